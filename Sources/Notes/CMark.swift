@@ -1,0 +1,124 @@
+import CCMark
+
+/// A thin, owning wrapper around a cmark document, the only door to libcmark in the package.
+final class CMarkDocument {
+    let root: OpaquePointer
+
+    init?(markdown: String) {
+        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        let parsed: OpaquePointer? = markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parse_document(buffer.baseAddress, buffer.count - 1, options)
+        }
+        guard let parsed else { return nil }
+        root = parsed
+    }
+
+    deinit { cmark_node_free(root) }
+}
+
+/// A borrowed cmark node; valid while its document lives.
+struct CMarkNode {
+    let pointer: OpaquePointer
+
+    enum Kind {
+        case document, blockQuote, list, item, codeBlock, htmlBlock, customBlock, paragraph, heading,
+             thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong,
+             link, image, other
+    }
+
+    var kind: Kind {
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST: return .list
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: return .customBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_CUSTOM_INLINE: return .customInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link
+        case CMARK_NODE_IMAGE: return .image
+        default: return .other
+        }
+    }
+
+    var literal: String { cmark_node_get_literal(pointer).map { String(cString: $0) } ?? "" }
+    var fenceInfo: String { cmark_node_get_fence_info(pointer).map { String(cString: $0) } ?? "" }
+    var url: String { cmark_node_get_url(pointer).map { String(cString: $0) } ?? "" }
+    var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+    var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
+    var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
+    var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+    var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+
+    var children: [CMarkNode] {
+        var result: [CMarkNode] = []
+        var child = cmark_node_first_child(pointer)
+        while let current = child {
+            result.append(CMarkNode(pointer: current))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+}
+
+/// Inline content flattened to scalars, with a flag per scalar telling whether it came from a code span.
+struct FlatInline {
+    var scalars: [Unicode.Scalar] = []
+    var inCode: [Bool] = []
+    /// Markdown links met on the way (url, link text), in order.
+    var markdownLinks: [(url: String, text: String)] = []
+
+    mutating func append(_ text: String, code: Bool = false) {
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            inCode.append(code)
+        }
+    }
+
+    var string: String {
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+
+    /// Walks the inline children of a leaf block without recursion.
+    static func of(_ block: CMarkNode, softBreak: String = "\n") -> FlatInline {
+        var flat = FlatInline()
+        // Stack of (node, entering): links get their brackets back on the way out.
+        var stack: [(CMarkNode, Bool)] = block.children.reversed().map { ($0, true) }
+        while let (node, entering) = stack.popLast() {
+            switch node.kind {
+            case .text, .htmlInline, .customInline: if entering { flat.append(node.literal) }
+            case .code: if entering { flat.append(node.literal, code: true) }
+            case .softBreak: if entering { flat.append(softBreak) }
+            case .lineBreak: if entering { flat.append("\n") }
+            case .link, .image:
+                if entering {
+                    // `[[T]]` with a `[T]: url` definition arrives as `[`, LINK(T), `]`: restore the brackets.
+                    flat.append("[")
+                    stack.append((node, false))
+                    stack.append(contentsOf: node.children.reversed().map { ($0, true) })
+                } else {
+                    flat.append("]")
+                    if node.kind == .link {
+                        flat.markdownLinks.append((node.url, FlatInline.of(node).string))
+                    }
+                }
+            default:
+                if entering { stack.append(contentsOf: node.children.reversed().map { ($0, true) }) }
+            }
+        }
+        return flat
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// The notes as a graph: links resolved to notes, backlinks, tags, orphans and problems.
+///
+/// A link target resolves in these steps, exact first:
+/// 1. permalink, 2. title, 3. alias, 4. path relative to the vault root (with or without `.md`,
+/// or a trailing part of it such as `folder/Note`), 5. file stem.
+/// The first step with exactly one match wins; two or more matches in a step make the link ambiguous.
+/// When no exact step matches, the same steps run again ignoring case, and a step's match is taken
+/// only when it is unique. Nothing is fuzzy.
+public struct Graph: Sendable {
+    public enum Resolution: Sendable, Equatable {
+        case resolved(Int)
+        case unresolved
+        case ambiguous([Int])
+    }
+
+    public struct Edge: Sendable {
+        public var source: Int
+        public var link: NoteLink
+        public var resolution: Resolution
+
+        public var target: Int? {
+            if case .resolved(let index) = resolution { return index }
+            return nil
+        }
+    }
+
+    public let notes: [Note]
+    public let edges: [Edge]
+    public let loadDiagnostics: [NoteDiagnostic]
+    private let index: ResolutionIndex
+
+    public init(vault: Vault) {
+        notes = vault.notes
+        loadDiagnostics = vault.loadDiagnostics
+        index = ResolutionIndex(notes: vault.notes)
+        var edges: [Edge] = []
+        for (source, note) in notes.enumerated() {
+            for link in note.links {
+                let resolution: Resolution = link.target.isEmpty ? .resolved(source) : index.resolve(link.target)
+                edges.append(Edge(source: source, link: link, resolution: resolution))
+            }
+        }
+        self.edges = edges
+    }
+
+    /// Resolves a name the way a link would (title, alias, permalink or path).
+    public func resolve(_ name: String) -> Resolution {
+        var name = name.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
+        let target = BodyWalker.splitInner(name).target
+        if case .resolved(let found) = index.resolve(target) { return .resolved(found) }
+        // A display path as printed by `notes list` also names its note.
+        let byPath = notes.indices.filter { notes[$0].path == name || notes[$0].path == "./" + name }
+        if byPath.count == 1 { return .resolved(byPath[0]) }
+        return index.resolve(target)
+    }
+
+    public func outgoing(_ note: Int) -> [Edge] { edges.filter { $0.source == note } }
+
+    public func backlinks(_ note: Int) -> [Edge] { edges.filter { $0.target == note && $0.source != note } }
+
+    /// Tags with the number of notes carrying each, most used first.
+    public var tagCounts: [(tag: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for note in notes { for tag in Set(note.tags) { counts[tag, default: 0] += 1 } }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// Notes no other note links to (hubs and indexes excepted: they are entry points).
+    public var orphans: [Int] {
+        var linked = Set<Int>()
+        for edge in edges { if let target = edge.target, target != edge.source { linked.insert(target) } }
+        return notes.indices.filter { !linked.contains($0) && !Self.isEntryPoint(notes[$0]) }
+    }
+
+    static func isEntryPoint(_ note: Note) -> Bool {
+        ["hub", "index", "moc"].contains(note.type?.lowercased() ?? "")
+    }
+
+    /// Titles close to `name`, for "did you mean" messages (by shared words and edit distance).
+    public func closestTitles(to name: String, limit: Int = 3) -> [String] {
+        let wanted = name.lowercased()
+        let scored = notes.map { note -> (String, Int) in
+            let candidates = [note.title] + note.aliases + [note.permalink, note.stem]
+            let best = candidates.map { EditDistance.between($0.lowercased(), wanted) }.min() ?? Int.max
+            return (note.title, best)
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
+    }
+
+    /// Every problem in the vault: per-note diagnostics, broken and ambiguous links,
+    /// duplicate titles and permalinks, orphans; sorted by path and line.
+    public func check(reportOrphans: Bool = true) -> [NoteDiagnostic] {
+        var problems = loadDiagnostics
+        for note in notes { problems += note.diagnostics }
+        for edge in edges {
+            let note = notes[edge.source]
+            switch edge.resolution {
+            case .resolved(let target):
+                if let anchor = edge.link.anchor, !anchor.isEmpty,
+                   !notes[target].headings.contains(where: { $0.slug == Slug.heading(anchor) || $0.text == anchor }) {
+                    problems.append(NoteDiagnostic(.warning, "missing-heading", path: note.path, line: edge.link.line, column: edge.link.column,
+                                                   "\(edge.link.raw): note \"\(notes[target].title)\" has no heading \"\(anchor)\""))
+                }
+            case .unresolved:
+                var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"
+                let close = closestTitles(to: edge.link.target, limit: 1)
+                if let first = close.first { message += " (closest: \"\(first)\")" }
+                problems.append(NoteDiagnostic(.error, "broken-link", path: note.path, line: edge.link.line, column: edge.link.column, message))
+            case .ambiguous(let candidates):
+                let names = candidates.map { notes[$0].path }.joined(separator: ", ")
+                problems.append(NoteDiagnostic(.error, "ambiguous-link", path: note.path, line: edge.link.line, column: edge.link.column,
+                                               "ambiguous link \(edge.link.raw): it matches \(names)"))
+            }
+        }
+        problems += duplicates(of: \.permalink, code: "duplicate-permalink", severity: .error, what: "permalink")
+        problems += duplicates(of: \.title, code: "duplicate-title", severity: .warning, what: "title")
+        if reportOrphans {
+            for orphan in orphans {
+                problems.append(NoteDiagnostic(.warning, "orphan", path: notes[orphan].path, line: 1,
+                                               "orphan note \"\(notes[orphan].title)\": no other note links to it"))
+            }
+        }
+        return problems.sorted { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
+    }
+
+    private func duplicates(of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String) -> [NoteDiagnostic] {
+        var groups: [String: [Int]] = [:]
+        for (position, note) in notes.enumerated() { groups[note[keyPath: key], default: []].append(position) }
+        var problems: [NoteDiagnostic] = []
+        for (value, members) in groups where members.count > 1 {
+            for member in members {
+                let others = members.filter { $0 != member }.map { notes[$0].path }.joined(separator: ", ")
+                problems.append(NoteDiagnostic(severity, code, path: notes[member].path, line: 1,
+                                               "duplicate \(what) \"\(value)\": also used by \(others)"))
+            }
+        }
+        return problems
+    }
+}
+
+/// Lookup tables for link resolution, built once per graph.
+struct ResolutionIndex: Sendable {
+    private var exact: [[String: [Int]]] = Array(repeating: [:], count: 5)
+    private var folded: [[String: [Int]]] = Array(repeating: [:], count: 5)
+    private var paths: [(path: String, index: Int)] = []
+
+    init(notes: [Note]) {
+        for (position, note) in notes.enumerated() {
+            let relative = note.relativePath
+            let withoutExtension = relative.lowercased().hasSuffix(".md") ? String(relative.dropLast(3)) : relative
+            let keysPerStep: [[String]] = [
+                [note.permalink],
+                [note.title],
+                note.aliases,
+                [relative, withoutExtension],
+                [note.stem],
+            ]
+            for (step, keys) in keysPerStep.enumerated() {
+                for key in Set(keys) where !key.isEmpty {
+                    exact[step][key, default: []].append(position)
+                    folded[step][key.lowercased(), default: []].append(position)
+                }
+            }
+            paths.append((withoutExtension, position))
+        }
+        for step in 0..<5 {
+            exact[step] = exact[step].mapValues { Array(Set($0)).sorted() }
+            folded[step] = folded[step].mapValues { Array(Set($0)).sorted() }
+        }
+    }
+
+    func resolve(_ rawTarget: String) -> Graph.Resolution {
+        var target = rawTarget.trimmingCharacters(in: .whitespaces)
+        if target.hasPrefix("memory://") { target.removeFirst("memory://".count) }
+        while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
+        guard !target.isEmpty else { return .unresolved }
+        for step in 0..<5 {
+            if let found = exact[step][target] ?? (step == 3 ? suffixMatches(target, folded: false) : nil), !found.isEmpty {
+                return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
+            }
+        }
+        let lowered = target.lowercased()
+        for step in 0..<5 {
+            if let found = folded[step][lowered] ?? (step == 3 ? suffixMatches(lowered, folded: true) : nil), !found.isEmpty {
+                return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
+            }
+        }
+        return .unresolved
+    }
+
+    /// `folder/Note` matches `a/folder/Note.md`.
+    private func suffixMatches(_ target: String, folded: Bool) -> [Int]? {
+        guard target.contains("/") else { return nil }
+        var wanted = target
+        if wanted.lowercased().hasSuffix(".md") { wanted = String(wanted.dropLast(3)) }
+        let found = paths.filter { entry in
+            let path = folded ? entry.path.lowercased() : entry.path
+            return path.hasSuffix("/" + wanted)
+        }.map(\.index)
+        return found.isEmpty ? nil : found
+    }
+}
+
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

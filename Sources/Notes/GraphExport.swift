@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes the graph as JSON (documented in the README), Graphviz DOT or Mermaid.
+public enum GraphExport {
+    public struct NoteRecord: Codable, Equatable {
+        public var path: String
+        public var title: String
+        public var permalink: String
+        public var type: String?
+        public var tags: [String]
+        public var aliases: [String]
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(title, forKey: .title)
+            try container.encode(permalink, forKey: .permalink)
+            try container.encode(type, forKey: .type)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(aliases, forKey: .aliases)
+        }
+    }
+
+    public struct LinkRecord: Codable, Equatable {
+        public var source: String
+        public var line: Int
+        public var column: Int
+        public var raw: String
+        /// Path of the note linked to, `null` when unresolved or ambiguous.
+        public var target: String?
+        /// `resolved`, `unresolved` or `ambiguous`.
+        public var status: String
+        public var candidates: [String]?
+        public var kind: String
+        public var style: String
+        public var heading: String?
+        public var context: String?
+
+        /// Optional fields are written as `null`, never left out, so consumers see a fixed shape.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(source, forKey: .source)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(raw, forKey: .raw)
+            try container.encode(target, forKey: .target)
+            try container.encode(status, forKey: .status)
+            try container.encodeIfPresent(candidates, forKey: .candidates)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(style, forKey: .style)
+            try container.encode(heading, forKey: .heading)
+            try container.encode(context, forKey: .context)
+        }
+    }
+
+    public struct Document: Codable, Equatable {
+        public var notes: [NoteRecord]
+        public var links: [LinkRecord]
+    }
+
+    public static func document(_ graph: Graph) -> Document {
+        let notes = graph.notes.map {
+            NoteRecord(path: $0.path, title: $0.title, permalink: $0.permalink, type: $0.type, tags: $0.tags, aliases: $0.aliases)
+        }
+        let links = graph.edges.map { edge -> LinkRecord in
+            var record = LinkRecord(source: graph.notes[edge.source].path, line: edge.link.line, column: edge.link.column,
+                                    raw: edge.link.raw, target: nil, status: "unresolved", candidates: nil,
+                                    kind: edge.link.kind, style: edge.link.style.rawValue, heading: edge.link.section,
+                                    context: edge.link.context)
+            switch edge.resolution {
+            case .resolved(let target):
+                record.target = graph.notes[target].path
+                record.status = "resolved"
+            case .ambiguous(let candidates):
+                record.status = "ambiguous"
+                record.candidates = candidates.map { graph.notes[$0].path }
+            case .unresolved: break
+            }
+            return record
+        }
+        return Document(notes: notes, links: links)
+    }
+
+    public static func json(_ graph: Graph) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(document(graph))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    public static func dot(_ graph: Graph) -> String {
+        var out = "digraph notes {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n"
+        for (index, note) in graph.notes.enumerated() {
+            out += "  n\(index) [label=\(dotQuoted(note.title)), tooltip=\(dotQuoted(note.path))];\n"
+        }
+        var unresolved: [String: Int] = [:]
+        for edge in graph.edges {
+            let label = edge.link.kind == NoteLink.defaultKind ? "" : " [label=\(dotQuoted(edge.link.kind))]"
+            if let target = edge.target {
+                guard target != edge.source else { continue }
+                out += "  n\(edge.source) -> n\(target)\(label);\n"
+            } else {
+                let id = unresolved[edge.link.target] ?? {
+                    let id = unresolved.count
+                    unresolved[edge.link.target] = id
+                    out += "  missing\(id) [label=\(dotQuoted(edge.link.target)), style=dashed, color=red];\n"
+                    return id
+                }()
+                out += "  n\(edge.source) -> missing\(id) [style=dashed, color=red];\n"
+            }
+        }
+        return out + "}\n"
+    }
+
+    public static func mermaid(_ graph: Graph) -> String {
+        var out = "graph LR\n"
+        for (index, note) in graph.notes.enumerated() {
+            out += "  n\(index)[\"\(mermaidText(note.title))\"]\n"
+        }
+        var unresolved: [String: Int] = [:]
+        for edge in graph.edges {
+            let arrow = edge.link.kind == NoteLink.defaultKind ? "-->" : "-- \(mermaidText(edge.link.kind)) -->"
+            if let target = edge.target {
+                guard target != edge.source else { continue }
+                out += "  n\(edge.source) \(arrow) n\(target)\n"
+            } else {
+                let id = unresolved[edge.link.target] ?? {
+                    let id = unresolved.count
+                    unresolved[edge.link.target] = id
+                    out += "  missing\(id)[\"\(mermaidText(edge.link.target)) (missing)\"]\n"
+                    return id
+                }()
+                out += "  n\(edge.source) -.-> missing\(id)\n"
+            }
+        }
+        return out
+    }
+
+    static func dotQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func mermaidText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,107 @@
+/// A parsed pattern note: front matter, headings, code blocks, links and observations,
+/// every position true to the file (1-based line; column counted in Unicode scalars).
+public struct Note: Sendable {
+    /// Display path (as given on the command line, or `notes/...` for the built-in catalogue).
+    public var path: String
+    /// Path relative to the vault root, with `/` separators; the base of derived permalinks.
+    public var relativePath: String
+    public var title: String
+    public var type: String?
+    public var permalink: String
+    public var tags: [String]
+    public var aliases: [String]
+    /// Front matter keys other than the ones above, rendered as text.
+    public var extra: [String: String]
+    public var headings: [Heading]
+    public var codeBlocks: [CodeBlock]
+    public var links: [NoteLink]
+    public var observations: [Observation]
+    /// The markdown after the front matter (front matter lines blanked so line numbers hold).
+    public var body: String
+    /// Problems found while reading this note (bad YAML, unclosed front matter, bad encoding).
+    public var diagnostics: [NoteDiagnostic]
+
+    /// The file name without directories and without `.md`.
+    public var stem: String {
+        let last = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+        return last.hasSuffix(".md") ? String(last.dropLast(3)) : last
+    }
+}
+
+public struct Heading: Sendable, Equatable {
+    public var level: Int
+    public var text: String
+    public var slug: String
+    public var line: Int
+}
+
+public struct CodeBlock: Sendable, Equatable {
+    /// The whole info string, e.g. `swift bad constant-binding`.
+    public var info: String
+    /// First word of the info string (`swift`), empty when there is none.
+    public var language: String { info.split(separator: " ").first.map(String.init) ?? "" }
+    public var content: String
+    /// Line of the opening fence.
+    public var line: Int
+    /// Line of the first content line.
+    public var contentLine: Int { line + 1 }
+}
+
+public enum LinkStyle: String, Sendable, Codable {
+    case wiki, embed, markdown
+}
+
+public struct NoteLink: Sendable, Equatable {
+    /// The link exactly as written, e.g. `[[Dual Initializer#Usage|dual init]]`.
+    public var raw: String
+    /// The note named, without heading or label.
+    public var target: String
+    public var anchor: String?
+    public var label: String?
+    public var style: LinkStyle
+    public var line: Int
+    public var column: Int
+    /// `links_to` by default, `related` under a "Related…" heading, or a Basic Memory relation type.
+    public var kind: String
+    /// Text of the heading of the section the link sits in.
+    public var section: String?
+    /// The text following the link on its line (`[[X]] - Uses this for …` keeps `Uses this for …`).
+    public var context: String?
+
+    public static let defaultKind = "links_to"
+}
+
+/// A Basic Memory observation: `- [category] text #tag`.
+public struct Observation: Sendable, Equatable {
+    public var category: String
+    public var text: String
+    public var tags: [String]
+    public var line: Int
+}
+
+public struct NoteDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Codable, Comparable {
+        case warning, error
+        public static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    }
+    public var severity: Severity
+    /// A stable identifier, e.g. `broken-link`, `bad-front-matter`.
+    public var code: String
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(_ severity: Severity, _ code: String, path: String, line: Int, column: Int = 1, _ message: String) {
+        self.severity = severity
+        self.code = code
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        "\(path):\(line):\(column): \(severity.rawValue): \(message) [\(code)]"
+    }
+}

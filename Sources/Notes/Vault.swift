@@ -1,0 +1,136 @@
+import Dispatch
+import Foundation
+
+/// All notes loaded from one or more roots (folders on disk, or the built-in catalogue).
+public struct Vault: Sendable {
+    public private(set) var notes: [Note]
+    /// Problems met while loading that belong to no note (missing root, unreadable file).
+    public private(set) var loadDiagnostics: [NoteDiagnostic]
+
+    public init(notes: [Note], loadDiagnostics: [NoteDiagnostic] = []) {
+        self.notes = notes
+        self.loadDiagnostics = loadDiagnostics
+    }
+
+    /// A source of markdown text: a file on disk or an embedded file.
+    public struct Source: Sendable {
+        public var path: String
+        public var relativePath: String
+        public var read: @Sendable () throws -> [UInt8]
+
+        public init(path: String, relativePath: String, read: @escaping @Sendable () throws -> [UInt8]) {
+            self.path = path
+            self.relativePath = relativePath
+            self.read = read
+        }
+
+        public static func text(path: String, relativePath: String, _ text: String) -> Source {
+            Source(path: path, relativePath: relativePath) { Array(text.utf8) }
+        }
+    }
+
+    /// Loads every `*.md` below each root; a root may also be a single markdown file.
+    public static func load(roots: [String], extra: [Source] = []) -> Vault {
+        var sources = extra
+        var diagnostics: [NoteDiagnostic] = []
+        for root in roots {
+            let (found, problems) = markdownFiles(under: root)
+            sources += found
+            diagnostics += problems
+        }
+        var vault = load(sources: sources)
+        vault.loadDiagnostics = diagnostics + vault.loadDiagnostics
+        return vault
+    }
+
+    /// Parses every source, in parallel; the order of `notes` follows `sources`.
+    public static func load(sources: [Source]) -> Vault {
+        let results = UnsafeResults<Result<Note, NoteDiagnostic>>(count: sources.count)
+        DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            let source = sources[index]
+            do {
+                let data = try source.read()
+                results[index] = .success(NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data))
+            } catch {
+                results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "cannot read file: \(Self.describe(error))"))
+            }
+        }
+        var notes: [Note] = []
+        var diagnostics: [NoteDiagnostic] = []
+        for result in results.values {
+            switch result {
+            case .success(let note)?: notes.append(note)
+            case .failure(let problem)?: diagnostics.append(problem)
+            case nil: break
+            }
+        }
+        return Vault(notes: notes, loadDiagnostics: diagnostics)
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return underlying.localizedDescription
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    /// Walks a folder for `*.md`, skipping hidden folders; symlinked folders are not followed twice.
+    static func markdownFiles(under root: String) -> ([Source], [NoteDiagnostic]) {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            return ([], [NoteDiagnostic(.error, "missing-path", path: root, line: 1, "no such file or folder")])
+        }
+        if !isDirectory.boolValue {
+            let name = (root as NSString).lastPathComponent
+            return ([fileSource(path: root, relativePath: name)], [])
+        }
+        var sources: [Source] = []
+        var visited: Set<String> = []
+        var pending = [""]
+        let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        while let relativeDirectory = pending.popLast() {
+            let directory = relativeDirectory.isEmpty ? base : base + "/" + relativeDirectory
+            let real = (try? manager.destinationOfSymbolicLink(atPath: directory)).map { ($0 as NSString).standardizingPath }
+                ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
+            guard visited.insert(real).inserted else { continue }
+            guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { continue }
+            for entry in entries.sorted() where !entry.hasPrefix(".") {
+                let relative = relativeDirectory.isEmpty ? entry : relativeDirectory + "/" + entry
+                let full = base + "/" + relative
+                var entryIsDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
+                if entryIsDirectory.boolValue {
+                    pending.append(relative)
+                } else if entry.lowercased().hasSuffix(".md") {
+                    sources.append(fileSource(path: full, relativePath: relative))
+                }
+            }
+        }
+        sources.sort { $0.path < $1.path }
+        return (sources, [])
+    }
+
+    static func fileSource(path: String, relativePath: String) -> Source {
+        Source(path: path, relativePath: relativePath) {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CocoaError(.fileReadNoPermission, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES), userInfo: [NSLocalizedDescriptionKey: "permission denied or not a regular file"])])
+            }
+            defer { try? handle.close() }
+            return Array(try handle.readToEnd() ?? Data())
+        }
+    }
+}
+
+/// Fixed-size storage that `concurrentPerform` workers fill at distinct indices.
+final class UnsafeResults<Value>: @unchecked Sendable {
+    private(set) var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Main {
+    /// Runs the command line; usage errors exit 2 (as documented), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try PatternLint.parseAsRoot()
+            try command.run()
+        } catch let failure as CLIFailure {
+            Terminal.error(failure.message)
+            exit(failure.exitCode)
+        } catch {
+            let code = PatternLint.exitCode(for: error)
+            if code == .validationFailure {
+                Terminal.error(PatternLint.fullMessage(for: error))
+                exit(ExitStatus.usageOrIO)
+            }
+            PatternLint.exit(withError: error)
+        }
+    }
+}
+
+/// The exit codes every command keeps to.
+enum ExitStatus {
+    static let clean: Int32 = 0
+    /// Findings (or note errors) at or above the failing severity.
+    static let findings: Int32 = 1
+    /// Usage, configuration or I/O error.
+    static let usageOrIO: Int32 = 2
+}
+
+/// An error that ends the run with a message and an exit code.
+struct CLIFailure: Error {
+    var message: String
+    var exitCode: Int32 = ExitStatus.usageOrIO
+}
+
+struct PatternLint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "patternlint",
+        abstract: "Holds SwiftUI code to a team's markdown pattern notes.",
+        discussion: """
+        Lint Swift files against SwiftUI navigation patterns, and browse the pattern notes that \
+        explain every finding.
+
+        Examples:
+          patternlint notes list                      list the shipped pattern notes
+          patternlint notes show "Dual Initializer"   read a note (title, alias, permalink or path)
+          patternlint notes check --notes docs/notes  check your own notes for broken links
+
+        Exit codes: 0 clean, 1 findings (or note errors), 2 usage, configuration or I/O error.
+        """,
+        version: "0.1.0",
+        subcommands: [NotesCommand.self]
+    )
+}
+
+enum Terminal {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("patternlint: " + message + "\n").utf8))
+    }
+
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data(("patternlint: warning: " + message + "\n").utf8))
+    }
+
+    /// ANSI colour only on a terminal, never with NO_COLOR or --no-color.
+    static func useColor(disabled: Bool, fileDescriptor: Int32 = STDOUT_FILENO) -> Bool {
+        guard !disabled, ProcessInfo.processInfo.environment["NO_COLOR"] == nil else { return false }
+        if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+        return isatty(fileDescriptor) == 1
+    }
+
+    /// Writes to stdout in one go (large outputs are not line-buffered one print at a time).
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import Notes
+
+struct NotesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notes",
+        abstract: "Browse and check the pattern notes.",
+        discussion: """
+        NOTE may be a title, an alias, a permalink or a path. Notes come from the built-in catalogue \
+        plus every --notes folder.
+        """,
+        subcommands: [List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self]
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List notes with their permalinks and tags.")
+        @OptionGroup var source: NotesOptions
+        @Option(help: "Only notes with this tag.") var tag: String?
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let graph = source.loadGraph()
+            reportLoadProblems(graph)
+            var notes = graph.notes
+            if let tag { notes = notes.filter { $0.tags.contains(tag) } }
+            notes.sort { $0.title.lowercased() < $1.title.lowercased() }
+            if json {
+                let records = notes.map { ["path": $0.path, "title": $0.title, "permalink": $0.permalink, "type": $0.type ?? "", "tags": $0.tags.joined(separator: ","), "aliases": $0.aliases.joined(separator: ",")] }
+                let objects: [[String: Any]] = records.enumerated().map { offset, record in
+                    var object: [String: Any] = record
+                    object["tags"] = notes[offset].tags
+                    object["aliases"] = notes[offset].aliases
+                    if notes[offset].type == nil { object["type"] = NSNull() }
+                    return object
+                }
+                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+                return
+            }
+            let color = Terminal.useColor(disabled: false)
+            let renderer = TerminalRenderer(color: color)
+            let width = min(48, notes.map(\.title.count).max() ?? 10)
+            var out = ""
+            for note in notes {
+                let tags = note.tags.isEmpty ? "" : "  " + renderer.styled(note.tags.map { "#" + $0 }.joined(separator: " "), .dim)
+                out += renderer.styled(note.title.padding(toLength: max(width, note.title.count), withPad: " ", startingAt: 0), .bold)
+                    + "  " + renderer.styled(note.permalink, .cyan) + tags + "\n"
+            }
+            out += "\(notes.count) note\(notes.count == 1 ? "" : "s")\n"
+            Terminal.write(out)
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a note for reading, with its links, backlinks and tags.")
+        @OptionGroup var source: NotesOptions
+        @Argument(help: "Title, alias, permalink or path.") var note: String
+        @Flag(help: "Print the markdown file as it is.") var raw = false
+        @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
+
+        func run() throws {
+            let graph = source.loadGraph()
+            let index = try graph.note(named: note)
+            if raw {
+                Terminal.write(graph.notes[index].body)
+                return
+            }
+            Terminal.write(NotePresenter(color: Terminal.useColor(disabled: noColor)).show(index, in: graph))
+        }
+    }
+
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Search titles, aliases, tags, headings and text; best match first.")
+        @OptionGroup var source: NotesOptions
+        @Argument(help: "Words that must all occur.") var query: [String]
+        @Option(help: "At most this many results.") var limit = 20
+
+        func run() throws {
+            let graph = source.loadGraph()
+            let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes)
+            let renderer = TerminalRenderer(color: Terminal.useColor(disabled: false))
+            guard !hits.isEmpty else {
+                throw CLIFailure(message: "no note matches \"\(query.joined(separator: " "))\"", exitCode: ExitStatus.findings)
+            }
+            var out = ""
+            for hit in hits.prefix(limit) {
+                let note = graph.notes[hit.note]
+                out += renderer.styled(note.title, .bold) + "  " + renderer.styled(note.permalink, .cyan) + "\n"
+                if let snippet = hit.snippet { out += "    " + renderer.styled(snippet, .dim) + "\n" }
+            }
+            Terminal.write(out)
+        }
+    }
+
+    struct Backlinks: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the notes that link to a note.")
+        @OptionGroup var source: NotesOptions
+        @Argument(help: "Title, alias, permalink or path.") var note: String
+
+        func run() throws {
+            let graph = source.loadGraph()
+            let index = try graph.note(named: note)
+            let presenter = NotePresenter(color: Terminal.useColor(disabled: false))
+            let edges = graph.backlinks(index)
+            var out = ""
+            for edge in edges { out += presenter.describe(edge, towards: false, in: graph) + "\n" }
+            out += "\(edges.count) backlink\(edges.count == 1 ? "" : "s") to \"\(graph.notes[index].title)\"\n"
+            Terminal.write(out)
+        }
+    }
+
+    struct GraphCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "graph", abstract: "Print the link graph as JSON, Graphviz DOT or Mermaid.")
+        enum Format: String, ExpressibleByArgument, CaseIterable { case json, dot, mermaid }
+        @OptionGroup var source: NotesOptions
+        @Option(help: "json, dot or mermaid.") var format: Format = .json
+
+        func run() throws {
+            let graph = source.loadGraph()
+            reportLoadProblems(graph)
+            switch format {
+            case .json: Terminal.write(GraphExport.json(graph))
+            case .dot: Terminal.write(GraphExport.dot(graph))
+            case .mermaid: Terminal.write(GraphExport.mermaid(graph))
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report broken and ambiguous links, duplicate titles and permalinks, bad front matter and orphans.",
+            discussion: "Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).")
+        @OptionGroup var source: NotesOptions
+        @Flag(help: "Treat warnings as errors.") var strict = false
+        @Flag(name: .customLong("no-orphans"), help: "Do not report notes nothing links to.") var noOrphans = false
+        @Flag(help: "Print JSON.") var json = false
+
+        func run() throws {
+            let graph = source.loadGraph()
+            let problems = graph.check(reportOrphans: !noOrphans)
+            if json {
+                let objects = problems.map { ["severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line, "column": $0.column, "message": $0.message] as [String: Any] }
+                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+            } else {
+                var out = problems.map(\.description).joined(separator: "\n")
+                let errors = problems.filter { $0.severity == .error }.count
+                out += (out.isEmpty ? "" : "\n") + "\(graph.notes.count) notes, \(graph.edges.count) links: \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")\n"
+                Terminal.write(out)
+            }
+            if problems.contains(where: { $0.severity == .error || strict }) { throw ExitCode(ExitStatus.findings) }
+        }
+    }
+}
+
+/// Load problems (missing folders, unreadable files) go to stderr so they never pollute JSON output.
+func reportLoadProblems(_ graph: Graph) {
+    for problem in graph.loadDiagnostics { Terminal.warning(problem.description) }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Catalog
+import Notes
+
+/// Where notes come from: the built-in catalogue plus `--notes` folders.
+struct NotesOptions: ParsableArguments {
+    @Option(name: .customLong("notes"), help: ArgumentHelp("Add a folder (or file) of markdown notes. Repeatable.", valueName: "dir"))
+    var roots: [String] = []
+
+    @Flag(name: .customLong("no-builtin-notes"), help: "Leave out the notes that ship with PatternLint.")
+    var noBuiltin = false
+
+    func loadVault(extraRoots: [String] = []) -> Vault {
+        var sources: [Vault.Source] = []
+        if !noBuiltin { sources = BuiltinNotes.sources }
+        return Vault.load(roots: roots + extraRoots, extra: sources)
+    }
+
+    func loadGraph(extraRoots: [String] = []) -> Graph {
+        Graph(vault: loadVault(extraRoots: extraRoots))
+    }
+}
+
+enum BuiltinNotes {
+    static var sources: [Vault.Source] {
+        BuiltinCatalog.noteFiles.map { file in
+            Vault.Source.text(path: file.path, relativePath: String(file.path.dropFirst("notes/".count)), file.contents)
+        }
+    }
+}
+
+extension Graph {
+    /// Finds a note by title, alias, permalink or path, or fails with the closest titles (exit 2).
+    func note(named name: String) throws -> Int {
+        switch resolve(name) {
+        case .resolved(let index): return index
+        case .ambiguous(let candidates):
+            let list = candidates.map { "  \(notes[$0].title) (\(notes[$0].path))" }.joined(separator: "\n")
+            throw CLIFailure(message: "\"\(name)\" matches more than one note:\n\(list)")
+        case .unresolved:
+            let close = closestTitles(to: name).map { "  \($0)" }.joined(separator: "\n")
+            throw CLIFailure(message: "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
+        }
+    }
+}

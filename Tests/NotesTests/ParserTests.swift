@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+@testable import Notes
+
+final class ParserTests: XCTestCase {
+    func parse(_ text: String, path: String = "n.md") -> Note {
+        NoteParser.parse(path: path, relativePath: path, text: text)
+    }
+
+    func testPermalinksDerivedFromPaths() {
+        XCTAssertEqual(Slug.permalink(fromRelativePath: "Views/NavigationStackBasics.md"), "views/navigation-stack-basics")
+        XCTAssertEqual(Slug.permalink(fromRelativePath: "My  Notes/A__B -- c.md"), "my-notes/a-b-c")
+        XCTAssertEqual(Slug.permalink(fromRelativePath: "URLSessionTips.md"), "url-session-tips")
+        XCTAssertEqual(parse("---\npermalink: /a/b/\n---\n").permalink, "a/b")
+    }
+
+    func testTagsAsListStringOrCommaString() {
+        XCTAssertEqual(parse("---\ntags:\n- a\n- '#b'\n---\n").tags, ["a", "b"])
+        XCTAssertEqual(parse("---\ntags: one\n---\n").tags, ["one"])
+        XCTAssertEqual(parse("---\ntags: x, y,z\n---\n").tags, ["x", "y", "z"])
+    }
+
+    func testOtherKeysAreKept() {
+        let note = parse("---\ntitle: T\nstatus: draft\nalias: Old Name\n---\n")
+        XCTAssertEqual(note.extra["status"], "draft")
+        XCTAssertEqual(note.aliases, ["Old Name"])
+    }
+
+    func testMalformedYAMLNamesTheFileAndLine() {
+        let note = parse("---\ntitle: ok\nbad: [x\nmore: y\n---\n# Fallback\n", path: "notes/bad.md")
+        XCTAssertEqual(note.title, "Fallback")
+        XCTAssertEqual(note.diagnostics.count, 1)
+        let problem = note.diagnostics[0]
+        XCTAssertEqual(problem.path, "notes/bad.md")
+        XCTAssertEqual(problem.code, "bad-front-matter")
+        XCTAssertTrue((2...4).contains(problem.line), "line \(problem.line) is inside the front matter")
+        XCTAssertTrue(problem.description.hasPrefix("notes/bad.md:\(problem.line):1: error: malformed YAML"))
+    }
+
+    func testFrontMatterThatIsNotAMapping() {
+        let note = parse("---\n- just\n- a list\n---\nbody\n")
+        XCTAssertEqual(note.diagnostics.map(\.code), ["bad-front-matter"])
+    }
+
+    func testLineNumbersStayTrueAfterFrontMatter() {
+        let note = parse("---\ntitle: X\n---\n\nSee [[Y]].\n")
+        XCTAssertEqual(note.links.first?.line, 5)
+        XCTAssertEqual(note.links.first?.column, 5)
+    }
+
+    func testColumnsCountCharactersOnMultiByteLines() {
+        let note = parse("Émoji 🧭 then [[Compass]]\n")
+        XCTAssertEqual(note.links.first?.column, 14)
+    }
+
+    func testReferenceDefinitionDoesNotHideAWikiLink() {
+        let note = parse("See [[T]] here.\n\n[T]: https://example.com\n")
+        XCTAssertEqual(note.links.map(\.target), ["T"])
+        XCTAssertEqual(note.links.first?.column, 5)
+    }
+
+    func testCodeSpanInsideALinkAndLinksInQuotesAndLists() {
+        let note = parse("> quoted [[A]]\n\n1. item [[B]]\n   - nested [[C]]\n\n| a | [[D]] |\n|---|---|\n")
+        XCTAssertEqual(note.links.map(\.target), ["A", "B", "C", "D"])
+        XCTAssertEqual(note.links.map(\.line), [1, 3, 4, 6])
+    }
+
+    func testSelfLinkToHeading() {
+        let graph = Graph(vault: Vault(notes: [parse("# Top\n\n## Part\n\nJump to [[#Part]] or [[#Nowhere]].\n")]))
+        XCTAssertEqual(graph.edges.map(\.resolution), [.resolved(0), .resolved(0)])
+        XCTAssertEqual(graph.check(reportOrphans: false).map(\.code), ["missing-heading"])
+    }
+
+    func testBinaryAndInvalidUTF8() {
+        let binary = NoteParser.parse(path: "b.md", relativePath: "b.md", data: [0x23, 0x00, 0x41])
+        XCTAssertEqual(binary.diagnostics.map(\.code), ["unreadable"])
+        let latin1 = NoteParser.parse(path: "l.md", relativePath: "l.md", data: Array("# Caf".utf8) + [0xE9] + Array("\n[[X]]\n".utf8))
+        XCTAssertEqual(latin1.diagnostics.map(\.code), ["encoding"])
+        XCTAssertEqual(latin1.links.map(\.target), ["X"])
+    }
+
+    func testEmptyAndUnclosed() {
+        XCTAssertEqual(parse("").links.count, 0)
+        XCTAssertEqual(parse("").title, "n")
+        XCTAssertEqual(parse("---\ntitle: x\n").diagnostics.map(\.code), ["unclosed-front-matter"])
+    }
+
+    func testTenThousandLinksAndAFiveMegabyteNote() {
+        var text = "# Many\n\n"
+        for index in 0..<10_000 { text += "- [[Note \(index)]]\n" }
+        let many = parse(text)
+        XCTAssertEqual(many.links.count, 10_000)
+        XCTAssertEqual(many.links.last?.line, 10_002)
+
+        let paragraph = String(repeating: "Lorem ipsum dolor sit amet, [[Target]] consectetur. ", count: 20) + "\n\n"
+        var big = "# Big\n\n"
+        while big.utf8.count < 5_000_000 { big += paragraph }
+        let note = parse(big)
+        XCTAssertEqual(note.links.count, big.components(separatedBy: "[[Target]]").count - 1)
+    }
+}
+
+final class ExportAndSearchTests: XCTestCase {
+    let graph: Graph = {
+        let a = NoteParser.parse(path: "a.md", relativePath: "a.md", text: "---\ntitle: Alpha \"Q\"\ntags: [nav]\n---\n# Alpha\n\n- refines [[Beta]]\n- [[Gone]]\n")
+        let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "# Beta\n\nNavigation stack notes. navigation again.\n")
+        return Graph(vault: Vault(notes: [a, b]))
+    }()
+
+    func testJSONHasEveryDocumentedField() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
+        let notes = object["notes"] as! [[String: Any]]
+        XCTAssertEqual(Set(notes[0].keys), ["path", "title", "permalink", "type", "tags", "aliases"])
+        let links = object["links"] as! [[String: Any]]
+        XCTAssertEqual(links.count, 2)
+        XCTAssertEqual(links[0]["target"] as? String, "b.md")
+        XCTAssertEqual(links[0]["kind"] as? String, "refines")
+        XCTAssertTrue(links[1]["target"] is NSNull, "an unresolved link keeps a null target")
+        XCTAssertEqual(links[1]["status"] as? String, "unresolved")
+        XCTAssertEqual(Set(links[0].keys), ["source", "line", "column", "raw", "target", "status", "kind", "style", "heading", "context"])
+    }
+
+    func testDotAndMermaid() {
+        let dot = GraphExport.dot(graph)
+        XCTAssertTrue(dot.contains("n0 -> n1 [label=\"refines\"];"))
+        XCTAssertTrue(dot.contains("label=\"Alpha \\\"Q\\\"\""))
+        XCTAssertTrue(dot.contains("missing0 [label=\"Gone\""))
+        let mermaid = GraphExport.mermaid(graph)
+        XCTAssertTrue(mermaid.contains("n0 -- refines --> n1"))
+        XCTAssertTrue(mermaid.contains("n0 -.-> missing0"))
+    }
+
+    func testSearchRanksTitleAboveBody() {
+        let hits = NoteSearch.search("beta", in: graph.notes)
+        XCTAssertEqual(hits.map(\.note), [1, 0])
+        XCTAssertEqual(NoteSearch.search("navigation", in: graph.notes).first?.note, 1)
+        XCTAssertTrue(NoteSearch.search("nav zebra", in: graph.notes).isEmpty, "every word must occur")
+    }
+
+    func testRendererColoursOnlyWhenAsked() {
+        let markdown = "# Title\n\nSome `code` and **bold**.\n\n```swift\nlet x = 1\n```\n"
+        let plain = TerminalRenderer(color: false).render(markdown: markdown)
+        XCTAssertFalse(plain.contains("\u{1B}["))
+        XCTAssertTrue(plain.contains("TITLE"))
+        XCTAssertTrue(plain.contains("│ let x = 1"))
+        XCTAssertTrue(TerminalRenderer(color: true).render(markdown: markdown).contains("\u{1B}["))
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+@testable import Notes
+
+/// The planted test vault under Fixtures/vault: every link form, escapes, code, CRLF, BOM,
+/// empty file, bad YAML, duplicates, ambiguous and unresolved links, relations, observations.
+final class VaultTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/vault").path
+
+    var graph: Graph!
+
+    override func setUp() {
+        graph = Graph(vault: Vault.load(roots: [Self.root]))
+    }
+
+    func note(_ stem: String) -> Note {
+        graph.notes.first { $0.stem == stem }!
+    }
+
+    func targetStem(_ edge: Graph.Edge) -> String? {
+        edge.target.map { graph.notes[$0].stem }
+    }
+
+    func testEveryLinkFormIsFoundWithItsFilePosition() {
+        let links = note("links").links
+        let found = links.map { "\($0.line):\($0.column) \($0.style.rawValue) \($0.target)#\($0.anchor ?? "")|\($0.label ?? "")" }
+        XCTAssertEqual(found, [
+            "8:7 wiki Target Note#|",
+            "8:27 wiki Target Note#|shown text",
+            "9:9 wiki Target Note#Second Part|",
+            "9:41 wiki Target Note#Second Part|both",
+            "10:7 embed Target Note#|",
+            "10:35 wiki folder/Deep Note#|",
+            "12:7 wiki Target Note#|",
+            "13:8 wiki Target Note#|",
+            "22:12 markdown other.md#|",
+            "26:3 wiki Target Note#|",
+            "27:11 wiki Other#|",
+        ])
+        // Never from code spans, fences, indented code or escaped brackets.
+        XCTAssertFalse(links.contains { ["Not A Link", "Not Either", "Inside Fence", "Indented Code"].contains($0.target) })
+        XCTAssertEqual(links[6].raw, "[[Target *Note*]]")
+        XCTAssertEqual(links[7].raw, "[[Target\nNote]]")
+    }
+
+    func testRelationsSectionsAndContext() {
+        let links = note("links").links
+        XCTAssertEqual(links[0].kind, NoteLink.defaultKind)
+        XCTAssertEqual(links[0].section, "Link Forms")
+        XCTAssertEqual(links[9].kind, "related")
+        XCTAssertEqual(links[9].section, "Related Patterns")
+        XCTAssertEqual(links[9].context, "Uses this pattern for testing")
+        XCTAssertEqual(links[10].kind, "refines")
+        XCTAssertNil(links[10].context)
+    }
+
+    func testObservations() {
+        XCTAssertEqual(note("links").observations, [
+            Observation(category: "pattern", text: "An observation about links #links #testing", tags: ["links", "testing"], line: 28),
+        ])
+    }
+
+    func testResolutionByTitleAliasPermalinkPathAndStem() {
+        let edges = graph.edges
+        func resolution(from stem: String, raw: String) -> Graph.Resolution? {
+            edges.first { graph.notes[$0.source].stem == stem && $0.link.raw == raw }?.resolution
+        }
+        let target = graph.notes.firstIndex { $0.stem == "target" }!
+        let deep = graph.notes.firstIndex { $0.stem == "Deep Note" }!
+        XCTAssertEqual(resolution(from: "links", raw: "[[Target Note]]"), .resolved(target))
+        XCTAssertEqual(resolution(from: "other", raw: "[[Goal]]"), .resolved(target), "alias")
+        XCTAssertEqual(resolution(from: "bom", raw: "[[target]]"), .resolved(target), "file stem")
+        XCTAssertEqual(resolution(from: "links", raw: "[[folder/Deep Note]]"), .resolved(deep), "relative path")
+        XCTAssertEqual(resolution(from: "twin-a", raw: "[[Deep Note]]"), .resolved(deep), "title from heading")
+        XCTAssertEqual(resolution(from: "bad-yaml", raw: "[[Missing Note]]"), .unresolved)
+        guard case .ambiguous(let twins)? = resolution(from: "folder/Deep Note".components(separatedBy: "/").last!, raw: "[[Twin]]") else {
+            return XCTFail("[[Twin]] must be ambiguous")
+        }
+        XCTAssertEqual(twins.map { graph.notes[$0].stem }, ["twin-a", "twin-b"])
+        guard case .ambiguous = resolution(from: "other", raw: "[[tests/target]]") else {
+            return XCTFail("a permalink used twice is ambiguous")
+        }
+    }
+
+    func testCaseInsensitiveOnlyWhenUnique() {
+        let index = ResolutionIndex(notes: graph.notes)
+        let linkForms = graph.notes.firstIndex { $0.stem == "links" }!
+        XCTAssertEqual(index.resolve("link forms"), .resolved(linkForms))
+        XCTAssertEqual(index.resolve("GOAL"), .resolved(graph.notes.firstIndex { $0.stem == "target" }!))
+        guard case .ambiguous = index.resolve("twin") else { return XCTFail("case-folded twins stay ambiguous") }
+        XCTAssertEqual(index.resolve("Target Not"), .unresolved, "never fuzzy")
+    }
+
+    func testBacklinksTagsAndOrphans() {
+        let target = graph.notes.firstIndex { $0.stem == "target" }!
+        let sources = Set(graph.backlinks(target).map { graph.notes[$0.source].stem })
+        XCTAssertEqual(sources, ["links", "other", "bom"])
+        XCTAssertEqual(note("Deep Note").tags, ["comma", "separated", "list"])
+        XCTAssertEqual(note("other").tags, ["single"])
+        XCTAssertTrue(graph.tagCounts.contains { $0.tag == "links" && $0.count == 1 })
+        XCTAssertEqual(Set(graph.orphans.map { graph.notes[$0].stem }), ["bad-yaml", "bom", "empty", "twin-a", "twin-b", "unclosed"])
+    }
+
+    func testCheckReportsExactlyThePlantedProblems() {
+        let problems = graph.check().map { "\(($0.path as NSString).lastPathComponent):\($0.line) \($0.code)" }
+        XCTAssertEqual(problems, [
+            "bad-yaml.md:1 orphan",
+            "bad-yaml.md:3 bad-front-matter",
+            "bad-yaml.md:8 broken-link",
+            "bom.md:1 orphan",
+            "empty.md:1 orphan",
+            "Deep Note.md:6 ambiguous-link",
+            "other.md:8 ambiguous-link",
+            "target.md:1 duplicate-permalink",
+            "twin-a.md:1 duplicate-title",
+            "twin-a.md:1 orphan",
+            "twin-b.md:1 duplicate-permalink",
+            "twin-b.md:1 duplicate-title",
+            "twin-b.md:1 orphan",
+            "unclosed.md:1 orphan",
+            "unclosed.md:1 unclosed-front-matter",
+        ])
+    }
+
+    func testTitlesFromFrontMatterHeadingOrFileName() {
+        XCTAssertEqual(note("links").title, "Link Forms")
+        XCTAssertEqual(note("bad-yaml").title, "Heading Title", "bad YAML: the note still loads, titled by its heading")
+        XCTAssertEqual(note("empty").title, "empty")
+        XCTAssertEqual(note("bom").title, "BOM Note")
+        XCTAssertEqual(note("other").title, "Other", "CRLF front matter")
+        XCTAssertEqual(note("unclosed").title, "Unclosed Front Matter")
+    }
+
+    func testHeadingsAndCodeBlocks() {
+        let links = note("links")
+        XCTAssertEqual(links.headings, [
+            Heading(level: 1, text: "Link Forms", slug: "link-forms", line: 6),
+            Heading(level: 2, text: "Related Patterns", slug: "related-patterns", line: 24),
+        ])
+        XCTAssertEqual(links.codeBlocks.map(\.info), ["swift", ""])
+        XCTAssertEqual(links.codeBlocks.map(\.line), [16, 20])
+        XCTAssertEqual(links.codeBlocks[0].content, "let x = \"[[Inside Fence]]\"\n")
+    }
+
+    func testMissingRootIsReportedAndTheRestLoads() {
+        let vault = Vault.load(roots: ["/no/such/folder", Self.root])
+        XCTAssertEqual(vault.loadDiagnostics.map(\.code), ["missing-path"])
+        XCTAssertEqual(vault.loadDiagnostics.first?.path, "/no/such/folder")
+        XCTAssertEqual(vault.notes.count, 10)
+    }
+}
