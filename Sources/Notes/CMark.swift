@@ -80,16 +80,13 @@ struct FlatInline {
     var markdownLinks: [(url: String, text: String)] = []
 
     mutating func append(_ text: String, code: Bool = false) {
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            inCode.append(code)
-        }
+        let before = scalars.count
+        scalars.append(contentsOf: text.unicodeScalars)
+        inCode.append(contentsOf: repeatElement(code, count: scalars.count - before))
     }
 
     var string: String {
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars)
-        return String(result)
+        String(scalars: scalars)
     }
 
     /// Walks the inline children of a leaf block without recursion.

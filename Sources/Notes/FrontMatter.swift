@@ -24,26 +24,37 @@ struct FrontMatterSplit {
 enum FrontMatterParser {
     /// Splits `---` … `---` (or `...`) off the top of `text`. A UTF-8 BOM must already be gone.
     static func split(_ text: String) -> FrontMatterSplit {
-        var lines = text.scalarLines()
-        func stripped(_ line: Substring) -> Substring {
-            var line = line
-            while let last = line.last, last == "\r" || last == " " || last == "\t" { line = line.dropLast() }
-            return line
+        let bytes = Array(text.utf8)
+        let noFrontMatter = FrontMatterSplit(yaml: nil, yamlFirstLine: 0, body: text, unclosed: false)
+        // Line ranges are found one at a time: only the front matter is ever split.
+        func lineEnd(from start: Int) -> Int {
+            var index = start
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            return index
         }
-        guard let first = lines.first, stripped(first) == "---" else {
-            return FrontMatterSplit(yaml: nil, yamlFirstLine: 0, body: text, unclosed: false)
+        func content(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+            var end = end
+            while end > start, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) { end -= 1 }
+            return bytes[start..<end]
         }
-        var closing: Int?
-        for index in 1..<lines.count {
-            let line = stripped(lines[index])
-            if line == "---" || line == "..." { closing = index; break }
+        let firstEnd = lineEnd(from: 0)
+        guard content(0, firstEnd).elementsEqual("---".utf8) else { return noFrontMatter }
+        var yamlLines: [String] = []
+        var start = firstEnd + 1
+        var lineCount = 1
+        while start <= bytes.count {
+            let end = lineEnd(from: start)
+            let line = content(start, end)
+            lineCount += 1
+            if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
+                let rest = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
+                let body = String(repeating: "\n", count: lineCount) + rest
+                return FrontMatterSplit(yaml: yamlLines.joined(separator: "\n"), yamlFirstLine: 2, body: body, unclosed: false)
+            }
+            yamlLines.append(String(decoding: line, as: UTF8.self))
+            start = end + 1
         }
-        guard let end = closing else {
-            return FrontMatterSplit(yaml: nil, yamlFirstLine: 2, body: text, unclosed: true)
-        }
-        let yaml = lines[1..<end].map { String(stripped($0)) }.joined(separator: "\n")
-        for index in 0...end { lines[index] = "" }
-        return FrontMatterSplit(yaml: yaml, yamlFirstLine: 2, body: lines.joined(separator: "\n"), unclosed: false)
+        return FrontMatterSplit(yaml: nil, yamlFirstLine: 2, body: text, unclosed: true)
     }
 
     struct YAMLProblem: Error {
@@ -55,7 +66,8 @@ enum FrontMatterParser {
     static func parse(_ yaml: String) -> Result<FrontMatter, YAMLProblem> {
         let loaded: Any?
         do {
-            loaded = try Yams.load(yaml: yaml)
+            // The basic resolver keeps every scalar a string (a title `2024` or `yes` stays text) and skips regex work.
+            loaded = try Yams.load(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             return .failure(problem(from: error))
         } catch {
@@ -91,7 +103,7 @@ enum FrontMatterParser {
     }
 
     private static func scalarText(_ value: Any) -> String? {
-        let result = text(value).trimmingCharacters(in: .whitespaces)
+        let result = text(value).trimmed
         return result.isEmpty ? nil : result
     }
 
@@ -104,7 +116,7 @@ enum FrontMatterParser {
             items = text(value).split(separator: ",").map(String.init)
         }
         return items
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmed }
             .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty }
     }
@@ -120,9 +132,3 @@ enum FrontMatterParser {
     }
 }
 
-extension String {
-    /// Lines split on `\n` scalars; a `\r\n` pair is one Character, so `split(separator: "\n")` would miss it.
-    func scalarLines() -> [Substring] {
-        unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Substring($0) }
-    }
-}

@@ -47,7 +47,7 @@ public struct Graph: Sendable {
 
     /// Resolves a name the way a link would (title, alias, permalink or path).
     public func resolve(_ name: String) -> Resolution {
-        var name = name.trimmingCharacters(in: .whitespaces)
+        var name = name.trimmed
         if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
         let target = BodyWalker.splitInner(name).target
         if case .resolved(let found) = index.resolve(target) { return .resolved(found) }
@@ -81,10 +81,15 @@ public struct Graph: Sendable {
 
     /// Titles close to `name`, for "did you mean" messages (by shared words and edit distance).
     public func closestTitles(to name: String, limit: Int = 3) -> [String] {
-        let wanted = name.lowercased()
+        let wanted = Array(name.lowercased().unicodeScalars)
         let scored = notes.map { note -> (String, Int) in
-            let candidates = [note.title] + note.aliases + [note.permalink, note.stem]
-            let best = candidates.map { EditDistance.between($0.lowercased(), wanted) }.min() ?? Int.max
+            var best = Int.max
+            for candidate in [note.title, note.permalink, note.stem] + note.aliases {
+                let scalars = Array(candidate.lowercased().unicodeScalars)
+                // The distance is at least the length difference: skip what cannot beat the best.
+                guard abs(scalars.count - wanted.count) < best else { continue }
+                best = min(best, EditDistance.between(scalars, wanted))
+            }
             return (note.title, best)
         }
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
@@ -173,7 +178,7 @@ struct ResolutionIndex: Sendable {
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {
-        var target = rawTarget.trimmingCharacters(in: .whitespaces)
+        var target = rawTarget.trimmed
         if target.hasPrefix("memory://") { target.removeFirst("memory://".count) }
         while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
         guard !target.isEmpty else { return .unresolved }
@@ -205,8 +210,7 @@ struct ResolutionIndex: Sendable {
 }
 
 enum EditDistance {
-    static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+    static func between(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

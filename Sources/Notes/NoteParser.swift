@@ -55,7 +55,7 @@ public enum NoteParser {
     }
 
     static func normalizedPermalink(_ value: String) -> String {
-        var value = value.trimmingCharacters(in: .whitespaces)
+        var value = value.trimmed
         if value.hasPrefix("memory://") { value.removeFirst("memory://".count) }
         while value.hasPrefix("/") { value.removeFirst() }
         while value.hasSuffix("/") { value.removeLast() }
@@ -73,8 +73,9 @@ extension Note {
 /// Walks the cmark block tree and collects headings, code blocks, links and observations.
 struct BodyWalker {
     let path: String
-    /// Source lines (1-based via `line(n)`), as scalars, `\r` removed.
-    let lines: [[Unicode.Scalar]]
+    /// The file's UTF-8 bytes and where each line starts; lines are decoded only where links are.
+    let bytes: [UInt8]
+    let lineStarts: [Int]
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
     var links: [NoteLink] = []
@@ -83,11 +84,10 @@ struct BodyWalker {
 
     init(path: String, source: String) {
         self.path = path
-        lines = source.scalarLines().map { line in
-            var scalars = Array(line.unicodeScalars)
-            if scalars.last == "\r" { scalars.removeLast() }
-            return scalars
-        }
+        bytes = Array(source.utf8)
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        lineStarts = starts
     }
 
     mutating func walk(_ markdown: String) {
@@ -101,14 +101,14 @@ struct BodyWalker {
         while let (node, firstInItem) = stack.popLast() {
             switch node.kind {
             case .heading:
-                let text = FlatInline.of(node, softBreak: " ").string.trimmingCharacters(in: .whitespaces)
+                let text = FlatInline.of(node, softBreak: " ").string.trimmed
                 headings.append(Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
                 collectLinks(in: node, listItem: false)
             case .paragraph:
                 collectLinks(in: node, listItem: firstInItem)
             case .codeBlock:
-                codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmingCharacters(in: .whitespaces), content: node.literal, line: node.startLine))
+                codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item:
                 let children = node.children
                 stack.append(contentsOf: children.enumerated().reversed().map { ($0.element, $0.offset == 0 && $0.element.kind == .paragraph) })
@@ -120,35 +120,65 @@ struct BodyWalker {
         }
     }
 
+    /// One source line as scalars, `\r` removed.
     private func line(_ number: Int) -> [Unicode.Scalar] {
-        number >= 1 && number <= lines.count ? lines[number - 1] : []
+        guard number >= 1, number <= lineStarts.count else { return [] }
+        var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(end - lineStarts[number - 1])
+        var decoder = UTF8()
+        var iterator = bytes[lineStarts[number - 1]..<end].makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: return scalars
+            }
+        }
+    }
+
+    /// Whether the block's source lines hold a `[` at all: without one there is no link or observation.
+    private func sourceHasBracket(_ block: CMarkNode) -> Bool {
+        let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
+        guard first <= last else { return false }
+        let end = last < lineStarts.count ? lineStarts[last] : bytes.count
+        return bytes[lineStarts[first - 1]..<end].contains(UInt8(ascii: "["))
     }
 
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
+        guard sourceHasBracket(block) else { return }
         let flat = FlatInline.of(block)
+        if listItem, let observation = Self.observation(flat, line: block.startLine) {
+            observations.append(observation)
+        }
+        // Most paragraphs have no link at all: skip the source work for them.
+        guard flat.markdownLinks.isEmpty == false || flat.scalars.indices.dropLast().contains(where: { flat.scalars[$0] == "[" && flat.scalars[$0 + 1] == "[" }) else { return }
         let fromAST = Self.wikiCandidates(in: flat)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
         var source: [Unicode.Scalar] = []
         var positions: [(line: Int, column: Int)] = []
         for number in block.startLine...max(block.startLine, block.endLine) {
-            for (index, scalar) in line(number).enumerated() {
+            let scalars = line(number)
+            for (index, scalar) in scalars.enumerated() {
                 source.append(scalar)
                 positions.append((number, index + 1))
             }
             source.append("\n")
-            positions.append((number, line(number).count + 1))
+            positions.append((number, scalars.count + 1))
         }
         let fromSource = Self.sourceCandidates(in: source)
 
         var astIndex = 0
         var relationUsed = false
         let relation = listItem ? Self.relationType(flat) : nil
+        let astKeys = fromAST.map { Self.normalized($0.inner.unicodeScalars) }
         for candidate in fromSource {
-            let key = Self.normalized(String(String.UnicodeScalarView(source[candidate.inner])))
+            let key = Self.normalized(source[candidate.inner])
             var match: Int?
             var probe = astIndex
             while probe < fromAST.count {
-                if Self.normalized(fromAST[probe].inner) == key { match = probe; break }
+                if astKeys[probe] == key { match = probe; break }
                 probe += 1
             }
             guard let found = match else { continue }
@@ -164,15 +194,12 @@ struct BodyWalker {
             }
             let position = positions[candidate.start]
             links.append(NoteLink(
-                raw: String(String.UnicodeScalarView(source[candidate.start..<candidate.end])),
+                raw: String(scalars: source[candidate.start..<candidate.end]),
                 target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
                 line: position.line, column: position.column, kind: kind, section: section,
                 context: ast.after))
         }
         collectMarkdownLinks(flat.markdownLinks, source: source, positions: positions)
-        if listItem, let observation = Self.observation(flat, line: block.startLine) {
-            observations.append(observation)
-        }
     }
 
     private mutating func collectMarkdownLinks(_ found: [(url: String, text: String)], source: [Unicode.Scalar], positions: [(line: Int, column: Int)]) {
@@ -203,7 +230,7 @@ struct BodyWalker {
             while end < source.count, source[end] != ")" { end += 1 }
             let position = positions[open]
             links.append(NoteLink(
-                raw: String(String.UnicodeScalarView(source[open..<min(end + 1, source.count)])),
+                raw: String(scalars: source[open..<min(end + 1, source.count)]),
                 target: target, anchor: anchor, label: nil, style: .markdown,
                 line: position.line, column: position.column,
                 kind: (section?.lowercased().contains("related") ?? false) ? "related" : NoteLink.defaultKind,
@@ -231,10 +258,10 @@ struct BodyWalker {
                 j += 1
             }
             guard let end = close else { i += 2; continue }
-            let inner = String(String.UnicodeScalarView(s[(i + 2)..<end])).replacingOccurrences(of: "\n", with: " ")
+            let inner = String(scalars: s[(i + 2)..<end].map { $0 == "\n" ? " " : $0 })
             var lineEnd = end + 2
             while lineEnd < s.count, s[lineEnd] != "\n" { lineEnd += 1 }
-            let after = trimmedContext(String(String.UnicodeScalarView(s[(end + 2)..<lineEnd])))
+            let after = trimmedContext(String(scalars: s[(end + 2)..<lineEnd]))
             result.append(ASTCandidate(inner: inner, after: after))
             i = end + 2
         }
@@ -299,8 +326,8 @@ struct BodyWalker {
     }
 
     /// For pairing source and AST candidates: markup and spacing do not count.
-    static func normalized(_ text: String) -> String {
-        String(text.unicodeScalars.filter { !"*_`\\ \t\n\r".unicodeScalars.contains($0) }.map(Character.init))
+    static func normalized<S: Sequence<Unicode.Scalar>>(_ text: S) -> [Unicode.Scalar] {
+        text.filter { !["*", "_", "`", "\\", " ", "\t", "\n", "\r"].contains($0) }
     }
 
     static func splitInner(_ inner: String) -> (target: String, anchor: String?, label: String?) {
@@ -308,14 +335,14 @@ struct BodyWalker {
         var label: String?
         if let bar = inner.firstIndex(of: "|") {
             left = String(inner[..<bar])
-            label = String(inner[inner.index(after: bar)...]).trimmingCharacters(in: .whitespaces)
+            label = String(inner[inner.index(after: bar)...]).trimmed
         }
         var anchor: String?
         if let hash = left.firstIndex(of: "#") {
-            anchor = String(left[left.index(after: hash)...]).trimmingCharacters(in: .whitespaces)
+            anchor = String(left[left.index(after: hash)...]).trimmed
             left = String(left[..<hash])
         }
-        return (left.trimmingCharacters(in: .whitespaces), anchor, label)
+        return (left.trimmed, anchor, label)
     }
 
     static func trimmedContext(_ text: String) -> String? {
@@ -323,20 +350,19 @@ struct BodyWalker {
         while let first = text.first, first == " " || first == "\t" || first == "-" || first == "–" || first == "—" || first == ":" {
             text = text.dropFirst()
         }
-        let result = text.trimmingCharacters(in: .whitespaces)
+        let result = text.trimmed
         return result.isEmpty || result.allSatisfy({ $0.isPunctuation }) ? nil : result
     }
 
     /// `relation_type [[Target]]` at the start of a list item.
     static func relationType(_ flat: FlatInline) -> String? {
-        let text = flat.string
-        let scalars = Array(text.unicodeScalars)
+        let scalars = flat.scalars
         var i = 0
         while i < scalars.count, scalars[i] == " " { i += 1 }
         let start = i
         while i < scalars.count, scalars[i].properties.isAlphabetic || scalars[i] == "_" || scalars[i] == "-" || ("0"..."9").contains(scalars[i]) { i += 1 }
         guard i > start, i < scalars.count, scalars[i] == " " || scalars[i] == "\t" else { return nil }
-        let word = String(String.UnicodeScalarView(scalars[start..<i]))
+        let word = String(scalars: scalars[start..<i])
         while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
         guard i + 1 < scalars.count, scalars[i] == "[", scalars[i + 1] == "[" else { return nil }
         return word
@@ -344,11 +370,14 @@ struct BodyWalker {
 
     /// `[category] text #tag` at the start of a list item.
     static func observation(_ flat: FlatInline, line: Int) -> Observation? {
-        let text = flat.string.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("["), !text.hasPrefix("[["), let close = text.firstIndex(of: "]") else { return nil }
-        let category = String(text[text.index(after: text.startIndex)..<close]).trimmingCharacters(in: .whitespaces)
+        // Cheap test first: most list items are not observations.
+        guard let first = flat.scalars.firstIndex(where: { $0 != " " }), flat.scalars[first] == "[",
+              first + 1 < flat.scalars.count, flat.scalars[first + 1] != "[" else { return nil }
+        let text = flat.string.trimmed
+        guard let close = text.firstIndex(of: "]") else { return nil }
+        let category = String(text[text.index(after: text.startIndex)..<close]).trimmed
         guard !category.isEmpty, !category.contains("[") else { return nil }
-        let rest = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces)
+        let rest = String(text[text.index(after: close)...]).trimmed
         guard !rest.hasPrefix("(") else { return nil } // a markdown link, not an observation
         let tags = rest.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
             .filter { $0.hasPrefix("#") && $0.count > 1 }

@@ -53,7 +53,7 @@ public enum NoteSearch {
         for line in body.split(separator: "\n") {
             let lowered = line.lowercased()
             if terms.contains(where: { lowered.contains($0) }) {
-                let text = line.trimmingCharacters(in: .whitespaces)
+                let text = line.trimmed
                 return text.count > 100 ? String(text.prefix(97)) + "…" : text
             }
         }

@@ -52,3 +52,23 @@ public enum Slug {
         return out
     }
 }
+
+extension StringProtocol {
+    /// Spaces and tabs trimmed from both ends, without Foundation's slower NSString path.
+    public var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(scalars: scalars[first...last])
+    }
+}
+
+extension String {
+    /// Builds a string from scalars through UTF-8 bytes: much faster than appending to a UnicodeScalarView.
+    init<S: Sequence<Unicode.Scalar>>(scalars: S) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
+        self.init(decoding: bytes, as: UTF8.self)
+    }
+}

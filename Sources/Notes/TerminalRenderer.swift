@@ -51,7 +51,7 @@ public struct TerminalRenderer {
                 }
                 out.append(prefix)
             case .codeBlock:
-                let info = block.fenceInfo.trimmingCharacters(in: .whitespaces)
+                let info = block.fenceInfo.trimmed
                 if !info.isEmpty { out.append(prefix + styled("  ┌ " + info, .dim)) }
                 var code = block.literal
                 if code.hasSuffix("\n") { code.removeLast() }
