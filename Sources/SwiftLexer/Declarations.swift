@@ -1,0 +1,133 @@
+/// Plain value types describing what the structure pass found. Token indices are into
+/// `Structure.code` (the file's tokens without comments).
+public enum TypeKind: String, Sendable {
+    case `struct`, `class`, `enum`, actor, `extension`, `protocol`
+}
+
+public struct TypeDecl: Sendable {
+    public var kind: TypeKind
+    /// `Foo`, or `Foo.Bar` for an extension of a nested type.
+    public var name: String
+    public var nameToken: Int
+    /// Inherited types and conformances as written, e.g. `["View", "SwiftUI.PreviewProvider"]`.
+    public var inheritance: [String]
+    public var attributes: [String]
+    public var modifiers: [String]
+    /// `{` and `}` of the body, when it has one.
+    public var body: ClosedRange<Int>?
+    /// The enclosing type, for nested types.
+    public var parent: Int?
+
+    /// Whether `name` is among the inherited types (`SwiftUI.View` counts as `View`).
+    public func inherits(_ name: String) -> Bool {
+        inheritance.contains { $0 == name || $0.hasSuffix("." + name) }
+    }
+}
+
+public struct Parameter: Sendable, Equatable {
+    /// The argument label callers write; `nil` for `_`.
+    public var label: String?
+    public var name: String
+    /// The type as written, without spaces: `Binding<Page>`, `@escaping()->Void`.
+    public var type: String
+    public var hasDefault: Bool
+}
+
+public struct PropertyDecl: Sendable {
+    public var name: String
+    public var nameToken: Int
+    public var isLet: Bool
+    /// `@State`, `@Binding`, `@Environment`, … (with `@`), arguments left out.
+    public var attributes: [String]
+    /// The token index of each attribute, parallel to `attributes`.
+    public var attributeTokens: [Int]
+    public var modifiers: [String]
+    /// Token index of the first attribute or modifier, or of `var`/`let`.
+    public var declarationStart: Int
+    public var type: String?
+    public var hasInitialValue: Bool
+    /// A computed property or one with observers: `{` … `}`.
+    public var body: ClosedRange<Int>?
+    public var owner: Int?
+
+    public var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
+}
+
+public struct FunctionDecl: Sendable {
+    /// `init` for initializers.
+    public var name: String
+    public var nameToken: Int
+    public var isInitializer: Bool
+    public var parameters: [Parameter]
+    public var attributes: [String]
+    public var modifiers: [String]
+    public var returnType: String?
+    public var body: ClosedRange<Int>?
+    public var owner: Int?
+}
+
+public struct CallArgument: Sendable {
+    public var label: String?
+    public var labelToken: Int?
+    /// Code token indices of the value (after the label and colon).
+    public var value: Range<Int>
+}
+
+public struct TrailingClosure: Sendable {
+    public var label: String?
+    public var body: ClosedRange<Int>
+    /// The same call's next trailing closure in `Structure`'s store, or -1.
+    var next: Int32 = -1
+}
+
+public struct CallSite: Sendable {
+    /// The last name before the parentheses or closure: `NavigationLink`, `sheet`, `constant`, `init`.
+    public var callee: String
+    public var calleeToken: Int
+    /// `.sheet(…)` or `Binding.constant(…)`: the callee follows a `.`.
+    public var isMember: Bool
+    /// `.constant(…)` with no base: an implicit member expression.
+    public var isImplicitMember: Bool
+    /// Index of the token before the `.` of an explicit member call (`Binding` in `Binding.constant`).
+    public var baseToken: Int?
+    /// `(` and `)`, when there are parentheses.
+    public var parentheses: ClosedRange<Int>?
+    /// The call stands in a `case` pattern (`case .foo(let x)`), not an expression.
+    public var isPattern: Bool
+    /// Trailing closures live in `Structure` (see `trailingClosures(of:)`), linked from here.
+    var firstClosure: Int32 = -1
+    var lastClosure: Int32 = -1
+    /// `}` of the last trailing closure, or -1.
+    public internal(set) var lastClosureEnd: Int = -1
+
+    public var hasTrailingClosure: Bool { firstClosure >= 0 }
+
+    /// First and last token of the whole call, from callee (or base) to its last closure.
+    public var extent: ClosedRange<Int> {
+        let start = baseToken ?? calleeToken
+        let end = lastClosureEnd >= 0 ? lastClosureEnd : parentheses?.upperBound ?? calleeToken
+        return start...max(start, end)
+    }
+}
+
+public enum ScopeKind: Sendable, Equatable {
+    case file
+    case typeBody(Int)
+    case function(Int)
+    case property(Int)
+    /// A closure; `call` when it is a trailing closure of that call.
+    case closure(call: Int?)
+    /// `if`/`for`/`while`/`switch`/`guard … else`/`do`/`catch`/`defer`/`repeat` bodies.
+    case statement
+    case preview
+    case arguments(call: Int)
+    /// `(…)` that is not an argument list, `[…]`, or an interpolation.
+    case brackets
+}
+
+public struct Scope: Sendable {
+    public var kind: ScopeKind
+    /// Opening and closing token (the whole file for `.file`).
+    public var range: ClosedRange<Int>
+    public var parent: Int
+}

@@ -1,0 +1,72 @@
+/// Line starts of a file, for turning byte offsets into line and column.
+public struct LineTable: Sendable {
+    /// Byte offset of the first byte of each line; `starts[0] == 0`.
+    public let starts: [Int]
+
+    public init(starts: [Int]) {
+        self.starts = starts
+    }
+
+    /// 1-based line of a byte offset.
+    public func line(of offset: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+
+    public var count: Int { starts.count }
+}
+
+/// One Swift file: its bytes, tokens, diagnostics and line table.
+public struct SourceFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+    public let tokens: [Token]
+    public let diagnostics: [LexDiagnostic]
+    public let lines: LineTable
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        let output = Lexer.tokenize(bytes)
+        tokens = output.tokens
+        diagnostics = output.diagnostics
+        lines = LineTable(starts: output.lineStarts)
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The token's source text (invalid UTF-8 repaired).
+    public func text(_ token: Token) -> String {
+        String(decoding: bytes[token.offset..<token.end], as: UTF8.self)
+    }
+
+    /// Whether the token's bytes equal `literal` (no String is built).
+    @inlinable public func token(_ token: Token, is literal: StaticString) -> Bool {
+        guard token.length == literal.utf8CodeUnitCount else { return false }
+        let base = literal.utf8Start
+        for k in 0..<token.length where bytes[token.offset + k] != base[k] { return false }
+        return true
+    }
+
+    /// The text of one line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lines.count else { return "" }
+        var end = line < lines.count ? lines.starts[line] : bytes.count
+        while end > lines.starts[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[lines.starts[line - 1]..<max(end, lines.starts[line - 1])], as: UTF8.self)
+    }
+
+    /// 1-based column of a byte offset counted in characters (Unicode scalars), as editors show it.
+    public func characterColumn(of offset: Int, line: Int) -> Int {
+        let start = lines.starts[line - 1]
+        var column = 1
+        for index in start..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+}

@@ -1,0 +1,756 @@
+/// The light structural pass over a file's tokens: brackets, type declarations with members,
+/// initializers and functions with parameters, call sites with argument labels and trailing
+/// closures, scopes, and preview regions. Still lexical: no type checking.
+///
+/// ```swift
+/// let file = SourceFile(path: "A.swift", text: "struct A: View { init(page: Binding<Int>) {} }")
+/// let structure = Structure(file)
+/// structure.types[0].name                          // "A"
+/// structure.functions[0].parameters[0].type        // "Binding<Int>"
+/// ```
+public struct Structure: Sendable {
+    public let file: SourceFile
+    /// The file's tokens without comments; every index below points into this array.
+    public let code: [Token]
+    /// For an opening bracket (or a string segment ending in `\(`), its closing partner; else -1.
+    public let closing: [Int32]
+    /// For a closing bracket (or a string segment starting with `)`), its opening partner; else -1.
+    public let opening: [Int32]
+    public private(set) var types: [TypeDecl] = []
+    public private(set) var properties: [PropertyDecl] = []
+    /// Functions and initializers (`isInitializer`).
+    public private(set) var functions: [FunctionDecl] = []
+    public private(set) var calls: [CallSite] = []
+    /// Every trailing closure; a call links to its own.
+    private var closureStore: [TrailingClosure] = []
+    public private(set) var scopes: [Scope] = []
+    /// Innermost scope of each code token.
+    public private(set) var scopeOf: [Int32] = []
+    /// Token ranges of `#Preview` bodies and `PreviewProvider` type bodies.
+    public private(set) var previews: [ClosedRange<Int>] = []
+
+    public init(_ file: SourceFile) {
+        self.file = file
+        var code: [Token] = []
+        code.reserveCapacity(file.tokens.count)
+        for token in file.tokens where token.kind != .comment { code.append(token) }
+        self.code = code
+        (closing, opening) = Self.matchBrackets(code, bytes: file.bytes)
+        var builder = Builder(structure: self)
+        builder.run()
+        types = builder.types
+        properties = builder.properties
+        functions = builder.functions
+        calls = builder.calls
+        closureStore = builder.closureStore
+        scopes = builder.scopes
+        scopeOf = builder.scopeOf
+        previews = builder.previews
+    }
+
+    // MARK: Queries
+
+    /// The call's arguments: label (if any) and value tokens, split at top-level commas.
+    public func arguments(of call: CallSite) -> [CallArgument] {
+        guard let parentheses = call.parentheses, parentheses.upperBound > parentheses.lowerBound else { return [] }
+        return splitAtCommas(parentheses.lowerBound + 1..<parentheses.upperBound).map { piece in
+            let first = piece.lowerBound
+            if piece.count >= 2, code[first].kind == .identifier || code[first].kind == .keyword, punct(first + 1, UInt8(ascii: ":")) {
+                return CallArgument(label: text(first), labelToken: first, value: first + 2..<piece.upperBound)
+            }
+            return CallArgument(label: nil, labelToken: nil, value: piece)
+        }
+    }
+
+    public func argument(of call: CallSite, labeled label: String) -> CallArgument? {
+        arguments(of: call).first { $0.label == label }
+    }
+
+    public func trailingClosures(of call: CallSite) -> [TrailingClosure] {
+        var result: [TrailingClosure] = []
+        var next = call.firstClosure
+        while next >= 0 {
+            result.append(closureStore[Int(next)])
+            next = closureStore[Int(next)].next
+        }
+        return result
+    }
+
+    @inline(__always) public func punct(_ index: Int, _ byte: UInt8) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        return token.kind == .punctuation && token.length == 1 && file.bytes[token.offset] == byte
+    }
+
+    /// Splits a token range at commas that are not nested in brackets or generic arguments.
+    public func splitAtCommas(_ range: Range<Int>) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = range.lowerBound
+        var j = range.lowerBound
+        var angle = 0
+        let bytes = file.bytes
+        while j < range.upperBound {
+            if closing[j] >= 0, Int(closing[j]) < range.upperBound {
+                j = Int(closing[j]) + 1
+                continue
+            }
+            let t = code[j]
+            if t.kind == .operator {
+                // Commas inside generic arguments (`Dictionary<K, V>`) do not split.
+                if t.length == 1, bytes[t.offset] == UInt8(ascii: "<") { angle += 1 }
+                if bytes[t.end - 1] == UInt8(ascii: ">"), angle > 0, t.length <= 2 { angle -= t.length }
+            } else if t.kind == .punctuation, t.length == 1, bytes[t.offset] == UInt8(ascii: ","), angle <= 0 {
+                pieces.append(start..<j)
+                start = j + 1
+            }
+            j += 1
+        }
+        if start < range.upperBound { pieces.append(start..<range.upperBound) }
+        return pieces
+    }
+
+    public func text(_ index: Int) -> String { file.text(code[index]) }
+
+    public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < code.count && file.token(code[index], is: literal)
+    }
+
+    /// Source text of a token range, as written (spaces and line breaks kept).
+    public func text(_ range: Range<Int>) -> String {
+        guard let first = range.first, range.upperBound <= code.count, range.upperBound > first else { return "" }
+        return String(decoding: file.bytes[code[first].offset..<code[range.upperBound - 1].end], as: UTF8.self)
+    }
+
+    /// The chain of scopes around a token, innermost first (ending with the file scope).
+    public func enclosingScopes(of index: Int) -> [Scope] {
+        var result: [Scope] = []
+        var current = Int(scopeOf[index])
+        while true {
+            result.append(scopes[current])
+            if current == 0 { break }
+            current = scopes[current].parent
+        }
+        return result
+    }
+
+    /// Calls whose arguments or trailing closures contain the token, innermost first.
+    public func enclosingCalls(of index: Int) -> [Int] {
+        enclosingScopes(of: index).compactMap { scope in
+            switch scope.kind {
+            case .arguments(let call): call
+            case .closure(let call?): call
+            default: nil
+            }
+        }
+    }
+
+    /// The innermost type declaration whose body holds the token.
+    public func enclosingType(of index: Int) -> Int? {
+        for scope in enclosingScopes(of: index) { if case .typeBody(let type) = scope.kind { return type } }
+        return nil
+    }
+
+    public func isInPreview(_ index: Int) -> Bool {
+        previews.contains { $0.contains(index) }
+    }
+
+    // MARK: Brackets
+
+    /// Matches `(`/`)`, `[`/`]`, `{`/`}` and interpolation segments with an explicit stack (no
+    /// recursion, so any nesting depth is safe). A stray closer is skipped; openers left unclosed
+    /// keep -1.
+    static func matchBrackets(_ code: [Token], bytes: [UInt8]) -> ([Int32], [Int32]) {
+        var closing = [Int32](repeating: -1, count: code.count)
+        var opening = [Int32](repeating: -1, count: code.count)
+        var stack: [(index: Int, closer: UInt8)] = []
+        for (index, token) in code.enumerated() {
+            let first = bytes[token.offset]
+            if token.kind == .string {
+                if first == UInt8(ascii: ")") { close(index, UInt8(ascii: ")")) }
+                // An interpolation opener ends in `\(` or `\#…#(`.
+                if token.length >= 2, bytes[token.end - 1] == UInt8(ascii: "("),
+                   bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#") {
+                    stack.append((index, UInt8(ascii: ")")))
+                }
+                continue
+            }
+            guard token.kind == .punctuation, token.length == 1 else { continue }
+            switch first {
+            case UInt8(ascii: "("): stack.append((index, UInt8(ascii: ")")))
+            case UInt8(ascii: "["): stack.append((index, UInt8(ascii: "]")))
+            case UInt8(ascii: "{"): stack.append((index, UInt8(ascii: "}")))
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): close(index, first)
+            default: break
+            }
+        }
+        return (closing, opening)
+
+        func close(_ index: Int, _ closer: UInt8) {
+            // Pop to the nearest opener of this kind, if one is near; otherwise ignore the closer.
+            var depth = stack.count - 1
+            while depth >= 0, stack[depth].closer != closer, stack.count - depth <= 8 { depth -= 1 }
+            guard depth >= 0, stack[depth].closer == closer else { return }
+            let opener = stack[depth].index
+            stack.removeSubrange(depth...)
+            closing[opener] = Int32(index)
+            opening[index] = Int32(opener)
+        }
+    }
+}
+
+/// The single pass that builds declarations, calls and scopes.
+private struct Builder {
+    let s: Structure
+    let code: [Token]
+    let bytes: [UInt8]
+    var types: [TypeDecl] = []
+    var properties: [PropertyDecl] = []
+    var functions: [FunctionDecl] = []
+    var calls: [CallSite] = []
+    var scopes: [Scope] = []
+    var scopeOf: [Int32]
+    var previews: [ClosedRange<Int>] = []
+
+    enum Pending {
+        case none, type(Int), function(Int), property(Int), statement, preview
+    }
+
+    struct Frame {
+        var open: Int
+        var scope: Int
+        var pending: Pending = .none
+    }
+
+    var frames: [Frame] = []
+    /// Call index for each `(` that opens an argument list; -1 elsewhere.
+    var callAtParen: [Int32]
+    /// Call index for each `}` that closes one of its trailing closures; -1 elsewhere.
+    var callAtClosureEnd: [Int32]
+    var closureStore: [TrailingClosure] = []
+    /// `(` tokens that open parameter lists of declarations (never calls).
+    var declarationParens: [Bool]
+
+    init(structure: Structure) {
+        s = structure
+        code = structure.code
+        bytes = structure.file.bytes
+        scopeOf = [Int32](repeating: 0, count: code.count)
+        callAtParen = [Int32](repeating: -1, count: code.count)
+        callAtClosureEnd = [Int32](repeating: -1, count: code.count)
+        declarationParens = [Bool](repeating: false, count: code.count)
+        scopes.append(Scope(kind: .file, range: 0...max(0, code.count - 1), parent: 0))
+        frames.append(Frame(open: -1, scope: 0))
+    }
+
+    // MARK: Token tests
+
+    @inline(__always) func punct(_ index: Int, _ byte: UInt8) -> Bool {
+        guard index >= 0, index < code.count else { return false }
+        let token = code[index]
+        return token.kind == .punctuation && token.length == 1 && bytes[token.offset] == byte
+    }
+
+    @inline(__always) func op(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < code.count && code[index].kind == .operator && s.file.token(code[index], is: literal)
+    }
+
+    @inline(__always) func keyword(_ index: Int) -> Keyword {
+        index >= 0 && index < code.count ? code[index].keyword : .none
+    }
+
+    @inline(__always) func isName(_ index: Int) -> Bool {
+        index >= 0 && index < code.count && code[index].kind == .identifier
+    }
+
+    func text(_ index: Int) -> String { s.text(index) }
+
+    /// Text of a range with whitespace dropped: `Binding < Int >` → `Binding<Int>` (one allocation at most).
+    func compactText(_ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count * 8)
+        for index in range { out.append(contentsOf: bytes[code[index].offset..<code[index].end]) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: The pass
+
+    mutating func run() {
+        var index = 0
+        while index < code.count {
+            scopeOf[index] = Int32(frames[frames.count - 1].scope)
+            let token = code[index]
+            clearPendingPropertyAtNewStatement(index)
+            switch token.kind {
+            case .keyword:
+                handleKeyword(index)
+            case .identifier:
+                if s.is(index, "actor"), isName(index + 1), !punct(index - 1, UInt8(ascii: ".")) {
+                    declareType(.actor, at: index)
+                }
+            case .directive:
+                if s.is(index, "#Preview") { frames[frames.count - 1].pending = .preview }
+            case .operator:
+                if s.file.token(token, is: "="), case .property(let property) = frames[frames.count - 1].pending {
+                    properties[property].hasInitialValue = true
+                    frames[frames.count - 1].pending = .none
+                }
+            case .punctuation:
+                switch bytes[token.offset] {
+                case UInt8(ascii: "{"): openBrace(index)
+                case UInt8(ascii: "("): openParen(index)
+                case UInt8(ascii: "["): push(index, .brackets)
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    close(index)
+                    scopeOf[index] = Int32(frames[frames.count - 1].scope)
+                    if let innerScope = lastClosedScope { scopeOf[index] = Int32(innerScope) }
+                default: break
+                }
+            case .string:
+                if bytes[token.offset] == UInt8(ascii: ")"), s.opening[index] >= 0 { close(index) }
+                if s.closing[index] >= 0 { push(index, .brackets) }
+            default: break
+            }
+            index += 1
+        }
+        // Close what is still open at the end of the file.
+        while frames.count > 1 { finishFrame(frames.removeLast(), closeIndex: code.count - 1) }
+        for type in types where type.inherits("PreviewProvider") {
+            if let body = type.body { previews.append(body) }
+        }
+    }
+
+    var lastClosedScope: Int?
+
+    /// A stored `var x: T` without `=` or `{` ends at its line: a later line starting a new
+    /// statement must not hand it a `{`.
+    @inline(__always) mutating func clearPendingPropertyAtNewStatement(_ index: Int) {
+        guard index > 0, case .property = frames[frames.count - 1].pending, code[index].line > code[index - 1].line else { return }
+        let token = code[index]
+        if token.kind == .punctuation, bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ":") || bytes[token.offset] == UInt8(ascii: ".") { return }
+        if token.kind == .operator || token.keyword == .where { return }
+        frames[frames.count - 1].pending = .none
+    }
+
+    mutating func handleKeyword(_ index: Int) {
+        switch code[index].keyword {
+        case .struct: declareType(.struct, at: index)
+        case .enum: declareType(.enum, at: index)
+        case .extension: declareType(.extension, at: index)
+        case .protocol: declareType(.protocol, at: index)
+        case .class:
+            // `class func`, `class var` are modifiers.
+            if isName(index + 1) { declareType(.class, at: index) }
+        case .func: declareFunction(at: index, initializer: false)
+        case .`init`:
+            if !punct(index - 1, UInt8(ascii: ".")) { declareFunction(at: index, initializer: true) }
+        case .var, .let:
+            declareProperty(at: index)
+        case .if, .guard, .while, .for, .switch, .do, .catch, .defer, .repeat, .else:
+            frames[frames.count - 1].pending = .statement
+        default: break
+        }
+    }
+
+    // MARK: Declarations
+
+    /// Attributes and modifiers written before a declaration keyword.
+    func prefix(before index: Int) -> (attributes: [String], attributeTokens: [Int], modifiers: [String], start: Int) {
+        var attributes: [String] = [], attributeTokens: [Int] = [], modifiers: [String] = []
+        var start = index
+        var j = index - 1
+        while j >= 0 {
+            let token = code[j]
+            if token.kind == .attribute {
+                attributes.append(text(j))
+                attributeTokens.append(j)
+                start = j
+                j -= 1
+                continue
+            }
+            if punct(j, UInt8(ascii: ")")), s.opening[j] >= 0, code[max(0, Int(s.opening[j]) - 1)].kind == .attribute {
+                // `@Environment(\.dismiss)`: skip the attribute's arguments, or a modifier's `(set)`.
+                j = Int(s.opening[j]) - 1
+                continue
+            }
+            if punct(j, UInt8(ascii: ")")), s.opening[j] >= 1, isModifier(Int(s.opening[j]) - 1) {
+                j = Int(s.opening[j]) - 1
+                continue
+            }
+            if isModifier(j) {
+                modifiers.append(text(j))
+                start = j
+                j -= 1
+                continue
+            }
+            break
+        }
+        return (attributes.reversed(), attributeTokens.reversed(), modifiers.reversed(), start)
+    }
+
+    /// Modifiers, checked without building strings: keywords by kind, contextual words by length first.
+    func isModifier(_ index: Int) -> Bool {
+        let token = code[index]
+        switch token.kind {
+        case .keyword:
+            switch token.keyword {
+            case .public, .private, .fileprivate, .internal, .open, .static, .class: return true
+            default: return false
+            }
+        case .identifier:
+            guard token.length >= 4, token.length <= 11 else { return false }
+            return Self.modifierWords.contains(text(index))
+        default:
+            return false
+        }
+    }
+
+    static let modifierWords: Set<String> = [
+        "public", "private", "fileprivate", "internal", "open", "package", "static", "class", "final", "override",
+        "mutating", "nonmutating", "lazy", "weak", "unowned", "required", "convenience", "dynamic", "optional",
+        "indirect", "nonisolated", "isolated", "consuming", "borrowing", "prefix", "postfix", "infix", "distributed",
+    ]
+
+    mutating func declareType(_ kind: TypeKind, at index: Int) {
+        guard index + 1 < code.count else { return }
+        var nameEnd = index + 1
+        var name = text(nameEnd)
+        while punct(nameEnd + 1, UInt8(ascii: ".")), isName(nameEnd + 2) {
+            nameEnd += 2
+            name += "." + text(nameEnd)
+        }
+        // Skip generic parameters, then read `: A, B<C>` up to `{` or `where`.
+        var j = skipGenerics(from: nameEnd + 1)
+        var inheritance: [String] = []
+        if punct(j, UInt8(ascii: ":")) {
+            j += 1
+            var start = j
+            while j < code.count, !punct(j, UInt8(ascii: "{")), keyword(j) != .where {
+                if punct(j, UInt8(ascii: ",")) {
+                    if j > start { inheritance.append(compactText(start..<j)) }
+                    start = j + 1
+                } else if op(j, "<") {
+                    j = skipGenerics(from: j) - 1
+                }
+                j += 1
+                if j - index > 400 { break }
+            }
+            if j > start, j <= code.count { inheritance.append(compactText(start..<min(j, code.count))) }
+        }
+        let (attributes, _, modifiers, _) = prefix(before: index)
+        types.append(TypeDecl(kind: kind, name: name, nameToken: index + 1, inheritance: inheritance,
+                              attributes: attributes, modifiers: modifiers, body: nil, parent: currentType()))
+        frames[frames.count - 1].pending = .type(types.count - 1)
+    }
+
+    /// Index after a `<…>` generic clause starting at `index` (or `index` itself when there is none).
+    func skipGenerics(from index: Int) -> Int {
+        guard index < code.count, code[index].kind == .operator, bytes[code[index].offset] == UInt8(ascii: "<") else { return index }
+        var depth = 0
+        var j = index
+        while j < code.count {
+            let token = code[j]
+            if token.kind == .operator {
+                for k in token.offset..<token.end {
+                    if bytes[k] == UInt8(ascii: "<") { depth += 1 } else if bytes[k] == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth <= 0 { return j + 1 }
+            } else if token.kind == .punctuation, bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ";") {
+                return j
+            }
+            j += 1
+            if j - index > 200 { return index }
+        }
+        return j
+    }
+
+    func currentType() -> Int? {
+        for frame in frames.reversed() {
+            if case .typeBody(let type) = scopes[frame.scope].kind { return type }
+        }
+        return nil
+    }
+
+    /// The type whose body directly holds the current position (not inside a function in it).
+    func directOwnerType() -> Int? {
+        if case .typeBody(let type) = scopes[frames[frames.count - 1].scope].kind { return type }
+        return nil
+    }
+
+    mutating func declareFunction(at index: Int, initializer: Bool) {
+        var j = index + 1
+        var name = "init"
+        if initializer {
+            if op(j, "?") || op(j, "!") { j += 1 }
+        } else {
+            guard j < code.count else { return }
+            name = text(j)
+            j += 1
+        }
+        j = skipGenerics(from: j)
+        var parameters: [Parameter] = []
+        var returnType: String?
+        if punct(j, UInt8(ascii: "(")), s.closing[j] >= 0 {
+            let close = Int(s.closing[j])
+            declarationParens[j] = true
+            parameters = parseParameters(j + 1..<close)
+            j = close + 1
+            // Return type: after `->` up to `{` or `where` on the same depth.
+            while j < code.count, keyword(j) == .throws || keyword(j) == .rethrows || s.is(j, "async") || s.is(j, "reasync") || s.is(j, "throws") { j += 1 }
+            if punct(j, UInt8(ascii: "-")) || (code.indices.contains(j) && s.file.token(code[j], is: "->")) {
+                let start = j + 1
+                var k = start
+                while k < code.count, !punct(k, UInt8(ascii: "{")), keyword(k) != .where, code[k].line == code[start].line { k += 1 }
+                if k > start { returnType = compactText(start..<k) }
+            }
+        }
+        let (attributes, _, modifiers, _) = prefix(before: index)
+        functions.append(FunctionDecl(name: name, nameToken: initializer ? index : index + 1, isInitializer: initializer,
+                                      parameters: parameters, attributes: attributes, modifiers: modifiers,
+                                      returnType: returnType, body: nil, owner: directOwnerType()))
+        frames[frames.count - 1].pending = .function(functions.count - 1)
+    }
+
+    /// `label name: Type = default, _ name: Type, name: Type`.
+    func parseParameters(_ range: Range<Int>) -> [Parameter] {
+        var parameters: [Parameter] = []
+        for piece in s.splitAtCommas(range) {
+            guard let colon = piece.first(where: { punct($0, UInt8(ascii: ":")) }) else { continue }
+            let names = Array(piece.lowerBound..<colon)
+            guard let last = names.last else { continue }
+            let label: String?
+            if names.count >= 2 {
+                label = keyword(names[names.count - 2]) == .wildcard ? nil : text(names[names.count - 2])
+            } else {
+                label = keyword(last) == .wildcard ? nil : text(last)
+            }
+            var typeEnd = piece.upperBound
+            var hasDefault = false
+            if let equals = (colon + 1..<piece.upperBound).first(where: { op($0, "=") }) {
+                typeEnd = equals
+                hasDefault = true
+            }
+            parameters.append(Parameter(label: label, name: text(last), type: compactText(colon + 1..<typeEnd), hasDefault: hasDefault))
+        }
+        return parameters
+    }
+
+    mutating func declareProperty(at index: Int) {
+        guard let owner = directOwnerType() else { return }
+        var j = index + 1
+        guard isName(j) || keyword(j) != .none else { return }
+        let nameToken = j
+        j += 1
+        var type: String?
+        if punct(j, UInt8(ascii: ":")) {
+            let start = j + 1
+            var k = start
+            let line = code[index].line
+            while k < code.count {
+                if op(k, "=") || punct(k, UInt8(ascii: "{")) || punct(k, UInt8(ascii: ";")) { break }
+                if code[k].line > line, !(code[k].kind == .operator || punct(k, UInt8(ascii: "."))) { break }
+                if s.closing[k] >= 0, !punct(k, UInt8(ascii: "{")) { k = Int(s.closing[k]) }
+                k += 1
+            }
+            if k > start { type = compactText(start..<k) }
+        }
+        let (attributes, attributeTokens, modifiers, start) = prefix(before: index)
+        properties.append(PropertyDecl(name: text(nameToken), nameToken: nameToken, isLet: keyword(index) == .let,
+                                       attributes: attributes.map(Self.attributeName), attributeTokens: attributeTokens,
+                                       modifiers: modifiers, declarationStart: start, type: type, hasInitialValue: false,
+                                       body: nil, owner: owner))
+        frames[frames.count - 1].pending = .property(properties.count - 1)
+    }
+
+    static func attributeName(_ text: String) -> String { text }
+
+    // MARK: Brackets and calls
+
+    mutating func push(_ open: Int, _ kind: ScopeKind) {
+        let close = s.closing[open] >= 0 ? Int(s.closing[open]) : code.count - 1
+        scopes.append(Scope(kind: kind, range: open...max(open, close), parent: frames[frames.count - 1].scope))
+        frames.append(Frame(open: open, scope: scopes.count - 1))
+        scopeOf[open] = Int32(scopes.count - 1)
+    }
+
+    mutating func close(_ index: Int) {
+        lastClosedScope = nil
+        let opener = Int(s.opening[index])
+        guard opener >= 0, let depth = frames.lastIndex(where: { $0.open == opener }), depth > 0 else { return }
+        while frames.count > depth + 1 { finishFrame(frames.removeLast(), closeIndex: index) }
+        let frame = frames.removeLast()
+        lastClosedScope = frame.scope
+        finishFrame(frame, closeIndex: index)
+    }
+
+    mutating func finishFrame(_ frame: Frame, closeIndex: Int) {}
+
+    /// A token that can name a callee: `foo`, `Foo`, `init`, `self`, `super`, or `>` closing `Foo<T>`.
+    func calleeBefore(_ index: Int) -> Int? {
+        let previous = index - 1
+        guard previous >= 0 else { return nil }
+        let token = code[previous]
+        guard token.line == code[index].line else { return nil }
+        switch token.kind {
+        case .identifier: return previous
+        case .keyword:
+            switch token.keyword {
+            case .`init`, .self, .super, .Self: return previous
+            default: return nil
+            }
+        case .operator:
+            // `Binding<Bool>(…)`: a generic type's arguments.
+            if bytes[token.end - 1] == UInt8(ascii: ">"), let start = genericStart(closingAt: previous), isName(start - 1) { return start - 1 }
+            return nil
+        default: return nil
+        }
+    }
+
+    func genericStart(closingAt index: Int) -> Int? {
+        var depth = 0
+        var j = index
+        while j >= 0, index - j < 64 {
+            let token = code[j]
+            if token.kind == .operator {
+                for k in stride(from: token.end - 1, through: token.offset, by: -1) {
+                    if bytes[k] == UInt8(ascii: ">") { depth += 1 } else if bytes[k] == UInt8(ascii: "<") { depth -= 1 }
+                }
+                if depth == 0 { return token.length == 1 ? j : nil }
+            } else if token.kind == .punctuation, ![UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":")].contains(bytes[token.offset]) {
+                return nil
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    mutating func makeCall(callee: Int, parentheses: ClosedRange<Int>?) -> Int {
+        let isMember = punct(callee - 1, UInt8(ascii: "."))
+        var base: Int?
+        var implicit = false
+        if isMember {
+            let before = callee - 2
+            if before >= 0, code[before].kind == .identifier || code[before].kind == .keyword && code[before].keyword.endsExpressionForMember
+                || punct(before, UInt8(ascii: ")")) || punct(before, UInt8(ascii: "]")) || punct(before, UInt8(ascii: "}"))
+                || code[before].kind == .string || code[before].kind == .number || (code[before].kind == .operator && bytes[code[before].end - 1] == UInt8(ascii: ">") && code[before].line == code[callee].line)
+                || (code[before].kind == .operator && (op(before, "?") || op(before, "!"))) {
+                base = before
+                if code[before].kind == .operator, bytes[code[before].end - 1] == UInt8(ascii: ">"), let start = genericStart(closingAt: before), start >= 1 {
+                    base = start - 1
+                }
+                // A modifier on the next line (`.sheet(…)` after `}`) still has a base: the expression above.
+            } else {
+                implicit = true
+            }
+        }
+        var pattern = false
+        if isMember {
+            // `case .foo(let x)`, `case let .foo(x)`, `if case .foo = x`.
+            var j = callee - 2
+            while j >= 0, keyword(j) == .let || keyword(j) == .var { j -= 1 }
+            pattern = keyword(j) == .case
+        }
+        calls.append(CallSite(callee: text(callee), calleeToken: callee, isMember: isMember, isImplicitMember: implicit,
+                              baseToken: base, parentheses: parentheses, isPattern: pattern))
+        return calls.count - 1
+    }
+
+    mutating func openParen(_ index: Int) {
+        if !declarationParens[index], let callee = calleeBefore(index), !isDeclarationName(callee) {
+            let close = s.closing[index] >= 0 ? Int(s.closing[index]) : code.count - 1
+            let call = makeCall(callee: callee, parentheses: index...close)
+            callAtParen[index] = Int32(call)
+            push(index, .arguments(call: call))
+        } else {
+            push(index, .brackets)
+        }
+    }
+
+    /// `case foo(Int)` in an enum, or the name in `func foo(`: not calls.
+    func isDeclarationName(_ callee: Int) -> Bool {
+        let before = callee - 1
+        if keyword(before) == .func || keyword(before) == .case && !punct(callee - 1, UInt8(ascii: ".")) { return true }
+        if punct(before, UInt8(ascii: ",")), case .typeBody(let type) = scopes[frames[frames.count - 1].scope].kind, types[type].kind == .enum {
+            return true
+        }
+        return false
+    }
+
+    mutating func openBrace(_ index: Int) {
+        let frame = frames[frames.count - 1]
+        switch frame.pending {
+        case .type(let type):
+            frames[frames.count - 1].pending = .none
+            push(index, .typeBody(type))
+            types[type].body = scopes[scopes.count - 1].range
+            return
+        case .function(let function):
+            frames[frames.count - 1].pending = .none
+            push(index, .function(function))
+            functions[function].body = scopes[scopes.count - 1].range
+            return
+        case .property(let property):
+            frames[frames.count - 1].pending = .none
+            push(index, .property(property))
+            properties[property].body = scopes[scopes.count - 1].range
+            return
+        case .statement:
+            frames[frames.count - 1].pending = .none
+            push(index, .statement)
+            return
+        case .preview:
+            frames[frames.count - 1].pending = .none
+            push(index, .preview)
+            previews.append(scopes[scopes.count - 1].range)
+            return
+        case .none:
+            break
+        }
+        // Accessors: `get {`, `set {`, `willSet {`, `didSet {` inside a property body.
+        if case .property(let property) = scopes[frame.scope].kind, isName(index - 1),
+           Self.accessorWords.contains(text(index - 1)) {
+            push(index, .property(property))
+            return
+        }
+        // A trailing closure after `)`: `Button("x") { … }`, `.sheet(isPresented: $x) { … }`.
+        if punct(index - 1, UInt8(ascii: ")")), s.opening[index - 1] >= 0, callAtParen[Int(s.opening[index - 1])] >= 0 {
+            attachTrailingClosure(to: Int(callAtParen[Int(s.opening[index - 1])]), label: nil, at: index)
+            return
+        }
+        // A labeled trailing closure: `} label: {`.
+        if punct(index - 1, UInt8(ascii: ":")), isName(index - 2) || keyword(index - 2) != .none, punct(index - 3, UInt8(ascii: "}")),
+           callAtClosureEnd[index - 3] >= 0 {
+            attachTrailingClosure(to: Int(callAtClosureEnd[index - 3]), label: text(index - 2), at: index)
+            return
+        }
+        // A call with only a trailing closure: `NavigationStack { … }`, `.toolbar { … }`.
+        if let callee = calleeBefore(index), code[callee].kind == .identifier || code[callee].keyword == .`init` {
+            let call = makeCall(callee: callee, parentheses: nil)
+            attachTrailingClosure(to: call, label: nil, at: index)
+            return
+        }
+        push(index, .closure(call: nil))
+    }
+
+    static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read", "modify", "read", "init"]
+
+    mutating func attachTrailingClosure(to call: Int, label: String?, at index: Int) {
+        push(index, .closure(call: call))
+        let range = scopes[scopes.count - 1].range
+        closureStore.append(TrailingClosure(label: label, body: range))
+        let stored = Int32(closureStore.count - 1)
+        if calls[call].lastClosure >= 0 { closureStore[Int(calls[call].lastClosure)].next = stored } else { calls[call].firstClosure = stored }
+        calls[call].lastClosure = stored
+        calls[call].lastClosureEnd = range.upperBound
+        callAtClosureEnd[range.upperBound] = Int32(call)
+    }
+}
+
+extension Keyword {
+    /// Keywords that can stand before `.member(`: `self.foo(`, `super.init(`.
+    var endsExpressionForMember: Bool {
+        switch self {
+        case .self, .Self, .super, .`init`: true
+        default: false
+        }
+    }
+}
