@@ -75,7 +75,7 @@ public struct Vault: Sendable {
     }
 
     /// Walks a folder for `*.md`, skipping hidden folders; symlinked folders are not followed twice.
-    static func markdownFiles(under root: String) -> ([Source], [NoteDiagnostic]) {
+    public static func markdownFiles(under root: String) -> ([Source], [NoteDiagnostic]) {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {

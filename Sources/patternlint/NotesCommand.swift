@@ -1,5 +1,7 @@
 import ArgumentParser
+import Catalog
 import Foundation
+import Lint
 import Notes
 
 struct NotesCommand: ParsableCommand {
@@ -129,16 +131,29 @@ struct NotesCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Report broken and ambiguous links, duplicate titles and permalinks, bad front matter and orphans.",
-            discussion: "Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).")
+            abstract: "Check notes: links, duplicates, front matter, orphans, rule citations and code examples.",
+            discussion: """
+            Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
+            orphans, rules citing missing notes, and Swift examples that drift from the rules: a block \
+            marked ```swift good must lint clean, one marked ```swift bad RULE must trigger RULE.
+            Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).
+            """)
         @OptionGroup var source: NotesOptions
         @Flag(help: "Treat warnings as errors.") var strict = false
         @Flag(name: .customLong("no-orphans"), help: "Do not report notes nothing links to.") var noOrphans = false
         @Flag(help: "Print JSON.") var json = false
+        @Flag(name: .customLong("no-examples"), help: "Do not lint the notes' Swift examples.") var noExamples = false
+        @Option(name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir")) var rules: [String] = []
 
         func run() throws {
             let graph = source.loadGraph()
-            let problems = graph.check(reportOrphans: !noOrphans)
+            var problems = graph.check(reportOrphans: !noOrphans)
+            let configured = source.configuration.map { config in config.rules.map(config.resolve) } ?? []
+            let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
+            let checker = NoteExampleChecker(catalog: catalog)
+            problems += checker.ruleProblems()
+            if !noExamples { problems += checker.check(graph.notes).diagnostics }
+            problems.sort { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
             if json {
                 let objects = problems.map { ["severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line, "column": $0.column, "message": $0.message] as [String: Any] }
                 let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalog
+import Lint
 import Notes
 
 /// Where notes come from: the built-in catalogue plus `--notes` folders.
@@ -10,10 +11,16 @@ struct NotesOptions: ParsableArguments {
     @Flag(name: .customLong("no-builtin-notes"), help: "Leave out the notes that ship with PatternLint.")
     var noBuiltin = false
 
+    /// `.patternlint.yml` found here or above, if it loads (a broken one is reported by `lint`).
+    var configuration: Configuration? {
+        Configuration.find().flatMap { try? Configuration.load(path: $0) }
+    }
+
     func loadVault(extraRoots: [String] = []) -> Vault {
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinNotes.sources }
-        return Vault.load(roots: roots + extraRoots, extra: sources)
+        let configured = configuration.map { config in config.notes.map(config.resolve) } ?? []
+        return Vault.load(roots: configured + roots + extraRoots, extra: sources)
     }
 
     func loadGraph(extraRoots: [String] = []) -> Graph {

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Writes a file so that readers see either the old or the whole new content: the text goes to a
+/// temporary file in the same folder, which is then renamed over the target.
+public enum AtomicFile {
+    public static func write(_ contents: String, to path: String) throws {
+        try write(Data(contents.utf8), to: path)
+    }
+
+    public static func write(_ data: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).patternlint-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        do {
+            try data.write(to: temporary, options: [.withoutOverwriting])
+            if rename(temporary.path, url.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: temporary)
+                throw LintProblem("\(path): cannot replace file: \(reason)")
+            }
+        } catch let problem as LintProblem {
+            throw problem
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw LintProblem("\(path): cannot write: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Yams
+
+/// `.patternlint.yml`: which files, which rules, severities and options, extra notes and rules.
+///
+/// ```yaml
+/// included: [Sources]
+/// excluded: ["**/Generated/**", Pods]
+/// disabled_rules: [state-not-private]
+/// opt_in_rules: [hardcoded-navigation-in-reusable-view]
+/// only_rules: []                  # when set, only these run
+/// constant-binding:               # per rule: severity and options
+///   severity: error
+///   previews: off
+/// state-not-private: error        # or just a severity
+/// notes: [docs/patterns]          # more pattern notes
+/// rules: [docs/rules]             # more rule files
+/// reporter: xcode
+/// ```
+public struct Configuration: Sendable {
+    public var included: [String] = []
+    public var excluded: [String] = []
+    public var disabledRules: [String] = []
+    public var optInRules: [String] = []
+    public var onlyRules: [String]?
+    public var severities: [String: Severity] = [:]
+    public var ruleOptions: [String: RuleOptions] = [:]
+    public var notes: [String] = []
+    public var rules: [String] = []
+    public var reporter: String?
+    /// Folder the configuration's relative paths start from.
+    public var root: String = "."
+    public var path: String?
+    /// Keys that are neither known settings nor (possibly) rule ids, with their lines.
+    var unknownKeys: [String] = []
+
+    public static let fileName = ".patternlint.yml"
+    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter"]
+
+    public init() {}
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads a configuration file; malformed YAML or wrong value types are errors naming the file.
+    public static func load(path: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(description: "\(path): cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(description: "\(path): the configuration is not UTF-8 text")
+        }
+        let loaded: Any?
+        do {
+            loaded = try Yams.load(yaml: text)
+        } catch let error as YamlError {
+            throw LoadError(description: "\(path): malformed YAML: \(error)")
+        }
+        var configuration = Configuration()
+        configuration.path = path
+        configuration.root = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        guard let loaded else { return configuration }
+        guard let map = loaded as? [String: Any] else {
+            throw LoadError(description: "\(path): the configuration must be a mapping of keys to values")
+        }
+        func strings(_ key: String) throws -> [String] {
+            guard let value = map[key] else { return [] }
+            if let list = value as? [Any] { return list.map { "\($0)" } }
+            if let single = value as? String { return [single] }
+            throw LoadError(description: "\(path): `\(key)` must be a list")
+        }
+        configuration.included = try strings("included")
+        configuration.excluded = try strings("excluded")
+        configuration.disabledRules = try strings("disabled_rules")
+        configuration.optInRules = try strings("opt_in_rules")
+        if map["only_rules"] != nil { configuration.onlyRules = try strings("only_rules") }
+        configuration.notes = try strings("notes")
+        configuration.rules = try strings("rules")
+        configuration.reporter = map["reporter"].map { "\($0)" }
+        for (key, value) in map where !knownKeys.contains(key) {
+            if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
+                configuration.severities[key] = severity
+            } else if let options = value as? [String: Any] {
+                var values: [String: String] = [:]
+                for (option, optionValue) in options {
+                    if option == "severity" {
+                        guard let severity = Severity(rawValue: "\(optionValue)") else {
+                            throw LoadError(description: "\(path): `\(key).severity` must be error, warning or info")
+                        }
+                        configuration.severities[key] = severity
+                    } else {
+                        values[option] = optionValue is Bool ? ((optionValue as! Bool) ? "true" : "false") : "\(optionValue)"
+                    }
+                }
+                configuration.ruleOptions[key] = RuleOptions(values)
+            }
+            configuration.unknownKeys.append(key)
+        }
+        return configuration
+    }
+
+    /// Finds `.patternlint.yml` in the folder or its parents.
+    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// Warnings for keys that are not settings nor rule ids, and rule ids that do not exist.
+    public func warnings(knownRules: Set<String>) -> [String] {
+        var warnings: [String] = []
+        let name = path ?? Self.fileName
+        for key in unknownKeys where !knownRules.contains(key) {
+            warnings.append("\(name): unknown key `\(key)` (neither a setting nor a rule id)")
+        }
+        for id in disabledRules + optInRules + (onlyRules ?? []) where !knownRules.contains(id) {
+            warnings.append("\(name): unknown rule `\(id)`")
+        }
+        return warnings
+    }
+
+    /// Whether a rule runs: `only_rules` wins; opt-in rules need `opt_in_rules`; `disabled_rules` turns off.
+    public func isEnabled(_ metadata: RuleMetadata) -> Bool {
+        if let only = onlyRules { return only.contains(metadata.id) }
+        if disabledRules.contains(metadata.id) { return false }
+        return !metadata.optIn || optInRules.contains(metadata.id)
+    }
+
+    public func severity(of metadata: RuleMetadata) -> Severity {
+        severities[metadata.id] ?? metadata.severity
+    }
+
+    /// A path relative to the configuration's folder, resolved.
+    public func resolve(_ path: String) -> String {
+        path.hasPrefix("/") || root == "." ? path : root + "/" + path
+    }
+
+    /// The starter file `patternlint init` writes.
+    public static let starter = """
+    # PatternLint configuration. Paths are relative to this file.
+    # Which Swift files to lint when `patternlint lint` gets no paths (default: this folder).
+    included:
+      - .
+    # Globs to skip (`**` spans folders). .build, DerivedData, Pods, Carthage and .git are always skipped.
+    excluded:
+      - "**/Generated/**"
+
+    # Rules to turn off, and opt-in rules to turn on. `patternlint rules` lists them all.
+    disabled_rules: []
+    opt_in_rules: []
+    # only_rules: [constant-binding]   # when set, only these run
+
+    # Per-rule severity (error, warning, info) and options.
+    constant-binding:
+      previews: info    # `.constant` inside previews: info, warning, error or off
+
+    # Your team's own pattern notes and rule files (markdown), added to the built-in ones.
+    notes: []
+    rules: []
+
+    # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
+    reporter: xcode
+
+    """
+}

@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import SwiftLexer
+
+/// A Swift file to lint: a path and a way to get its bytes (disk, or the git index for `--staged`).
+public struct LintInput: Sendable {
+    public var path: String
+    public var read: @Sendable () throws -> [UInt8]
+    /// Findings in context-only files (cross-file facts) are not reported.
+    public var reportFindings: Bool
+
+    public init(path: String, reportFindings: Bool = true, read: @escaping @Sendable () throws -> [UInt8]) {
+        self.path = path
+        self.read = read
+        self.reportFindings = reportFindings
+    }
+
+    public static func disk(_ path: String, reportFindings: Bool = true) -> LintInput {
+        LintInput(path: path, reportFindings: reportFindings) {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw LintProblem("\(path): cannot be read (permission denied or not a file)") }
+            defer { try? handle.close() }
+            return Array(try handle.readToEnd() ?? Data())
+        }
+    }
+}
+
+public struct LintProblem: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public struct LintResult: Sendable {
+    public var findings: [Finding]
+    /// Files that could not be linted (unreadable, binary), each naming the file.
+    public var problems: [String]
+    public var filesLinted: Int
+    public var rulesRun: [RuleCatalog.Entry]
+}
+
+/// The pipeline: files → tokens → structure → project index → rules → findings (suppressions,
+/// severities, notes). Files are read, lexed and checked in parallel; the output is sorted, so it
+/// is the same whatever the thread count.
+public struct Linter: Sendable {
+    public var catalog: RuleCatalog
+    public var configuration: Configuration
+
+    public init(catalog: RuleCatalog, configuration: Configuration) {
+        self.catalog = catalog
+        self.configuration = configuration
+    }
+
+    public var enabledEntries: [RuleCatalog.Entry] {
+        catalog.entries.filter { configuration.isEnabled($0.metadata) }
+    }
+
+    /// Reads and parses every input; binary files are skipped with a problem.
+    public static func parse(_ inputs: [LintInput]) -> (files: [LintFile?], problems: [String]) {
+        let parsed = ConcurrentSlots<Result<LintFile, LintProblem>>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            let input = inputs[index]
+            do {
+                let bytes = try input.read()
+                if bytes.prefix(8192).contains(0) {
+                    parsed[index] = .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped"))
+                    return
+                }
+                let structure = Structure(SourceFile(path: input.path, bytes: bytes))
+                parsed[index] = .success(LintFile(index: index, path: input.path, structure: structure))
+            } catch let problem as LintProblem {
+                parsed[index] = .failure(problem)
+            } catch {
+                parsed[index] = .failure(LintProblem("\(input.path): cannot be read: \(error.localizedDescription)"))
+            }
+        }
+        var files: [LintFile?] = []
+        var problems: [String] = []
+        for slot in parsed.values {
+            switch slot {
+            case .success(let file)?: files.append(file)
+            case .failure(let problem)?: files.append(nil); problems.append(problem.description)
+            case nil: files.append(nil)
+            }
+        }
+        return (files, problems)
+    }
+
+    public func lint(_ inputs: [LintInput]) -> LintResult {
+        let (parsed, problems) = Self.parse(inputs)
+        // Files that failed keep their slot so indices line up; the index sees the others.
+        let files = parsed.compactMap { $0 }
+        let project = ProjectIndex(files: files, count: inputs.count)
+        let entries = enabledEntries
+        let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
+        let perFile = ConcurrentSlots<[Finding]>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            let file = files[position]
+            guard inputs[file.index].reportFindings else { perFile[position] = []; return }
+            perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
+        }
+        let all = perFile.values.compactMap { $0 }.flatMap { $0 }.sorted(by: Finding.ordered)
+        return LintResult(findings: all, problems: problems, filesLinted: files.count, rulesRun: entries)
+    }
+
+    func findings(in file: LintFile, project: ProjectIndex, entries: [RuleCatalog.Entry], reportUnused: Bool) -> [Finding] {
+        let suppressions = Suppressions(file.source)
+        var used = Set<Int>()
+        var result: [Finding] = []
+        for entry in entries where entry.metadata.id != RuleCatalog.unusedSuppressionID {
+            let options = configuration.ruleOptions[entry.metadata.id] ?? RuleOptions()
+            for hit in entry.rule.check(file, project: project, options: options) {
+                let line = file.source.lines.line(of: hit.offset)
+                if let directive = suppressions.suppressor(of: entry.metadata.id, line: line) {
+                    used.insert(directive)
+                    continue
+                }
+                result.append(makeFinding(entry, hit: hit, in: file, line: line))
+            }
+        }
+        if reportUnused, let entry = entries.first(where: { $0.metadata.id == RuleCatalog.unusedSuppressionID }) {
+            let enabled = Set(entries.map(\.metadata.id))
+            var unused: [Int] = []
+            for (index, directive) in suppressions.directives.enumerated() where directive.kind != .enable && !used.contains(index) {
+                // A directive for rules that are not running this time cannot be judged.
+                guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
+                unused.append(index)
+            }
+            // An unused-suppression finding can itself be suppressed, which uses that other directive.
+            var silenced = Set<Int>()
+            for index in unused {
+                if let other = suppressions.suppressor(of: RuleCatalog.unusedSuppressionID, line: suppressions.directives[index].line, except: index) {
+                    silenced.insert(index)
+                    used.insert(other)
+                }
+            }
+            for index in unused where !silenced.contains(index) && !used.contains(index) {
+                let directive = suppressions.directives[index]
+                let names = directive.rules.joined(separator: " ")
+                let hit = Hit(file: file.index, offset: directive.offset,
+                              message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
+                result.append(makeFinding(entry, hit: hit, in: file, line: directive.line))
+            }
+        }
+        return result
+    }
+
+    func makeFinding(_ entry: RuleCatalog.Entry, hit: Hit, in file: LintFile, line: Int) -> Finding {
+        let severity = hit.severity.map { $0 == .info ? .info : configuration.severity(of: entry.metadata) == .error ? .error : $0 }
+            ?? configuration.severity(of: entry.metadata)
+        let message = hit.message + (entry.note.map { ". See: \($0.title)" } ?? ".")
+        return Finding(ruleID: entry.metadata.id, severity: severity, message: message, path: file.path, line: line,
+                       column: file.source.characterColumn(of: hit.offset, line: line), note: entry.note,
+                       sourceLine: file.source.lineText(line))
+    }
+}
+
+/// Fixed-size storage that `concurrentPerform` workers fill at distinct indices.
+final class ConcurrentSlots<Value>: @unchecked Sendable {
+    private(set) var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
+    }
+}

@@ -1,0 +1,147 @@
+import SwiftLexer
+
+/// One linted file: its path and structure.
+public struct LintFile: Sendable {
+    public let index: Int
+    public let path: String
+    public let structure: Structure
+    public var source: SourceFile { structure.file }
+
+    public init(index: Int, path: String, structure: Structure) {
+        self.index = index
+        self.path = path
+        self.structure = structure
+    }
+}
+
+/// Options a configuration gives one rule (`constant-binding: { previews: off }`), as text.
+public struct RuleOptions: Sendable {
+    public var values: [String: String]
+
+    public init(_ values: [String: String] = [:]) { self.values = values }
+
+    public subscript(key: String) -> String? { values[key] }
+}
+
+/// A rule implemented in Swift. Rules read the structure of one file and, for cross-file facts,
+/// the project index built over every file of the run. They report byte offsets; the engine
+/// adds severity, line, column and the pattern note.
+public protocol Rule: Sendable {
+    /// The id of the rule's markdown file in `Rules/`.
+    var id: String { get }
+    func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit]
+}
+
+/// A rule that can rewrite what it flags (`--fix`).
+public protocol CorrectableRule: Rule {
+    /// Byte edits for this file; non-overlapping, any order.
+    func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit]
+}
+
+/// Replace `range` (bytes) with `replacement`.
+public struct Edit: Sendable, Equatable {
+    public var range: Range<Int>
+    public var replacement: String
+
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+}
+
+/// Every rule implemented in Swift, by id.
+public enum BuiltinRules {
+    public static let all: [any Rule] = [
+        ConstantBindingRule(),
+        MissingStandaloneInitRule(),
+        NavigationViewDeprecatedRule(),
+        NavigationLinkIsActiveRule(),
+        NavigationLinkTagSelectionRule(),
+        EagerListDestinationRule(),
+        DestinationInLazyContainerRule(),
+        StateNotPrivateRule(),
+        ExclusiveBoolFlagsRule(),
+        TabViewInNavigationStackRule(),
+        NestedNavigationStackRule(),
+        HeavyViewInitRule(),
+        HardcodedNavigationInReusableViewRule(),
+    ]
+
+    public static var byID: [String: any Rule] {
+        Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
+    }
+}
+
+// MARK: - Helpers shared by rules
+
+extension Structure {
+    /// The token index where a `.constant(…)` / `Binding.constant(…)` / `Binding<T>.constant(…)`
+    /// value starts, when the argument value is exactly such a call.
+    public func constantBindingStart(in value: Range<Int>) -> Int? {
+        guard let first = value.first else { return nil }
+        // `.constant(`
+        if punct(first, UInt8(ascii: ".")), first + 1 < value.upperBound, self.is(first + 1, "constant"), punct(first + 2, UInt8(ascii: "(")) {
+            return first
+        }
+        // `Binding.constant(`, `SwiftUI.Binding.constant(`, `Binding<T>.constant(`
+        var j = first
+        if self.is(j, "SwiftUI"), punct(j + 1, UInt8(ascii: ".")) { j += 2 }
+        guard self.is(j, "Binding") else { return nil }
+        j += 1
+        if j < value.upperBound, code[j].kind == .operator, file.bytes[code[j].offset] == UInt8(ascii: "<") {
+            // Skip the generic arguments.
+            var depth = 0
+            while j < value.upperBound {
+                let token = code[j]
+                if token.kind == .operator {
+                    for k in token.offset..<token.end {
+                        if file.bytes[k] == UInt8(ascii: "<") { depth += 1 } else if file.bytes[k] == UInt8(ascii: ">") { depth -= 1 }
+                    }
+                }
+                j += 1
+                if depth <= 0 { break }
+            }
+        }
+        guard punct(j, UInt8(ascii: ".")), self.is(j + 1, "constant"), punct(j + 2, UInt8(ascii: "(")) else { return nil }
+        return first
+    }
+
+    /// Indices of the calls whose callee token lies in `region` (calls are stored in callee order).
+    public func calls(in region: Range<Int>) -> Range<Int> {
+        var low = 0, high = calls.count
+        while low < high {
+            let mid = (low + high) / 2
+            if calls[mid].calleeToken < region.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < calls.count, calls[end].calleeToken < region.upperBound { end += 1 }
+        return low..<end
+    }
+
+    /// Names of the calls around a token (innermost first): `["List", "NavigationStack"]`.
+    public func enclosingCallees(of index: Int) -> [String] {
+        enclosingCalls(of: index).map { calls[$0].callee }
+    }
+
+    /// Whether a callee name looks like a type (a view initializer): `ChildView`, `NavigationLink`.
+    public static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return first.properties.isUppercase
+    }
+
+    /// The type declared for a view: `struct X: View` (or `: SwiftUI.View`).
+    public func isViewType(_ type: TypeDecl) -> Bool {
+        type.kind != .extension && type.kind != .protocol && type.inherits("View")
+    }
+
+    /// Where the finding for a call points: the callee token.
+    public func offset(of index: Int) -> Int { code[index].offset }
+}
+
+extension ScopeKind {
+    /// Scopes that start a new presentation: content of `sheet`/`fullScreenCover`/`popover`.
+    var isClosure: Bool {
+        if case .closure = self { return true }
+        return false
+    }
+}

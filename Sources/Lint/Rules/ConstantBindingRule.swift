@@ -1,0 +1,45 @@
+import SwiftLexer
+
+/// `.constant(…)` handed to a view initializer or a navigation modifier: the binding never writes
+/// back, so the child's navigation or presentation silently does nothing.
+/// Inside `#Preview`/`PreviewProvider` it is reported at `info` (option `previews`: info, off,
+/// warning or error).
+public struct ConstantBindingRule: Rule {
+    public let id = "constant-binding"
+
+    /// Modifiers whose binding arguments drive presentation or navigation.
+    static let bindingModifiers: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "navigationDestination", "inspector",
+        "searchable", "fileImporter", "fileExporter", "toolbarRole",
+    ]
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for call in s.calls where !call.isPattern {
+            let isView = !call.isMember && Structure.isTypeName(call.callee)
+            let isModifier = call.isMember && Self.bindingModifiers.contains(call.callee)
+            guard isView || isModifier, call.parentheses != nil else { continue }
+            for argument in s.arguments(of: call) {
+                guard let start = s.constantBindingStart(in: argument.value) else { continue }
+                // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
+                if isView, let label = argument.label {
+                    let declared = project.parameterTypes(of: call.callee, label: label)
+                    if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { continue }
+                }
+                var severity: Severity?
+                if s.isInPreview(start) {
+                    let mode = options["previews"] ?? "info"
+                    if mode == "off" { continue }
+                    severity = Severity(rawValue: mode) ?? .info
+                }
+                let target = argument.label.map { "`\($0):` of " } ?? ""
+                let name = call.isMember ? ".\(call.callee)" : call.callee
+                hits.append(Hit(file: file.index, offset: s.offset(of: start),
+                                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
+                                severity: severity))
+            }
+        }
+        return hits
+    }
+}

@@ -1,0 +1,39 @@
+import SwiftLexer
+
+/// SwiftUI may create a view value many times (every time its parent's body runs, and eagerly for
+/// navigation destinations): an `init` that starts network, file or async work repeats it.
+/// Start the work in `.task {}` instead.
+public struct HeavyViewInitRule: Rule {
+    public let id = "heavy-view-init"
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for function in s.functions where function.isInitializer {
+            guard let owner = function.owner, let body = function.body else { continue }
+            let type = s.types[owner]
+            guard s.isViewType(type) || project.viewNames.contains(type.name) else { continue }
+            var j = body.lowerBound + 1
+            var reportedLines = Set<Int>()
+            while j < body.upperBound {
+                // One finding per line: `await URLSession…` is one piece of work.
+                if let what = heavyWork(at: j, in: s), reportedLines.insert(s.code[j].line).inserted {
+                    hits.append(Hit(file: file.index, offset: s.offset(of: j),
+                                    message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object"))
+                }
+                j += 1
+            }
+        }
+        return hits
+    }
+
+    func heavyWork(at j: Int, in s: Structure) -> String? {
+        let token = s.code[j]
+        if token.keyword == .await { return "awaits async work" }
+        guard token.kind == .identifier, !s.punct(j - 1, UInt8(ascii: ".")) else { return nil }
+        if s.is(j, "URLSession") { return "uses `URLSession`" }
+        if s.is(j, "Task"), s.punct(j + 1, UInt8(ascii: "{")) || s.punct(j + 1, UInt8(ascii: "(")) { return "starts a `Task`" }
+        if s.is(j, "Data") || s.is(j, "String"), s.punct(j + 1, UInt8(ascii: "(")), s.is(j + 2, "contentsOf") { return "reads a file with `\(s.text(j))(contentsOf:)`" }
+        return nil
+    }
+}

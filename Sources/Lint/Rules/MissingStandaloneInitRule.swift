@@ -1,0 +1,43 @@
+import SwiftLexer
+
+/// A view whose every initializer needs a `Binding`, built somewhere with `.constant(…)` for it:
+/// the call sites had no honest way to create it. Points at the type and names the call sites.
+public struct MissingStandaloneInitRule: Rule {
+    public let id = "missing-standalone-init"
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for (typeIndex, type) in s.types.enumerated() where s.isViewType(type) {
+            // Report once, at the primary declaration (first one in the run).
+            guard project.typesByName[type.name]?.first(where: { project.files[$0.file].structure.types[$0.type].kind != .extension })
+                    == ProjectIndex.TypeRef(file: file.index, type: typeIndex) else { continue }
+            guard everyInitializerNeedsBinding(type.name, project: project) else { continue }
+            var sites: [String] = []
+            for ref in project.callsByCallee[type.name] ?? [] {
+                let other = project.files[ref.file].structure
+                let call = other.calls[ref.call]
+                guard other.arguments(of: call).contains(where: { other.constantBindingStart(in: $0.value) != nil }) else { continue }
+                sites.append("\(project.files[ref.file].path):\(other.code[call.calleeToken].line)")
+            }
+            guard !sites.isEmpty else { continue }
+            let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
+            hits.append(Hit(file: file.index, offset: s.offset(of: type.nameToken),
+                            message: "`\(type.name)` can only be built with a Binding, so \(listed) pass `.constant(…)`; add a standalone `init()` that keeps its own @State"))
+        }
+        return hits
+    }
+
+    /// True when no initializer (explicit, or memberwise from `@Binding` properties) can be called
+    /// without a binding.
+    func everyInitializerNeedsBinding(_ name: String, project: ProjectIndex) -> Bool {
+        let initializers = project.initializers(of: name)
+        if initializers.isEmpty {
+            let stored = project.storedProperties(of: name)
+            return stored.contains { $0.property.attributes.contains("@Binding") && !$0.property.hasInitialValue }
+        }
+        return initializers.allSatisfy { _, function in
+            function.parameters.contains { $0.type.contains("Binding<") && !$0.type.hasSuffix("?") && !$0.hasDefault }
+        }
+    }
+}

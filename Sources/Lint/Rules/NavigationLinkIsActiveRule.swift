@@ -1,0 +1,18 @@
+import SwiftLexer
+
+/// `NavigationLink(…, isActive:)` is deprecated and builds its destination eagerly; drive
+/// navigation with a path or `navigationDestination(isPresented:)` instead.
+public struct NavigationLinkIsActiveRule: Rule {
+    public let id = "navigation-link-is-active"
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
+            guard let argument = s.argument(of: call, labeled: "isActive"), let label = argument.labelToken else { continue }
+            hits.append(Hit(file: file.index, offset: s.offset(of: label),
+                            message: "`NavigationLink(isActive:)` is deprecated and builds its destination up front; use `navigationDestination(isPresented:)` or a value pushed onto a path"))
+        }
+        return hits
+    }
+}

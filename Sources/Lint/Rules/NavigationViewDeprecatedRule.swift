@@ -1,0 +1,14 @@
+import SwiftLexer
+
+/// `NavigationView` is deprecated: `NavigationStack` (or `NavigationSplitView`) replaces it.
+public struct NavigationViewDeprecatedRule: Rule {
+    public let id = "navigation-view-deprecated"
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        return s.calls.filter { $0.callee == "NavigationView" && !$0.isMember }.map { call in
+            Hit(file: file.index, offset: s.offset(of: call.calleeToken),
+                message: "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links")
+        }
+    }
+}

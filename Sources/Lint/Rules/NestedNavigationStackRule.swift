@@ -1,0 +1,35 @@
+import SwiftLexer
+
+/// A `NavigationStack` inside another — directly, or in a view pushed as a destination (across
+/// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
+public struct NestedNavigationStackRule: Rule {
+    public let id = "nested-navigation-stack"
+
+    static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
+            var presented = false
+            var outer: String?
+            for callee in s.enclosingCallees(of: call.calleeToken) {
+                if Self.presentationModifiers.contains(callee) { presented = true; break }
+                if ProjectIndex.stackNames.contains(callee) { outer = callee; break }
+            }
+            if let outer {
+                hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
+                                message: "this `NavigationStack` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it"))
+                continue
+            }
+            guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
+            let name = s.types[owner].name
+            guard let pusher = project.pushedViews[name]?.first else { continue }
+            let site = project.files[pusher.file]
+            let line = site.structure.code[site.structure.calls[pusher.call].calleeToken].line
+            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
+                            message: "`\(name)` is pushed onto a stack (\(site.path):\(line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+        }
+        return hits
+    }
+}

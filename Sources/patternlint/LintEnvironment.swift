@@ -1,0 +1,49 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Lint
+import Notes
+
+/// Options every rule-aware command shares: configuration, extra notes and rule folders.
+struct LintOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Configuration file (default: .patternlint.yml here or in a parent folder).", valueName: "file"))
+    var config: String?
+
+    @Option(name: .customLong("notes"), help: ArgumentHelp("Add a folder of pattern notes. Repeatable.", valueName: "dir"))
+    var notes: [String] = []
+
+    @Option(name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
+    var rules: [String] = []
+}
+
+/// Configuration, notes graph and rule catalog for a run, loaded once.
+struct LintEnvironment {
+    var configuration: Configuration
+    var graph: Graph
+    var catalog: RuleCatalog
+
+    /// Loads everything; a bad configuration is an error (exit 2), unknown keys are warnings.
+    static func load(_ options: LintOptions, warn: Bool = true) throws -> LintEnvironment {
+        var configuration = Configuration()
+        if let path = options.config ?? Configuration.find() {
+            do {
+                configuration = try Configuration.load(path: path)
+            } catch {
+                throw CLIFailure(message: "\(error)")
+            }
+        } else if options.config != nil {
+            throw CLIFailure(message: "\(options.config!): no such configuration file")
+        }
+        let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
+        let vault = Vault.load(roots: noteRoots, extra: BuiltinNotes.sources)
+        let graph = Graph(vault: vault)
+        let ruleFolders = configuration.rules.map(configuration.resolve) + options.rules
+        let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph)
+        if warn {
+            for problem in vault.loadDiagnostics { Terminal.warning(problem.description) }
+            for problem in catalog.problems { Terminal.warning(problem) }
+            for warning in configuration.warnings(knownRules: catalog.ids) { Terminal.warning(warning) }
+        }
+        return LintEnvironment(configuration: configuration, graph: graph, catalog: catalog)
+    }
+}

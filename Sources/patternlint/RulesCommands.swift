@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Lint
+import Notes
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List the rules: id, severity, enabled, pattern note.")
+    @OptionGroup var options: LintOptions
+    @Flag(help: "Print JSON.") var json = false
+
+    func run() throws {
+        let environment = try LintEnvironment.load(options)
+        let configuration = environment.configuration
+        let entries = environment.catalog.entries
+        if json {
+            let objects: [[String: Any]] = entries.map { entry in
+                [
+                    "id": entry.metadata.id, "severity": configuration.severity(of: entry.metadata).rawValue,
+                    "enabled": configuration.isEnabled(entry.metadata), "optIn": entry.metadata.optIn,
+                    "correctable": entry.metadata.correctable, "summary": entry.metadata.summary, "builtin": entry.builtin,
+                    "note": entry.note.map { ["title": $0.title, "permalink": $0.permalink, "path": $0.path] } ?? NSNull(),
+                ]
+            }
+            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
+            return
+        }
+        let renderer = TerminalRenderer(color: Terminal.useColor(disabled: false))
+        let width = entries.map(\.metadata.id.count).max() ?? 10
+        var out = ""
+        for entry in entries {
+            let enabled = configuration.isEnabled(entry.metadata)
+            let severity = configuration.severity(of: entry.metadata).rawValue
+            out += renderer.styled(entry.metadata.id.padding(toLength: width, withPad: " ", startingAt: 0), enabled ? .bold : .dim)
+                + "  " + severity.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + (enabled ? "on " : renderer.styled(entry.metadata.optIn ? "opt" : "off", .dim))
+                + (entry.metadata.correctable ? " fix" : "    ")
+                + "  " + renderer.styled(entry.note?.title ?? "(note missing)", .cyan) + "\n"
+        }
+        out += "\(entries.count) rules; `patternlint explain RULE` shows one with its pattern note\n"
+        Terminal.write(out)
+    }
+}
+
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "explain", abstract: "Show a rule and the pattern note behind it.")
+    @OptionGroup var options: LintOptions
+    @Argument(help: "A rule id (see `patternlint rules`).") var rule: String
+    @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
+
+    func run() throws {
+        let environment = try LintEnvironment.load(options, warn: false)
+        guard let entry = environment.catalog.entry(rule) else {
+            let close = environment.catalog.entries.map(\.metadata.id).sorted { a, b in
+                a.commonPrefix(with: rule).count > b.commonPrefix(with: rule).count
+            }.prefix(3)
+            throw CLIFailure(message: "no rule `\(rule)`; did you mean: \(close.joined(separator: ", "))?")
+        }
+        let color = Terminal.useColor(disabled: noColor)
+        let renderer = TerminalRenderer(color: color)
+        let metadata = entry.metadata
+        var out = renderer.styled(metadata.id, .bold, .green) + "  " + metadata.severity.rawValue
+            + (metadata.correctable ? ", correctable" : "") + (metadata.optIn ? ", opt-in" : "") + "\n"
+        if !metadata.summary.isEmpty { out += metadata.summary + "\n" }
+        out += renderer.styled("rule file ", .dim) + metadata.path + "\n\n"
+        out += renderer.render(markdown: metadata.body)
+        out += "\n" + renderer.styled(String(repeating: "━", count: 60), .dim) + "\n"
+        if let note = entry.note, case .resolved(let index) = environment.graph.resolve(note.path.isEmpty ? note.title : note.title) {
+            out += renderer.styled("Pattern note", .bold, .cyan) + "\n\n"
+            out += NotePresenter(color: color).show(index, in: environment.graph)
+        } else {
+            out += renderer.styled("The rule cites \(metadata.noteLink), which is not a note in this catalogue.", .red) + "\n"
+        }
+        Terminal.write(out)
+    }
+}
+
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Write a commented starter .patternlint.yml.")
+    @Flag(help: "Replace an existing file.") var force = false
+    @Option(help: "Where to write it.") var path = Configuration.fileName
+
+    func run() throws {
+        if FileManager.default.fileExists(atPath: path), !force {
+            throw CLIFailure(message: "\(path) exists; use --force to replace it")
+        }
+        do {
+            try AtomicFile.write(Configuration.starter, to: path)
+        } catch {
+            throw CLIFailure(message: "\(error)")
+        }
+        Terminal.write("wrote \(path)\n")
+    }
+}

@@ -1,0 +1,69 @@
+import Lint
+import XCTest
+
+/// Runs every example of every rule file, and generated variants of each:
+/// in a block comment and in a string (silent), after a shebang and an emoji line (same findings,
+/// two lines down), and after `// patternlint:disable <id>` (silent, suppression counted as used).
+final class RuleExampleTests: XCTestCase {
+    func testCatalogLoadsCleanly() {
+        XCTAssertEqual(CatalogFixture.catalog.problems, [], "rule files, implementations and notes must line up")
+        let ids = Set(CatalogFixture.catalog.entries.map(\.metadata.id))
+        for rule in BuiltinRules.all { XCTAssertTrue(ids.contains(rule.id), "\(rule.id) has no rule file") }
+        for entry in CatalogFixture.catalog.entries {
+            XCTAssertNotNil(entry.note, "\(entry.metadata.id) cites a note that does not resolve")
+            XCTAssertFalse(entry.metadata.triggering.isEmpty, "\(entry.metadata.id) has no triggering example")
+            XCTAssertFalse(entry.metadata.nonTriggering.isEmpty, "\(entry.metadata.id) has no non-triggering example")
+            XCTAssertFalse(entry.metadata.summary.isEmpty, "\(entry.metadata.id) has no summary")
+        }
+    }
+
+    func positions(_ result: LintResult, rule: String) -> [String] {
+        result.findings.filter { $0.ruleID == rule }.map { "\($0.line):\($0.column)" }
+    }
+
+    func testTriggeringExamples() {
+        for entry in CatalogFixture.catalog.entries {
+            let id = entry.metadata.id
+            for (number, example) in entry.metadata.triggering.enumerated() {
+                let marked = MarkedExample(example.code)
+                let context = "\(id) triggering example \(number + 1) (\(entry.metadata.path):\(example.line))"
+                XCTAssertFalse(marked.markers.isEmpty, "\(context) has no ↓ marker")
+                let expected = marked.markers.map { "\($0.line):\($0.column)" }
+                XCTAssertEqual(positions(CatalogFixture.lint([("Example.swift", marked.code)]), rule: id), expected, context)
+
+                let shifted = marked.markers.map { "\($0.line + 2):\($0.column)" }
+                let prefixed = "#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code
+                XCTAssertEqual(positions(CatalogFixture.lint([("Example.swift", prefixed)]), rule: id), shifted, "\(context), after shebang and emoji")
+
+                for (name, variant) in silentVariants(marked.code) {
+                    XCTAssertEqual(positions(CatalogFixture.lint([("Example.swift", variant)]), rule: id), [], "\(context), \(name)")
+                }
+                let suppressed = CatalogFixture.lint([("Example.swift", "// patternlint:disable \(id)\n" + marked.code)])
+                XCTAssertEqual(positions(suppressed, rule: id), [], "\(context), after a disable comment")
+                let unusedOnTop = suppressed.findings.filter { $0.ruleID == RuleCatalog.unusedSuppressionID && $0.line == 1 }
+                XCTAssertEqual(unusedOnTop.map(\.message), [], "\(context): the disable comment was needed")
+            }
+        }
+    }
+
+    func testNonTriggeringExamples() {
+        for entry in CatalogFixture.catalog.entries {
+            let id = entry.metadata.id
+            for (number, example) in entry.metadata.nonTriggering.enumerated() {
+                let context = "\(id) non-triggering example \(number + 1) (\(entry.metadata.path):\(example.line))"
+                XCTAssertFalse(example.code.contains("↓"), "\(context) has a ↓ marker")
+                XCTAssertEqual(positions(CatalogFixture.lint([("Example.swift", example.code)]), rule: id), [], context)
+                for (name, variant) in silentVariants(example.code) {
+                    XCTAssertEqual(positions(CatalogFixture.lint([("Example.swift", variant)]), rule: id), [], "\(context), \(name)")
+                }
+            }
+        }
+    }
+
+    func silentVariants(_ code: String) -> [(String, String)] {
+        [
+            ("in a block comment", "/*\n" + code + "\n*/\n"),
+            ("in a string literal", "let example = #\"\"\"\n" + code + "\n\"\"\"#\n"),
+        ]
+    }
+}
