@@ -53,7 +53,8 @@ public struct Configuration: Sendable {
         }
         let loaded: Any?
         do {
-            loaded = try Yams.load(yaml: text)
+            // Every scalar stays text: YAML 1.1 would read `previews: off` as the Boolean false.
+            loaded = try Yams.load(yaml: text, .basic)
         } catch let error as YamlError {
             throw LoadError(description: "\(path): malformed YAML: \(error)")
         }

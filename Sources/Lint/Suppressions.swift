@@ -22,7 +22,7 @@ public struct Suppressions: Sendable {
     private var regions: [Region] = []
 
     public init(_ file: SourceFile) {
-        for token in file.tokens where token.kind == .comment {
+        for token in file.comments {
             let text = file.text(token)
             // Only a comment that *is* a directive: `// patternlint:…` or `/* patternlint:… */`.
             var body = Substring(text)

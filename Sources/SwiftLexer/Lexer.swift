@@ -8,7 +8,10 @@
 /// It never fails: an unterminated literal or comment runs to its end with a diagnostic.
 public enum Lexer {
     public struct Output: Sendable {
-        public var tokens: [Token]
+        /// Every token but comments, in order.
+        public var code: [Token]
+        /// Comments, in order (kept apart: the structure pass never looks at them).
+        public var comments: [Token]
         public var diagnostics: [LexDiagnostic]
         /// Byte offset where each line starts (`\n`, `\r\n` and a lone `\r` end lines).
         public var lineStarts: [Int]
@@ -21,7 +24,7 @@ public enum Lexer {
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> Output {
         var machine = Machine(buffer)
         machine.run()
-        return Output(tokens: machine.tokens, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts)
+        return Output(code: machine.tokens, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts)
     }
 }
 
@@ -61,6 +64,7 @@ private struct Machine {
     var line = 1
     var lineStart = 0
     var tokens: [Token] = []
+    var comments: [Token] = []
     var diagnostics: [LexDiagnostic] = []
     var interpolations: [InterpolationFrame] = []
     /// Whether the last code token can end an expression (then `/` is division, not a regex).
@@ -83,7 +87,12 @@ private struct Machine {
     @inline(__always) func cls(_ value: UInt8) -> UInt8 { classes[Int(value)] }
 
     @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, line startLine: Int, lineStart startLineStart: Int) {
-        tokens.append(Token(kind: kind, keyword: keyword, offset: start, length: end - start, line: startLine, column: start - startLineStart + 1))
+        let token = Token(kind: kind, keyword: keyword, offset: start, length: end - start, line: startLine, column: start - startLineStart + 1)
+        if kind == .comment {
+            comments.append(token)
+            return
+        }
+        tokens.append(token)
         switch kind {
         case .comment: break
         case .identifier, .number, .string, .regex: lastEndsExpression = true

@@ -24,7 +24,9 @@ public struct LineTable: Sendable {
 public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
-    public let tokens: [Token]
+    /// Tokens without comments: what the structure pass and rules read.
+    public let code: [Token]
+    public let comments: [Token]
     public let diagnostics: [LexDiagnostic]
     public let lines: LineTable
 
@@ -32,13 +34,30 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         let output = Lexer.tokenize(bytes)
-        tokens = output.tokens
+        code = output.code
+        comments = output.comments
         diagnostics = output.diagnostics
         lines = LineTable(starts: output.lineStarts)
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// Every token, comments included, in source order.
+    public var tokens: [Token] {
+        guard !comments.isEmpty else { return code }
+        var merged: [Token] = []
+        merged.reserveCapacity(code.count + comments.count)
+        var c = 0, k = 0
+        while c < code.count || k < comments.count {
+            if k == comments.count || (c < code.count && code[c].offset < comments[k].offset) {
+                merged.append(code[c]); c += 1
+            } else {
+                merged.append(comments[k]); k += 1
+            }
+        }
+        return merged
     }
 
     /// The token's source text (invalid UTF-8 repaired).

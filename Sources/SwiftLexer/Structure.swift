@@ -31,11 +31,8 @@ public struct Structure: Sendable {
 
     public init(_ file: SourceFile) {
         self.file = file
-        var code: [Token] = []
-        code.reserveCapacity(file.tokens.count)
-        for token in file.tokens where token.kind != .comment { code.append(token) }
-        self.code = code
-        (closing, opening) = Self.matchBrackets(code, bytes: file.bytes)
+        code = file.code
+        (closing, opening) = Self.matchBrackets(file.code, bytes: file.bytes)
         var builder = Builder(structure: self)
         builder.run()
         types = builder.types

@@ -28,8 +28,8 @@ struct BenchLexerCommand: ParsableCommand {
             }
             return (bestSeconds, tokens)
         }
-        let lexOnly = best { files.reduce(0) { $0 + Lexer.tokenize($1).tokens.count } }
-        let sourceFiles = best { files.reduce(0) { $0 + SourceFile(path: "", bytes: $1).tokens.count } }
+        let lexOnly = best { files.reduce(0) { $0 + Lexer.tokenize($1).code.count } }
+        let sourceFiles = best { files.reduce(0) { $0 + SourceFile(path: "", bytes: $1).code.count } }
         let withStructure = best {
             files.reduce(0) { total, file in
                 let structure = Structure(SourceFile(path: "", bytes: file))

@@ -1,0 +1,15 @@
+import SwiftUI
+
+@main
+struct DemoApp: App {
+    var body: some Scene {
+        WindowGroup {
+            RootView()
+        }
+    }
+}
+
+enum Route: Hashable, Codable {
+    case message(Int)
+    case settings
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Lint
+import Notes
+import XCTest
+
+final class EngineTests: XCTestCase {
+    func ids(_ text: String, only: [String]? = nil, options: [String: RuleOptions] = [:]) -> [String] {
+        CatalogFixture.lint([("A.swift", text)], only: only, options: options).findings.map { "\($0.line) \($0.ruleID)" }
+    }
+
+    // MARK: Suppressions
+
+    func testSuppressionForms() {
+        let source = """
+        struct A: View {
+            // patternlint:disable:next state-not-private
+            @State var a = 0
+            @State var b = 0 // patternlint:disable:this state-not-private
+            // patternlint:disable state-not-private navigation-view-deprecated
+            @State var c = 0
+            // patternlint:enable state-not-private
+            @State var d = 0
+            /* patternlint:disable:next all */
+            @State var e = 0
+            @State var f = 0
+            var body: some View { NavigationView { Text("x") } }
+        }
+        """
+        XCTAssertEqual(ids(source, only: ["state-not-private", "navigation-view-deprecated"]), ["8 state-not-private", "11 state-not-private"])
+    }
+
+    func testUnusedSuppressionsAreReportedOnlyWhenEnabledAndJudgeable() {
+        let source = """
+        struct A: View {
+            // patternlint:disable:next state-not-private -- reason here
+            @State private var a = 0
+            // patternlint:disable:next no-such-rule
+            @State private var b = 0
+            var body: some View { Text("a") }
+        }
+        """
+        XCTAssertEqual(ids(source), ["2 unused-suppression"])
+        XCTAssertEqual(ids(source, only: ["state-not-private"]), [], "unused-suppression is opt-in")
+    }
+
+    // MARK: Configuration
+
+    func write(_ text: String, name: String = ".patternlint.yml") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    func testConfigurationKeys() throws {
+        let path = try write("""
+        included: [Sources]
+        excluded: ["**/Generated/**"]
+        disabled_rules: [state-not-private]
+        opt_in_rules: [unused-suppression]
+        constant-binding:
+          severity: warning
+          previews: off
+        navigation-view-deprecated: error
+        notes: [docs]
+        rules: [rules]
+        reporter: json
+        colour: always
+        """)
+        let configuration = try Configuration.load(path: path)
+        XCTAssertEqual(configuration.included, ["Sources"])
+        XCTAssertEqual(configuration.excluded, ["**/Generated/**"])
+        XCTAssertEqual(configuration.reporter, "json")
+        XCTAssertEqual(configuration.ruleOptions["constant-binding"]?["previews"], "off")
+        XCTAssertEqual(configuration.resolve("docs"), (path as NSString).deletingLastPathComponent + "/docs")
+        let catalog = CatalogFixture.catalog
+        XCTAssertEqual(configuration.severity(of: catalog.entry("constant-binding")!.metadata), .warning)
+        XCTAssertEqual(configuration.severity(of: catalog.entry("navigation-view-deprecated")!.metadata), .error)
+        XCTAssertFalse(configuration.isEnabled(catalog.entry("state-not-private")!.metadata))
+        XCTAssertTrue(configuration.isEnabled(catalog.entry("unused-suppression")!.metadata))
+        XCTAssertFalse(configuration.isEnabled(catalog.entry("hardcoded-navigation-in-reusable-view")!.metadata))
+        XCTAssertEqual(configuration.warnings(knownRules: catalog.ids).map { String($0.split(separator: ":", maxSplits: 1)[1]) },
+                       [" unknown key `colour` (neither a setting nor a rule id)"])
+    }
+
+    func testMalformedConfigurationNamesTheFile() throws {
+        let path = try write("disabled_rules: [unclosed\n")
+        XCTAssertThrowsError(try Configuration.load(path: path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(path + ": malformed YAML"), "\(error)")
+        }
+        let notAMap = try write("- a\n- b\n")
+        XCTAssertThrowsError(try Configuration.load(path: notAMap))
+    }
+
+    func testPreviewSeverityOption() {
+        let source = "#Preview { Pager(page: .constant(1)) }\n"
+        XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        XCTAssertEqual(ids(source, only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]), [])
+        XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "error"])]).findings.map(\.severity), [.error])
+    }
+
+    // MARK: Files
+
+    func testDiscoverySkipsBuildFoldersExcludedGlobsAndSymlinkLoops() throws {
+        let root = (try write("", name: "placeholder") as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        for folder in ["Sources/App", ".build/debug", "Pods/Lib", "Sources/Generated", "DerivedData/X"] {
+            try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["Sources/App/A.swift", "Sources/App/B.txt", ".build/debug/C.swift", "Pods/Lib/D.swift", "Sources/Generated/E.swift", "DerivedData/X/F.swift"] {
+            try "let x = 1\n".write(toFile: root + "/" + file, atomically: true, encoding: .utf8)
+        }
+        try manager.createSymbolicLink(atPath: root + "/Sources/App/loop", withDestinationPath: root + "/Sources")
+        let result = FileDiscovery.find(paths: [root, root + "/missing"], excluded: ["**/Generated/**"], root: root)
+        XCTAssertEqual(result.files.map { String($0.dropFirst(root.count + 1)) }, ["Sources/App/A.swift"])
+        XCTAssertEqual(result.problems, ["\(root)/missing: no such file or folder"])
+    }
+
+    func testBinaryAndUnreadableFilesAreReportedAndTheRunGoesOn() throws {
+        let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
+        let result = linter.lint([
+            LintInput(path: "bin.swift") { [0x00, 0x01, 0x02] },
+            LintInput(path: "gone.swift") { throw LintProblem("gone.swift: cannot be read (permission denied or not a file)") },
+            LintInput(path: "ok.swift") { Array("struct A: View { @State var x = 0\n var body: some View { Text(\"\") } }".utf8) },
+            LintInput(path: "latin1.swift") { Array("let caf".utf8) + [0xE9] + Array(" = NavigationView { }\n".utf8) },
+        ])
+        XCTAssertEqual(result.problems, ["bin.swift: binary file (NUL bytes), skipped", "gone.swift: cannot be read (permission denied or not a file)"])
+        XCTAssertEqual(result.findings.map { "\($0.path) \($0.ruleID)" }, ["latin1.swift navigation-view-deprecated", "ok.swift state-not-private"])
+        XCTAssertEqual(result.filesLinted, 2)
+    }
+
+    func testGlobs() {
+        XCTAssertTrue(Glob.matches("**/Generated/**", "Sources/Generated/A.swift"))
+        XCTAssertTrue(Glob.matches("**/Generated/**", "Generated/A.swift"))
+        XCTAssertTrue(Glob.matches("Pods", "Pods/X/Y.swift"))
+        XCTAssertTrue(Glob.matches("Sources/*.swift", "Sources/A.swift"))
+        XCTAssertFalse(Glob.matches("Sources/*.swift", "Sources/Sub/A.swift"))
+        XCTAssertTrue(Glob.matches("**/*Tests.swift", "Tests/Unit/FooTests.swift"))
+        XCTAssertFalse(Glob.matches("Pods", "MyPods/A.swift"))
+        XCTAssertTrue(Glob.matches("Sources/Gen?rated", "Sources/Generated/A.swift"))
+    }
+
+    // MARK: Declarative rules and reporters
+
+    func testDeclarativeTeamRule() throws {
+        let folder = (try write("""
+        ---
+        id: no-constant-profile
+        severity: error
+        note: "[[Dual Initializer Pattern]]"
+        summary: ProfileView must get a real binding.
+        pattern:
+          callee: ProfileView
+          label: editing
+          argument: .constant(
+          message: ProfileView needs real editing state
+        ---
+
+        ## Triggering
+
+        ```swift
+        let v = ProfileView(editing: ↓.constant(true))
+        ```
+
+        ## Non-triggering
+
+        ```swift
+        let v = ProfileView(editing: $editing)
+        ```
+        """, name: "no-constant-profile.md") as NSString).deletingLastPathComponent
+        let catalog = RuleCatalog(builtinFiles: [], teamFolders: [folder], graph: CatalogFixture.graph)
+        XCTAssertEqual(catalog.entries.map(\.metadata.id), ["no-constant-profile"])
+        XCTAssertTrue(catalog.problems.allSatisfy { $0.hasPrefix("built-in rule") })
+        let linter = Linter(catalog: catalog, configuration: Configuration())
+        for example in catalog.entries[0].metadata.triggering {
+            let marked = MarkedExample(example.code)
+            let findings = linter.lint([LintInput(path: "T.swift") { Array(marked.code.utf8) }]).findings
+            XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, marked.markers.map { "\($0.line):\($0.column)" })
+            XCTAssertEqual(findings.first?.message, "ProfileView needs real editing state. See: Dual Initializer Pattern")
+        }
+        for example in catalog.entries[0].metadata.nonTriggering {
+            XCTAssertEqual(linter.lint([LintInput(path: "T.swift") { Array(example.code.utf8) }]).findings.count, 0)
+        }
+    }
+
+    func testBadTeamRuleFilesAreReported() throws {
+        let folder = (try write("---\nid: x\nnote: \"[[Missing Note]]\"\npattern:\n  label: y\n---\n", name: "x.md") as NSString).deletingLastPathComponent
+        try "---\nseverity: error\n---\n".write(toFile: folder + "/noid.md", atomically: true, encoding: .utf8)
+        let catalog = RuleCatalog(builtinFiles: [], teamFolders: [folder], graph: CatalogFixture.graph)
+        let problems = catalog.problems.filter { !$0.hasPrefix("built-in rule") }
+        XCTAssertEqual(problems.count, 2, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("noid.md") && $0.contains("no `id`") })
+        XCTAssertTrue(problems.contains { $0.contains("x.md") && $0.contains("needs a `callee`") })
+    }
+
+    func testJSONReporterCarriesTheNote() throws {
+        let result = CatalogFixture.lint([("A.swift", "let v = NavigationView { }\n")])
+        let data = Data(JSONReporter().report(result).utf8)
+        let array = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
+        XCTAssertEqual(array.count, 1)
+        XCTAssertEqual(Set(array[0].keys), ["rule", "severity", "message", "path", "line", "column", "note"])
+        let note = array[0]["note"] as! [String: String]
+        XCTAssertEqual(note["title"], "NavigationStack Essentials")
+        XCTAssertEqual(note["permalink"], "swiftui/navigation/navigationstack-essentials")
+        XCTAssertEqual(note["path"], "notes/swiftui/navigation/navigationstack-essentials.md")
+    }
+
+    func testXcodeReporterFormat() {
+        let result = CatalogFixture.lint([("Sources/A.swift", "let v = NavigationView { }\n")])
+        XCTAssertEqual(XcodeReporter().report(result), """
+        Sources/A.swift:1:9: warning: `NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links. See: NavigationStack Essentials (navigation-view-deprecated)
+          note: NavigationStack Essentials — patternlint explain navigation-view-deprecated
+
+        """)
+    }
+}
