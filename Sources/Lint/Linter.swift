@@ -35,6 +35,16 @@ public struct LintResult: Sendable {
     public var problems: [String]
     public var filesLinted: Int
     public var rulesRun: [RuleCatalog.Entry]
+    /// Paths of the files whose findings are reported.
+    public var files: [String] = []
+
+    public init(findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []) {
+        self.findings = findings
+        self.problems = problems
+        self.filesLinted = filesLinted
+        self.rulesRun = rulesRun
+        self.files = files
+    }
 }
 
 /// The pipeline: files → tokens → structure → project index → rules → findings (suppressions,
@@ -98,7 +108,8 @@ public struct Linter: Sendable {
             perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
         }
         let all = perFile.values.compactMap { $0 }.flatMap { $0 }.sorted(by: Finding.ordered)
-        return LintResult(findings: all, problems: problems, filesLinted: files.count, rulesRun: entries)
+        let reported = files.filter { inputs[$0.index].reportFindings }.map(\.path)
+        return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }
 
     func findings(in file: LintFile, project: ProjectIndex, entries: [RuleCatalog.Entry], reportUnused: Bool) -> [Finding] {

@@ -9,6 +9,8 @@ public struct RuleCatalog: Sendable {
         public var rule: any Rule
         /// The resolved pattern note, nil when the rule's `note` does not resolve.
         public var note: NoteReference?
+        /// The note's markdown (front matter left out), for reporters that carry it (SARIF help).
+        public var noteMarkdown: String?
         /// Whether it came with PatternLint or from a team's folder.
         public var builtin: Bool
     }
@@ -60,13 +62,15 @@ public struct RuleCatalog: Sendable {
                 continue
             }
             var note: NoteReference?
+            var noteMarkdown: String?
             if case .resolved(let index) = graph.resolve(metadata.noteTarget) {
                 let found = graph.notes[index]
                 note = NoteReference(title: found.title, permalink: found.permalink, path: found.path)
+                noteMarkdown = found.body.drop(while: { $0 == "\n" }).description
             } else {
                 problems.append("\(file.path): rule `\(metadata.id)` cites \(metadata.noteLink), which is not a note")
             }
-            entries.append(Entry(metadata: metadata, rule: rule, note: note, builtin: file.builtin))
+            entries.append(Entry(metadata: metadata, rule: rule, note: note, noteMarkdown: noteMarkdown, builtin: file.builtin))
         }
         for id in implementations.keys where !seen.contains(id) {
             problems.append("built-in rule `\(id)` has no rule file in Rules/")

@@ -17,10 +17,19 @@ struct LintCommand: ParsableCommand {
         Exit codes: 0 clean (or only warnings and infos), 1 an error-severity finding (a warning too \
         with --strict), 2 usage, configuration or I/O error (an unreadable file, a bad config).
 
+        Pre-commit: --staged lints the staged content of staged .swift files (read from the git \
+        index, so a partly staged file is judged on what will be committed); the rest of the \
+        working tree is read for cross-file context only. PR checks: --changed-since REV reports \
+        only findings on lines changed since REV. Legacy code: --write-baseline F records today's \
+        findings, --baseline F then reports only new ones (matching survives line shifts).
+
         Examples:
           patternlint lint Sources/
           patternlint lint --reporter json > findings.json
           patternlint lint --strict --reporter github
+          patternlint lint --staged
+          patternlint lint --changed-since origin/main --reporter sarif > patternlint.sarif
+          patternlint lint --write-baseline .patternlint-baseline.json
         """
     )
 
@@ -30,6 +39,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.") var strict = false
     @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
+    @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
+    @Flag(name: .customLong("no-context"), help: "With --staged: do not read the rest of the tree for cross-file rules (faster, fewer findings).") var noContext = false
+    @Option(name: .customLong("changed-since"), help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev")) var changedSince: String?
+    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file")) var baseline: String?
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")) var writeBaseline: String?
 
     func run() throws {
         let environment = try LintEnvironment.load(options)
@@ -39,16 +53,68 @@ struct LintCommand: ParsableCommand {
             throw CLIFailure(message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
         let roots = paths.isEmpty ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths
-        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded.map { $0 }, root: configuration.root)
+        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         let linter = Linter(catalog: environment.catalog, configuration: configuration)
-        var result = linter.lint(discovery.files.map { LintInput.disk($0) })
-        result.problems = discovery.problems + result.problems
+        let accepted = try baseline.map { path in
+            do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
+        }
+        var inputs: [LintInput]
+        var problems = discovery.problems
+        if staged {
+            inputs = try stagedInputs(discovery: discovery, configuration: configuration)
+            problems = []
+            if inputs.allSatisfy({ !$0.reportFindings }) {
+                if !quiet { FileHandle.standardError.write(Data("No staged Swift files.\n".utf8)) }
+                return
+            }
+        } else {
+            inputs = discovery.files.map { LintInput.disk($0) }
+        }
+        var result = linter.lint(inputs)
+        result.problems = problems + result.problems
+        if let changedSince {
+            let changed: [String: Set<Int>?]
+            do { changed = try Git.changedLines(since: changedSince) } catch { throw CLIFailure(message: "--changed-since \(changedSince): \(error)") }
+            let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+            result.findings = result.findings.filter { finding in
+                guard let lines = byKey[PathKey.of(finding.path)] else { return false }
+                return lines.map { $0.contains(finding.line) } ?? true
+            }
+        }
+        if let writeBaseline {
+            do { try Baseline(findings: result.findings).write(to: writeBaseline) } catch { throw CLIFailure(message: "\(error)") }
+            FileHandle.standardError.write(Data("Wrote \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") to \(writeBaseline).\n".utf8))
+            return
+        }
+        if let accepted { result.findings = accepted.filter(result.findings) }
         Terminal.write(output.report(result))
         for problem in result.problems { Terminal.error(problem) }
         if !quiet { Terminal.summary(result) }
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
         let failing: Severity = strict ? .warning : .error
         if result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(ExitStatus.findings) }
+    }
+}
+
+extension LintCommand {
+    /// Staged files read from the index; the rest of the tree as context for cross-file rules.
+    func stagedInputs(discovery: FileDiscovery.Result, configuration: Configuration) throws -> [LintInput] {
+        let stagedPaths: [String]
+        let contents: [String: [UInt8]]
+        do {
+            stagedPaths = try Git.stagedSwiftFiles().filter { path in
+                !configuration.excluded.contains { Glob.matches($0, path) }
+            }
+            contents = try Git.stagedContents(stagedPaths)
+        } catch {
+            throw CLIFailure(message: "--staged: \(error)")
+        }
+        var inputs = stagedPaths.map { path in LintInput(path: path) { contents[path] ?? [] } }
+        if !noContext {
+            let stagedKeys = Set(stagedPaths.map(PathKey.of))
+            inputs += discovery.files.filter { !stagedKeys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
+        }
+        return inputs
     }
 }
 

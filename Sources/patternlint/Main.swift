@@ -61,7 +61,7 @@ struct PatternLint: ParsableCommand {
         Exit codes: 0 clean, 1 findings (or note errors), 2 usage, configuration or I/O error.
         """,
         version: "0.1.0",
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self, InitCommand.self, BenchLexerCommand.self]
+        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self, InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self]
     )
 }
 

@@ -7,7 +7,8 @@ public protocol Reporter: Sendable {
 
 public enum Reporters {
     public static let all: [any Reporter.Type] = [
-        XcodeReporter.self, JSONReporter.self,
+        XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
+        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self,
     ]
 
     public static var names: [String] { all.map { $0.name } }
@@ -16,6 +17,12 @@ public enum Reporters {
         switch name {
         case XcodeReporter.name: XcodeReporter(color: color)
         case JSONReporter.name: JSONReporter()
+        case SARIFReporter.name: SARIFReporter()
+        case GitHubReporter.name: GitHubReporter()
+        case CheckstyleReporter.name: CheckstyleReporter()
+        case JUnitReporter.name: JUnitReporter()
+        case CodeClimateReporter.name: CodeClimateReporter()
+        case MarkdownReporter.name: MarkdownReporter()
         default: nil
         }
     }

@@ -1,0 +1,44 @@
+/// A finding's identity that survives unrelated edits: rule, path, the finding's source line with
+/// whitespace normalised, and which occurrence of that (rule, path, line text) it is. Line numbers
+/// are left out on purpose, so inserting code above a finding does not make it "new".
+public enum Fingerprint {
+    public static func compute(for findings: [Finding]) -> [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let key = finding.ruleID + "\u{1F}" + finding.path + "\u{1F}" + normalized(finding.sourceLine)
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            return hex(fnv1a(key + "\u{1F}\(occurrence)"))
+        }
+    }
+
+    /// Trimmed, with runs of spaces and tabs folded to one space.
+    public static func normalized(_ line: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for character in line {
+            if character == " " || character == "\t" || character == "\r" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Lint
+import XCTest
+
+/// Each reporter's output parsed back and checked for what its consumer needs.
+final class ReporterTests: XCTestCase {
+    static let source = """
+    struct A: View {
+        @State var flag = false
+        var body: some View {
+            NavigationView { Text("a & <b> \\"quoted\\"") }
+        }
+    }
+    #Preview { Pager(page: .constant(1)) }
+    """
+
+    lazy var result: LintResult = {
+        var result = CatalogFixture.lint([("Sources/My App/A.swift", Self.source)])
+        result.files = ["Sources/My App/A.swift", "Sources/Clean.swift"]
+        result.filesLinted = 2
+        return result
+    }()
+
+    func testFindingsUnderTest() {
+        XCTAssertEqual(result.findings.map(\.ruleID), ["state-not-private", "navigation-view-deprecated", "constant-binding"])
+    }
+
+    func testSARIFHasTheRequiredStructure() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(SARIFReporter().report(result).utf8)) as! [String: Any]
+        XCTAssertEqual(object["version"] as? String, "2.1.0")
+        let run = (object["runs"] as! [[String: Any]])[0]
+        let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
+        XCTAssertEqual(driver["name"] as? String, "PatternLint")
+        let rules = driver["rules"] as! [[String: Any]]
+        XCTAssertEqual(rules.count, result.rulesRun.count)
+        for rule in rules {
+            XCTAssertNotNil(rule["id"] as? String)
+            XCTAssertNotNil((rule["shortDescription"] as? [String: Any])?["text"] as? String)
+            XCTAssertNotNil((rule["fullDescription"] as? [String: Any])?["text"] as? String)
+            XCTAssertTrue((rule["helpUri"] as? String)?.contains(":") ?? false, "helpUri is an absolute URI")
+            let markdown = (rule["help"] as? [String: Any])?["markdown"] as? String ?? ""
+            XCTAssertTrue(markdown.contains("Pattern note:"), "help carries the pattern note for \(rule["id"]!)")
+        }
+        let results = run["results"] as! [[String: Any]]
+        XCTAssertEqual(results.count, 3)
+        for item in results {
+            XCTAssertNotNil(item["ruleId"] as? String)
+            XCTAssertTrue(["error", "warning", "note"].contains(item["level"] as? String ?? ""))
+            XCTAssertNotNil((item["message"] as? [String: Any])?["text"] as? String)
+            let location = ((item["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])
+            XCTAssertEqual((location["artifactLocation"] as! [String: Any])["uri"] as? String, "Sources/My%20App/A.swift")
+            XCTAssertNotNil((location["region"] as! [String: Any])["startLine"] as? Int)
+            XCTAssertEqual(((item["partialFingerprints"] as! [String: String])["patternlint/v1"])?.count, 16)
+            let index = item["ruleIndex"] as! Int
+            XCTAssertEqual(rules[index]["id"] as? String, item["ruleId"] as? String)
+        }
+        XCTAssertEqual(results[2]["level"] as? String, "note", "preview findings are notes")
+    }
+
+    func testGitHubWorkflowCommandsAndSummary() throws {
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md").path
+        FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8))
+        let lines = GitHubReporter(summaryPath: summary).report(result).split(separator: "\n")
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[0].hasPrefix("::warning file=Sources/My App/A.swift,line=2,col=5,title=state-not-private::"))
+        XCTAssertTrue(lines[1].hasPrefix("::warning file=Sources/My App/A.swift,line=4,col=9,title=navigation-view-deprecated::"))
+        XCTAssertTrue(lines[2].hasPrefix("::notice "))
+        XCTAssertTrue(lines[0].contains("%0A%0APattern note: Views-Only State Management"))
+        let written = try String(contentsOfFile: summary, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("# Earlier step\n### PatternLint"))
+        XCTAssertTrue(written.contains("| ⚠️ | `Sources/My App/A.swift:2:5` | `state-not-private` |"))
+    }
+
+    func testCheckstyleIsWellFormedXML() throws {
+        let document = try XMLDocument(xmlString: CheckstyleReporter().report(result))
+        let files = try document.nodes(forXPath: "/checkstyle/file")
+        XCTAssertEqual(files.count, 2, "clean files are listed too")
+        let errors = try document.nodes(forXPath: "/checkstyle/file/error") as! [XMLElement]
+        XCTAssertEqual(errors.count, 3)
+        XCTAssertEqual(errors[0].attribute(forName: "source")?.stringValue, "patternlint.state-not-private")
+        XCTAssertEqual(errors[0].attribute(forName: "line")?.stringValue, "2")
+        XCTAssertEqual(errors[2].attribute(forName: "severity")?.stringValue, "info")
+    }
+
+    func testJUnitIsWellFormedXML() throws {
+        let document = try XMLDocument(xmlString: JUnitReporter().report(result))
+        let suite = try document.nodes(forXPath: "/testsuites/testsuite").first as! XMLElement
+        XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "4")
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "2")
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase/failure").count, 2)
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase[@classname='Sources/Clean.swift']").count, 1)
+    }
+
+    func testCodeClimateForGitLab() throws {
+        let issues = try JSONSerialization.jsonObject(with: Data(CodeClimateReporter().report(result).utf8)) as! [[String: Any]]
+        XCTAssertEqual(issues.count, 3)
+        XCTAssertEqual(issues[0]["check_name"] as? String, "state-not-private")
+        XCTAssertEqual(issues[0]["severity"] as? String, "minor")
+        XCTAssertEqual(((issues[0]["location"] as! [String: Any])["lines"] as! [String: Int])["begin"], 2)
+        XCTAssertEqual(Set(issues.map { $0["fingerprint"] as! String }).count, 3)
+    }
+
+    func testMarkdownTable() {
+        let markdown = MarkdownReporter().report(result)
+        XCTAssertTrue(markdown.contains("3 findings (0 errors, 2 warnings) in 2 files."))
+        XCTAssertEqual(markdown.split(separator: "\n").filter { $0.hasPrefix("| ") }.count, 4)
+    }
+
+    func testEveryReporterIsReachableByName() {
+        for name in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "markdown"] {
+            XCTAssertNotNil(Reporters.make(name), name)
+        }
+        XCTAssertNil(Reporters.make("nope"))
+    }
+}
