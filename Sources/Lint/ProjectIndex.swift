@@ -30,6 +30,11 @@ public struct ProjectIndex: Sendable {
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
 
+    /// Which views a navigation stack reaches (built once, after the other tables).
+    public private(set) var hierarchy = ViewHierarchy(files: [], viewNames: [])
+    /// Which view pushes which.
+    public private(set) var pushGraph = PushGraph(edges: [:])
+
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
     public init(files: [LintFile], count: Int? = nil) {
@@ -37,6 +42,7 @@ public struct ProjectIndex: Sendable {
         for file in files { slots[file.index] = file }
         self.slots = slots
         self.files = LintFiles(slots: slots)
+        var pushEdges: [String: Set<String>] = [:]
         for file in files {
             let structure = file.structure
             for (typeIndex, type) in structure.types.enumerated() {
@@ -51,11 +57,23 @@ public struct ProjectIndex: Sendable {
                 }
             }
             for callIndex in structure.calls.indices {
-                for view in Self.destinationViews(ofCall: callIndex, in: structure) {
+                let destinations = Self.destinationViews(ofCall: callIndex, in: structure)
+                guard !destinations.isEmpty else { continue }
+                let pusher = structure.enclosingType(of: structure.calls[callIndex].calleeToken).map { structure.types[$0].name }
+                for view in destinations {
                     pushedViews[structure.calls[view].callee, default: []].append(CallRef(file: file.index, call: callIndex))
+                    if let pusher { pushEdges[pusher, default: []].insert(structure.calls[view].callee) }
                 }
             }
         }
+        hierarchy = ViewHierarchy(files: files, viewNames: viewNames)
+        var order: [String: Int] = [:]
+        for file in files {
+            for type in file.structure.types where order[type.name] == nil { order[type.name] = order.count }
+        }
+        let pushSites = pushedViews.mapValues(\.count)
+        let entries = Set(callsByCallee.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
+        pushGraph = PushGraph(edges: pushEdges, entries: entries, order: order)
     }
 
     /// Calls of type-named views that a navigation call pushes: the `destination:` argument of a

@@ -65,6 +65,13 @@ public enum BuiltinRules {
         NestedNavigationStackRule(),
         HeavyViewInitRule(),
         HardcodedNavigationInReusableViewRule(),
+        NavigationLinkOutsideStackRule(),
+        MisplacedNavigationModifierRule(),
+        NavigationLoopRule(),
+        DeprecatedNavigationModifierRule(),
+        PresentationModeDeprecatedRule(),
+        BindingNeverWrittenRule(),
+        BoolBindingFromOptionalRule(),
     ]
 
     public static var byID: [String: any Rule] {

@@ -259,8 +259,10 @@ struct BodyWalker {
             }
             guard let end = close else { i += 2; continue }
             let inner = String(scalars: s[(i + 2)..<end].map { $0 == "\n" ? " " : $0 })
+            // Context: the rest of the line, up to the next link, at most 300 characters.
             var lineEnd = end + 2
-            while lineEnd < s.count, s[lineEnd] != "\n" { lineEnd += 1 }
+            while lineEnd < s.count, lineEnd < end + 302, s[lineEnd] != "\n",
+                  !(s[lineEnd] == "[" && lineEnd + 1 < s.count && s[lineEnd + 1] == "[") { lineEnd += 1 }
             let after = trimmedContext(String(scalars: s[(end + 2)..<lineEnd]))
             result.append(ASTCandidate(inner: inner, after: after))
             i = end + 2

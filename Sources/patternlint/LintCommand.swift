@@ -43,6 +43,8 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("no-context"), help: "With --staged: do not read the rest of the tree for cross-file rules (faster, fewer findings).") var noContext = false
     @Option(name: .customLong("changed-since"), help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev")) var changedSince: String?
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file")) var baseline: String?
+    @Flag(help: "Rewrite what correctable rules can fix safely (atomically per file), then lint again.") var fix = false
+    @Flag(name: .customLong("dry-run"), help: "With --fix: print a unified diff instead of writing.") var dryRun = false
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")) var writeBaseline: String?
 
     func run() throws {
@@ -69,6 +71,26 @@ struct LintCommand: ParsableCommand {
             }
         } else {
             inputs = discovery.files.map { LintInput.disk($0) }
+        }
+        if fix {
+            guard !staged else { throw CLIFailure(message: "--fix works on the working tree, not with --staged") }
+            let (fixes, fixProblems) = Fixer(linter: linter).corrections(inputs)
+            let changed = fixes.filter(\.changed)
+            if dryRun {
+                for file in changed {
+                    Terminal.write(UnifiedDiff.make(old: String(decoding: file.original, as: UTF8.self), new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
+                }
+                for problem in fixProblems { Terminal.error(problem) }
+                if !quiet { FileHandle.standardError.write(Data("Would fix \(changed.map(\.edits).reduce(0, +)) finding(s) in \(changed.count) file(s).\n".utf8)) }
+                return
+            }
+            for file in changed {
+                do { try AtomicFile.write(Data(file.corrected), to: file.path) } catch { throw CLIFailure(message: "\(error)") }
+            }
+            if !quiet { FileHandle.standardError.write(Data("Fixed \(changed.map(\.edits).reduce(0, +)) finding(s) in \(changed.count) file(s).\n".utf8)) }
+            inputs = discovery.files.map { LintInput.disk($0) }
+        } else if dryRun {
+            throw CLIFailure(message: "--dry-run goes with --fix")
         }
         var result = linter.lint(inputs)
         result.problems = problems + result.problems

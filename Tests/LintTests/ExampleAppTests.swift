@@ -12,7 +12,7 @@ final class ExampleAppTests: XCTestCase {
     func testExactFindings() {
         let discovery = FileDiscovery.find(paths: [Self.root], excluded: [])
         XCTAssertEqual(discovery.problems, [])
-        XCTAssertEqual(discovery.files.count, 7)
+        XCTAssertEqual(discovery.files.count, 8)
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
         let result = linter.lint(discovery.files.map { LintInput.disk($0) })
         let found = result.findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line):\($0.column) \($0.severity.rawValue) \($0.ruleID)" }
@@ -20,6 +20,10 @@ final class ExampleAppTests: XCTestCase {
             "BudgetPages.swift:6:8 warning missing-standalone-init",
             "BudgetPages.swift:47:44 error constant-binding",
             "BudgetPages.swift:54:24 info constant-binding",
+            "ComposeSheet.swift:5:20 warning presentation-mode-deprecated",
+            "ComposeSheet.swift:6:18 info binding-never-written",
+            "ComposeSheet.swift:12:10 warning misplaced-navigation-modifier",
+            "ComposeSheet.swift:23:14 warning deprecated-navigation-modifier",
             "HelpCenter.swift:13:10 warning exclusive-bool-flags",
             "InboxView.swift:15:13 warning eager-list-destination",
             "MessageDetail.swift:10:9 warning heavy-view-init",

@@ -67,3 +67,46 @@ final class RuleExampleTests: XCTestCase {
         ]
     }
 }
+
+/// `--fix` round-trips each rule file's `## Corrections` and leaves clean code byte-identical.
+final class CorrectionTests: XCTestCase {
+    func fixed(_ text: String) -> String {
+        var configuration = Configuration()
+        configuration.optInRules = CatalogFixture.catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
+        let fixer = Fixer(linter: Linter(catalog: CatalogFixture.catalog, configuration: configuration))
+        let fix = fixer.corrections([LintInput(path: "Fix.swift") { Array(text.utf8) }]).fixes[0]
+        return String(decoding: fix.corrected, as: UTF8.self)
+    }
+
+    func testCorrectionExamples() {
+        let correctable = CatalogFixture.catalog.entries.filter(\.metadata.correctable)
+        XCTAssertEqual(Set(correctable.map(\.metadata.id)), ["state-not-private", "deprecated-navigation-modifier"])
+        for entry in correctable {
+            XCTAssertTrue(entry.rule is any CorrectableRule, entry.metadata.id)
+            XCTAssertFalse(entry.metadata.corrections.isEmpty, "\(entry.metadata.id) has no ## Corrections")
+            for correction in entry.metadata.corrections {
+                XCTAssertEqual(fixed(correction.before), correction.after, "\(entry.metadata.id) correction at \(entry.metadata.path):\(correction.line)")
+                XCTAssertEqual(fixed(correction.after), correction.after, "fixing the result again changes nothing")
+            }
+        }
+    }
+
+    func testFilesWithoutCorrectableFindingsStayByteIdentical() {
+        for entry in CatalogFixture.catalog.entries {
+            for example in entry.metadata.nonTriggering { XCTAssertEqual(fixed(example.code), example.code, entry.metadata.id) }
+        }
+        let odd = "\u{FEFF}struct A: View {\r\n  @State private var x = 0 // é\r\n  var body: some View { Text(\"\\(x)\") }\r\n}"
+        XCTAssertEqual(fixed(odd), odd)
+    }
+
+    func testSuppressedFindingsAreNotFixed() {
+        let text = "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State var b = 0\n}\n"
+        XCTAssertEqual(fixed(text), "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State private var b = 0\n}\n")
+    }
+
+    func testUnifiedDiff() {
+        let diff = UnifiedDiff.make(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\ne\n", path: "x.swift", context: 1)
+        XCTAssertEqual(diff, "--- a/x.swift\n+++ b/x.swift\n@@ -1,4 +1,5 @@\n a\n-b\n+B\n c\n d\n+e\n")
+        XCTAssertEqual(UnifiedDiff.make(old: "same\n", new: "same\n", path: "x"), "")
+    }
+}

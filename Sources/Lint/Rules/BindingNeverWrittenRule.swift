@@ -1,0 +1,59 @@
+import SwiftLexer
+
+/// A `@Binding` the view never assigns, mutates or passes on as `$name` only reads its value:
+/// it should be a `let`. Such bindings are the usual reason callers reach for `.constant(…)`.
+public struct BindingNeverWrittenRule: Rule {
+    public let id = "binding-never-written"
+
+    static let mutatingMethods: Set<String> = [
+        "toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "sort",
+        "reverse", "shuffle", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "popLast",
+        "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue",
+    ]
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for property in s.properties where property.attributes.contains("@Binding") && !property.isStatic {
+            guard let owner = property.owner, let body = s.types[owner].body else { continue }
+            // Extensions of the same type in this file count too.
+            var regions = [body]
+            for type in s.types where type.name == s.types[owner].name && type.kind == .extension { if let extra = type.body { regions.append(extra) } }
+            let written = regions.contains { region in
+                (region.lowerBound...region.upperBound).contains { isWrite(at: $0, of: property.name, in: s, declaration: property.nameToken) }
+            }
+            if !written {
+                hits.append(Hit(file: file.index, offset: s.offset(of: property.nameToken),
+                                message: "`@Binding var \(property.name)` is never written nor passed on as `$\(property.name)`; make it `let \(property.name)` so callers pass a value, not a binding"))
+            }
+        }
+        return hits
+    }
+
+    func isWrite(at index: Int, of name: String, in s: Structure, declaration: Int) -> Bool {
+        guard index != declaration, index < s.code.count else { return false }
+        let token = s.code[index]
+        guard token.kind == .identifier else { return false }
+        let text = s.text(index)
+        if text == "$" + name { return true }
+        guard text == name else { return false }
+        // `other.name` is someone else's property; `self.name` is ours.
+        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
+        if s.code.indices.contains(index - 1), s.code[index - 1].kind == .operator, s.is(index - 1, "&") { return true }
+        var next = index + 1
+        // Subscripts and optional chaining before an assignment: `name[0] = …`, `name?.x = …`.
+        while next < s.code.count {
+            if s.punct(next, UInt8(ascii: "[")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1; continue }
+            if s.code[next].kind == .operator, s.is(next, "?") || s.is(next, "!") { next += 1; continue }
+            if s.punct(next, UInt8(ascii: ".")), next + 1 < s.code.count, s.code[next + 1].kind == .identifier {
+                if Self.mutatingMethods.contains(s.text(next + 1)), s.punct(next + 2, UInt8(ascii: "(")) { return true }
+                next += 2
+                continue
+            }
+            break
+        }
+        guard next < s.code.count, s.code[next].kind == .operator else { return false }
+        let op = s.text(next)
+        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+    }
+}

@@ -1,0 +1,38 @@
+import SwiftLexer
+
+/// `isPresented: .constant(x != nil)` or a hand-made `Binding(get: { x != nil }, …)` turns an
+/// optional into a Bool only to present something for it. `sheet(item:)` and
+/// `navigationDestination(item:)` take the optional directly and clear it on dismiss.
+public struct BoolBindingFromOptionalRule: Rule {
+    public let id = "bool-binding-from-optional"
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        var hits: [Hit] = []
+        for call in s.calls where call.parentheses != nil {
+            for argument in s.arguments(of: call) where argument.label == "isPresented" {
+                guard let first = argument.value.first else { continue }
+                if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
+                    hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
+                } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
+                          let inner = s.calls(in: first..<first + 1).first,
+                          let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value) {
+                    hits.append(hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call))
+                }
+            }
+        }
+        return hits
+    }
+
+    func comparesWithNil(_ s: Structure, _ range: Range<Int>) -> Bool {
+        range.contains { j in
+            s.code[j].kind == .operator && (s.is(j, "!=") || s.is(j, "==")) && j + 1 < range.upperBound && s.code[j + 1].keyword == .nil
+        }
+    }
+
+    func hit(_ file: LintFile, _ s: Structure, at token: Int, kind: String, call: CallSite) -> Hit {
+        let name = call.isMember ? ".\(call.callee)" : call.callee
+        return Hit(file: file.index, offset: s.offset(of: token),
+                   message: "\(kind) turns an optional into a Bool for `\(name)(isPresented:)`; pass the optional to the `item:` variant (`sheet(item:)`, `navigationDestination(item:)`) instead")
+    }
+}

@@ -1,0 +1,34 @@
+import SwiftLexer
+
+/// Navigation modifiers deprecated since iOS 16. `.navigationBarTitle("x")` with one argument is
+/// rewritten to `.navigationTitle("x")` by `--fix`; the others need a person.
+public struct DeprecatedNavigationModifierRule: CorrectableRule {
+    public let id = "deprecated-navigation-modifier"
+
+    static let replacements: [String: String] = [
+        "navigationBarTitle": "`.navigationTitle(_:)` (with `.navigationBarTitleDisplayMode(_:)` for the display mode)",
+        "navigationBarItems": "`.toolbar { ToolbarItem(placement:) { … } }`",
+        "navigationViewStyle": "`NavigationStack` or `NavigationSplitView` (the style goes away with `NavigationView`)",
+        "navigationBarHidden": "`.toolbar(.hidden, for: .navigationBar)`",
+    ]
+
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        let s = file.structure
+        return s.calls.compactMap { call in
+            guard call.isMember, let replacement = Self.replacements[call.callee] else { return nil }
+            return Hit(file: file.index, offset: s.offset(of: call.calleeToken),
+                       message: "`.\(call.callee)` is deprecated; use \(replacement)")
+        }
+    }
+
+    /// `.navigationBarTitle(x)` with a single unlabeled argument → `.navigationTitle(x)`.
+    public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
+        let s = file.structure
+        return s.calls.compactMap { call in
+            guard call.isMember, call.callee == "navigationBarTitle", call.parentheses != nil else { return nil }
+            let arguments = s.arguments(of: call)
+            guard arguments.count == 1, arguments[0].label == nil else { return nil }
+            return Edit(range: s.code[call.calleeToken].range, replacement: "navigationTitle")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import SwiftLexer
+
+/// Which views a navigation stack reaches, across the files of a run.
+///
+/// Edges: a view type `P` *builds* `V` when a `V(…)` call stands anywhere in `P`'s declaration
+/// (its `body`, `@ViewBuilder` properties and functions, destination closures). A call inside the
+/// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
+/// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
+/// unless that content has its own stack. Calls in previews do not count.
+///
+/// Each view is `inStack` (some call site reaches a stack), `notInStack` (every call site is
+/// known not to: built only from `App` scenes or presentations, or from views that are not in a
+/// stack), or `unknown` (no call site in the run, or only through views of unknown status, such
+/// as views built from code you cannot see). Rules stay silent on `unknown`.
+public struct ViewHierarchy: Sendable {
+    public enum Status: Sendable, Equatable { case inStack, notInStack, unknown }
+
+    public struct Site: Sendable {
+        public var parent: String?
+        public var file: Int
+        public var call: Int
+        /// Lexically inside a stack's content in the parent.
+        public var inStack: Bool
+        /// Inside presentation content (and not in a stack within it).
+        public var presented: Bool
+        /// The parent is an `App` (its scenes are roots, not in any stack).
+        public var fromApp: Bool
+    }
+
+    public private(set) var sites: [String: [Site]] = [:]
+    public private(set) var status: [String: Status] = [:]
+
+    public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
+
+    init(files: [LintFile], viewNames: Set<String>) {
+        for file in files {
+            let s = file.structure
+            for (index, call) in s.calls.enumerated() where !call.isMember && viewNames.contains(call.callee) {
+                guard !s.isInPreview(call.calleeToken) else { continue }
+                let context = Self.context(of: call.calleeToken, in: s)
+                let owner = s.enclosingType(of: call.calleeToken)
+                let parentType = owner.map { s.types[$0] }
+                sites[call.callee, default: []].append(Site(
+                    parent: parentType?.name, file: file.index, call: index, inStack: context.inStack,
+                    presented: context.presented, fromApp: parentType?.inherits("App") ?? false))
+            }
+        }
+        resolve(viewNames: viewNames)
+    }
+
+    /// Whether a token is inside a stack's content, or inside presentation content, walking out
+    /// from the token to the first that applies.
+    public static func context(of token: Int, in s: Structure) -> (inStack: Bool, presented: Bool) {
+        for call in s.enclosingCalls(of: token) {
+            let callee = s.calls[call].callee
+            if ProjectIndex.stackNames.contains(callee), !s.calls[call].isMember { return (true, false) }
+            if presentationModifiers.contains(callee), s.calls[call].isMember { return (false, true) }
+        }
+        return (false, false)
+    }
+
+    mutating func resolve(viewNames: Set<String>) {
+        for name in viewNames { status[name] = .unknown }
+        // In a stack: any site in a stack, or built (not presented) by a view in a stack.
+        var changed = true
+        while changed {
+            changed = false
+            for (name, list) in sites where status[name] != .inStack {
+                let reached = list.contains { site in
+                    site.inStack || (!site.presented && site.parent.map { status[$0] == .inStack } == true)
+                }
+                if reached { status[name] = .inStack; changed = true }
+            }
+        }
+        // Not in a stack: every site is known not to be.
+        changed = true
+        while changed {
+            changed = false
+            for (name, list) in sites where status[name] == .unknown {
+                let allKnownOutside = list.allSatisfy { site in
+                    !site.inStack && (site.presented || site.fromApp || site.parent.map { status[$0] == .notInStack } == true)
+                }
+                if allKnownOutside { status[name] = .notInStack; changed = true }
+            }
+        }
+    }
+
+    public func status(of view: String) -> Status { status[view] ?? .unknown }
+}
