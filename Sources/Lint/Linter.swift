@@ -107,7 +107,11 @@ public struct Linter: Sendable {
             guard inputs[file.index].reportFindings else { perFile[position] = []; return }
             perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
         }
-        let all = perFile.values.compactMap { $0 }.flatMap { $0 }.sorted(by: Finding.ordered)
+        // Sort within each file by position, then the files by path: cheaper than one big sort.
+        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }.map { group in
+            group.sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+        }
+        let all = groups.sorted { $0[0].path < $1[0].path }.flatMap { $0 }
         let reported = files.filter { inputs[$0.index].reportFindings }.map(\.path)
         return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import SwiftLexer
 
 /// Facts across every file of a run, built once before the rules run: where each type is
@@ -31,7 +32,7 @@ public struct ProjectIndex: Sendable {
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
 
     /// Which views a navigation stack reaches (built once, after the other tables).
-    public private(set) var hierarchy = ViewHierarchy(files: [], viewNames: [])
+    public private(set) var hierarchy = ViewHierarchy(sites: [:], viewNames: [])
     /// Which view pushes which.
     public private(set) var pushGraph = PushGraph(edges: [:])
 
@@ -42,38 +43,67 @@ public struct ProjectIndex: Sendable {
         for file in files { slots[file.index] = file }
         self.slots = slots
         self.files = LintFiles(slots: slots)
+        // The per-file work runs in parallel; merging the summaries is cheap and in file order.
+        let summaries = ConcurrentSlots<FileSummary>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            summaries[position] = FileSummary(files[position])
+        }
         var pushEdges: [String: Set<String>] = [:]
-        for file in files {
-            let structure = file.structure
-            for (typeIndex, type) in structure.types.enumerated() {
-                typesByName[type.name, default: []].append(TypeRef(file: file.index, type: typeIndex))
-                if type.inherits("View") { viewNames.insert(type.name) }
-            }
-            for (callIndex, call) in structure.calls.enumerated() where !call.isMember && Structure.isTypeName(call.callee) {
-                let ref = CallRef(file: file.index, call: callIndex)
-                callsByCallee[call.callee, default: []].append(ref)
-                if Self.stackNames.contains(call.callee), let owner = structure.enclosingType(of: call.calleeToken) {
-                    viewsOwningStack[structure.types[owner].name, default: []].append(ref)
-                }
-            }
-            for callIndex in structure.calls.indices {
-                let destinations = Self.destinationViews(ofCall: callIndex, in: structure)
-                guard !destinations.isEmpty else { continue }
-                let pusher = structure.enclosingType(of: structure.calls[callIndex].calleeToken).map { structure.types[$0].name }
-                for view in destinations {
-                    pushedViews[structure.calls[view].callee, default: []].append(CallRef(file: file.index, call: callIndex))
-                    if let pusher { pushEdges[pusher, default: []].insert(structure.calls[view].callee) }
-                }
-            }
-        }
-        hierarchy = ViewHierarchy(files: files, viewNames: viewNames)
         var order: [String: Int] = [:]
-        for file in files {
-            for type in file.structure.types where order[type.name] == nil { order[type.name] = order.count }
+        var sites: [String: [ViewHierarchy.Site]] = [:]
+        for summary in summaries.values.compactMap({ $0 }) {
+            let file = summary.file
+            for (typeIndex, name, isView) in summary.types {
+                typesByName[name, default: []].append(TypeRef(file: file, type: typeIndex))
+                if isView { viewNames.insert(name) }
+                if order[name] == nil { order[name] = order.count }
+            }
+            for (callee, call) in summary.constructions { callsByCallee[callee, default: []].append(CallRef(file: file, call: call)) }
+            for (owner, call) in summary.stacks { viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call)) }
+            for push in summary.pushes {
+                pushedViews[push.view, default: []].append(CallRef(file: file, call: push.call))
+                if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
+            }
+            for (callee, site) in summary.sites { sites[callee, default: []].append(site) }
         }
+        hierarchy = ViewHierarchy(sites: sites.filter { viewNames.contains($0.key) }, viewNames: viewNames)
         let pushSites = pushedViews.mapValues(\.count)
         let entries = Set(callsByCallee.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
         pushGraph = PushGraph(edges: pushEdges, entries: entries, order: order)
+    }
+
+    /// What one file contributes to the index.
+    struct FileSummary {
+        var file: Int
+        var types: [(index: Int, name: String, isView: Bool)] = []
+        var constructions: [(callee: String, call: Int)] = []
+        var stacks: [(owner: String, call: Int)] = []
+        var pushes: [(view: String, call: Int, pusher: String?)] = []
+        /// Construction sites of type-named calls outside previews (views are picked after merging).
+        var sites: [(callee: String, site: ViewHierarchy.Site)] = []
+
+        init(_ lintFile: LintFile) {
+            file = lintFile.index
+            let s = lintFile.structure
+            for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"))) }
+            for (callIndex, call) in s.calls.enumerated() {
+                if !call.isMember, Structure.isTypeName(call.callee) {
+                    constructions.append((call.callee, callIndex))
+                    let owner = s.enclosingType(of: call.calleeToken)
+                    if ProjectIndex.stackNames.contains(call.callee), let owner { stacks.append((s.types[owner].name, callIndex)) }
+                    if !s.isInPreview(call.calleeToken) {
+                        let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+                        let parent = owner.map { s.types[$0] }
+                        sites.append((call.callee, ViewHierarchy.Site(parent: parent?.name, file: file, call: callIndex, inStack: context.inStack,
+                                                                      presented: context.presented, fromApp: parent?.inherits("App") ?? false)))
+                    }
+                }
+                let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
+                guard !destinations.isEmpty else { continue }
+                let pusher = s.enclosingType(of: call.calleeToken).map { s.types[$0].name }
+                for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher)) }
+            }
+        }
     }
 
     /// Calls of type-named views that a navigation call pushes: the `destination:` argument of a
@@ -107,7 +137,7 @@ public struct ProjectIndex: Sendable {
             for index in structure.calls(in: region) {
                 let candidate = structure.calls[index]
                 guard !candidate.isMember, Structure.isTypeName(candidate.callee) else { continue }
-                if structure.enclosingCalls(of: candidate.calleeToken).first == owner { result.append(index) }
+                if structure.innermostCall(of: candidate.calleeToken) == owner { result.append(index) }
             }
         }
         return result

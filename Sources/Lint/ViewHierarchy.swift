@@ -32,19 +32,8 @@ public struct ViewHierarchy: Sendable {
 
     public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
 
-    init(files: [LintFile], viewNames: Set<String>) {
-        for file in files {
-            let s = file.structure
-            for (index, call) in s.calls.enumerated() where !call.isMember && viewNames.contains(call.callee) {
-                guard !s.isInPreview(call.calleeToken) else { continue }
-                let context = Self.context(of: call.calleeToken, in: s)
-                let owner = s.enclosingType(of: call.calleeToken)
-                let parentType = owner.map { s.types[$0] }
-                sites[call.callee, default: []].append(Site(
-                    parent: parentType?.name, file: file.index, call: index, inStack: context.inStack,
-                    presented: context.presented, fromApp: parentType?.inherits("App") ?? false))
-            }
-        }
+    init(sites: [String: [Site]], viewNames: Set<String>) {
+        self.sites = sites
         resolve(viewNames: viewNames)
     }
 

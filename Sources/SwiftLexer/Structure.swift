@@ -132,19 +132,46 @@ public struct Structure: Sendable {
 
     /// Calls whose arguments or trailing closures contain the token, innermost first.
     public func enclosingCalls(of index: Int) -> [Int] {
-        enclosingScopes(of: index).compactMap { scope in
+        var result: [Int] = []
+        forEachEnclosingScope(of: index) { scope in
             switch scope.kind {
-            case .arguments(let call): call
-            case .closure(let call?): call
-            default: nil
+            case .arguments(let call), .closure(let call?): result.append(call)
+            default: break
+            }
+            return true
+        }
+        return result
+    }
+
+    /// The innermost call around the token (its arguments or trailing closure), if any.
+    public func innermostCall(of index: Int) -> Int? {
+        var found: Int?
+        forEachEnclosingScope(of: index) { scope in
+            switch scope.kind {
+            case .arguments(let call), .closure(let call?): found = call; return false
+            default: return true
             }
         }
+        return found
     }
 
     /// The innermost type declaration whose body holds the token.
     public func enclosingType(of index: Int) -> Int? {
-        for scope in enclosingScopes(of: index) { if case .typeBody(let type) = scope.kind { return type } }
-        return nil
+        var found: Int?
+        forEachEnclosingScope(of: index) { scope in
+            if case .typeBody(let type) = scope.kind { found = type; return false }
+            return true
+        }
+        return found
+    }
+
+    /// Visits the scopes around a token, innermost first, without allocating; stop by returning false.
+    @inlinable public func forEachEnclosingScope(of index: Int, _ body: (Scope) -> Bool) {
+        var current = Int(scopeOf[index])
+        while true {
+            if !body(scopes[current]) || current == 0 { return }
+            current = scopes[current].parent
+        }
     }
 
     public func isInPreview(_ index: Int) -> Bool {

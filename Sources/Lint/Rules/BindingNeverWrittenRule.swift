@@ -33,7 +33,8 @@ public struct BindingNeverWrittenRule: Rule {
     func isWrite(at index: Int, of name: String, in s: Structure, declaration: Int) -> Bool {
         guard index != declaration, index < s.code.count else { return false }
         let token = s.code[index]
-        guard token.kind == .identifier else { return false }
+        let nameLength = name.utf8.count
+        guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else { return false }
         let text = s.text(index)
         if text == "$" + name { return true }
         guard text == name else { return false }

@@ -11,6 +11,13 @@ public struct ExclusiveBoolFlagsRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
+        // Cheap test first: without two flag arguments and an onChange there is nothing to find.
+        var labels = 0, onChange = false
+        for (index, token) in s.code.enumerated() where token.kind == .identifier {
+            if (s.is(index, "isExpanded") || s.is(index, "isPresented")) && s.punct(index + 1, UInt8(ascii: ":")) { labels += 1 }
+            if s.is(index, "onChange") { onChange = true }
+        }
+        guard labels >= 2, onChange else { return [] }
         for (typeIndex, type) in s.types.enumerated() {
             guard let body = type.body else { continue }
             let region = body.lowerBound..<body.upperBound + 1

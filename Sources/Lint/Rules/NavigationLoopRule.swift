@@ -41,8 +41,10 @@ public struct PushGraph: Sendable {
         let pushed = Set(edges.values.flatMap { $0 })
         var queue = Set(edges.keys.filter { !pushed.contains($0) }).union(entries.filter { edges[$0] != nil }).sorted()
         for root in queue { depth[root] = 0 }
-        while !queue.isEmpty {
-            let next = queue.removeFirst()
+        var head = 0
+        while head < queue.count {
+            let next = queue[head]
+            head += 1
             for child in edges[next] ?? [] where depth[child] == nil {
                 depth[child] = depth[next]! + 1
                 queue.append(child)
