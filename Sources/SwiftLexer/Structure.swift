@@ -608,6 +608,21 @@ private struct Builder {
 
     mutating func finishFrame(_ frame: Frame, closeIndex: Int) {}
 
+    /// For a `#endif` (or `#else`/`#elseif`) token, the `#if` that opens its block.
+    func conditionalBlockStart(endingAt index: Int) -> Int? {
+        guard s.is(index, "#endif") || s.is(index, "#else") || s.is(index, "#elseif") else { return nil }
+        var depth = 0
+        var j = index
+        while j >= 0, index - j < 4096 {
+            if code[j].kind == .directive {
+                if s.is(j, "#endif") { depth += 1 }
+                else if s.is(j, "#if") { depth -= 1; if depth <= 0 { return j } }
+            }
+            j -= 1
+        }
+        return nil
+    }
+
     /// A token that can name a callee: `foo`, `Foo`, `init`, `self`, `super`, or `>` closing `Foo<T>`.
     func calleeBefore(_ index: Int) -> Int? {
         let previous = index - 1
@@ -652,7 +667,9 @@ private struct Builder {
         var base: Int?
         var implicit = false
         if isMember {
-            let before = callee - 2
+            var before = callee - 2
+            // `x #if os(iOS) .a() #endif .b()`: the modifier's base is what stands before the `#if`.
+            if before >= 0, code[before].kind == .directive, let start = conditionalBlockStart(endingAt: before) { before = start - 1 }
             if before >= 0, code[before].kind == .identifier || code[before].kind == .keyword && code[before].keyword.endsExpressionForMember
                 || punct(before, UInt8(ascii: ")")) || punct(before, UInt8(ascii: "]")) || punct(before, UInt8(ascii: "}"))
                 || code[before].kind == .string || code[before].kind == .number || (code[before].kind == .operator && bytes[code[before].end - 1] == UInt8(ascii: ">") && code[before].line == code[callee].line)

@@ -170,3 +170,21 @@ final class StructureTests: XCTestCase {
         XCTAssertEqual(s.code.count, 4 * depth)
     }
 }
+
+final class ConditionalChainTests: XCTestCase {
+    func testModifierAfterIfConfigKeepsItsBase() {
+        let s = Structure(SourceFile(path: "t.swift", text: """
+        NavigationStack {
+            Form { Text("a") }
+        }
+        #if !os(visionOS)
+        .background(Color.red)
+        #endif
+        .navigationTitle("x")
+        """))
+        let title = s.calls.first { $0.callee == "navigationTitle" }!
+        XCTAssertTrue(title.isMember)
+        XCTAssertFalse(title.isImplicitMember)
+        XCTAssertEqual(title.baseToken.map { s.text($0) }, "}")
+    }
+}
