@@ -42,6 +42,7 @@ public struct Structure: Sendable {
         closureStore = builder.closureStore
         scopes = builder.scopes
         scopeOf = builder.scopeOf
+        builder.scopeBuffer.deallocate()
         previews = builder.previews
     }
 
@@ -215,7 +216,7 @@ public struct Structure: Sendable {
             while depth >= 0, stack[depth].closer != closer, stack.count - depth <= 8 { depth -= 1 }
             guard depth >= 0, stack[depth].closer == closer else { return }
             let opener = stack[depth].index
-            stack.removeSubrange(depth...)
+            stack.removeLast(stack.count - depth)
             closing[opener] = Int32(index)
             opening[index] = Int32(opener)
         }
@@ -232,7 +233,9 @@ private struct Builder {
     var functions: [FunctionDecl] = []
     var calls: [CallSite] = []
     var scopes: [Scope] = []
-    var scopeOf: [Int32]
+    /// Written once per token: a plain buffer, so the hot loop pays no copy-on-write checks.
+    let scopeBuffer: UnsafeMutablePointer<Int32>
+    var scopeOf: [Int32] { Array(UnsafeBufferPointer(start: scopeBuffer, count: code.count)) }
     var previews: [ClosedRange<Int>] = []
 
     enum Pending {
@@ -258,7 +261,10 @@ private struct Builder {
         s = structure
         code = structure.code
         bytes = structure.file.bytes
-        scopeOf = [Int32](repeating: 0, count: code.count)
+        scopeBuffer = .allocate(capacity: max(1, code.count))
+        scopeBuffer.initialize(repeating: 0, count: max(1, code.count))
+        scopes.reserveCapacity(code.count / 3 + 4)
+        calls.reserveCapacity(code.count / 8 + 4)
         callAtParen = [Int32](repeating: -1, count: code.count)
         callAtClosureEnd = [Int32](repeating: -1, count: code.count)
         declarationParens = [Bool](repeating: false, count: code.count)
@@ -301,7 +307,7 @@ private struct Builder {
     mutating func run() {
         var index = 0
         while index < code.count {
-            scopeOf[index] = Int32(frames[frames.count - 1].scope)
+            scopeBuffer[index] = Int32(frames[frames.count - 1].scope)
             let token = code[index]
             clearPendingPropertyAtNewStatement(index)
             switch token.kind {
@@ -325,8 +331,7 @@ private struct Builder {
                 case UInt8(ascii: "["): push(index, .brackets)
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     close(index)
-                    scopeOf[index] = Int32(frames[frames.count - 1].scope)
-                    if let innerScope = lastClosedScope { scopeOf[index] = Int32(innerScope) }
+                    scopeBuffer[index] = Int32(lastClosedScope ?? frames[frames.count - 1].scope)
                 default: break
                 }
             case .string:
@@ -593,7 +598,7 @@ private struct Builder {
         let close = s.closing[open] >= 0 ? Int(s.closing[open]) : code.count - 1
         scopes.append(Scope(kind: kind, range: open...max(open, close), parent: frames[frames.count - 1].scope))
         frames.append(Frame(open: open, scope: scopes.count - 1))
-        scopeOf[open] = Int32(scopes.count - 1)
+        scopeBuffer[open] = Int32(scopes.count - 1)
     }
 
     mutating func close(_ index: Int) {
