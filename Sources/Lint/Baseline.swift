@@ -1,3 +1,4 @@
+import Notes
 import Foundation
 
 /// Findings accepted as they are today; later runs report only what is new.

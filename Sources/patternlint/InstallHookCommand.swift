@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lint
+import Notes
 
 struct InstallHookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

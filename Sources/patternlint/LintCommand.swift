@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lint
+import Notes
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -12,7 +12,7 @@ struct NotesCommand: ParsableCommand {
         NOTE may be a title, an alias, a permalink or a path. Notes come from the built-in catalogue \
         plus every --notes folder.
         """,
-        subcommands: [List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self]
+        subcommands: [List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self]
     )
 
     struct List: ParsableCommand {
@@ -165,6 +165,27 @@ struct NotesCommand: ParsableCommand {
                 Terminal.write(out)
             }
             if problems.contains(where: { $0.severity == .error || strict }) { throw ExitCode(ExitStatus.findings) }
+        }
+    }
+}
+
+extension NotesCommand {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the notes as a static HTML site (one page per note, an index, working links).",
+            discussion: "Pages are named after permalinks and always land inside DIR; each file is written atomically.")
+        @OptionGroup var source: NotesOptions
+        @Option(name: .customLong("html"), help: ArgumentHelp("Output folder.", valueName: "dir")) var html: String
+
+        func run() throws {
+            let graph = source.loadGraph()
+            reportLoadProblems(graph)
+            do {
+                let result = try HTMLExport.write(graph, to: html)
+                Terminal.write("wrote \(result.written.count) files to \(html)\n")
+            } catch {
+                throw CLIFailure(message: "\(error)")
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Lint
+import Notes
 import XCTest
 
 /// End to end against a real temporary git repository: a partly staged file is judged on its

@@ -16,13 +16,18 @@ public enum AtomicFile {
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)
-                throw LintProblem("\(path): cannot replace file: \(reason)")
+                throw WriteError(description: "\(path): cannot replace file: \(reason)")
             }
-        } catch let problem as LintProblem {
+        } catch let problem as WriteError {
             throw problem
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw LintProblem("\(path): cannot write: \(error.localizedDescription)")
+            throw WriteError(description: "\(path): cannot write: \(error.localizedDescription)")
         }
     }
+}
+
+/// A file that could not be written, naming it.
+public struct WriteError: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

@@ -1,0 +1,188 @@
+import CCMark
+import Foundation
+
+/// `notes export --html DIR`: one page per note, an index, wiki links turned into relative
+/// links. cmark renders the markdown in its safe mode (raw HTML is dropped). Every file lands
+/// inside DIR: page names come from sanitised permalinks and each path is checked before writing.
+public enum HTMLExport {
+    public struct Result: Sendable {
+        public var written: [String]
+    }
+
+    public static func write(_ graph: Graph, to folder: String) throws -> Result {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let pages = pageNames(for: graph.notes)
+        var written: [String] = []
+        for (index, note) in graph.notes.enumerated() {
+            let page = pages[index]
+            let html = render(note: index, in: graph, pages: pages)
+            written.append(try writeInside(root, relative: page, contents: html))
+        }
+        written.append(try writeInside(root, relative: "index.html", contents: indexPage(graph, pages: pages)))
+        return Result(written: written)
+    }
+
+    /// `swiftui/navigation/dual-initializer` → `swiftui/navigation/dual-initializer.html`; anything
+    /// that is not a plain name segment is replaced, so no page can climb out of the folder.
+    static func pageNames(for notes: [Note]) -> [String] {
+        var used = Set<String>()
+        return notes.map { note in
+            let segments = note.permalink.split(separator: "/").map { segment -> String in
+                let cleaned = String(segment.unicodeScalars.map { scalar -> Character in
+                    let c = Character(scalar)
+                    return (c.isLetter || c.isNumber) && scalar.isASCII || c == "-" || c == "_" ? c : "-"
+                })
+                return cleaned.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "note" : cleaned
+            }
+            var base = segments.isEmpty ? "note" : segments.joined(separator: "/")
+            if base == "index" { base = "index-note" }
+            var name = base + ".html"
+            var counter = 2
+            while !used.insert(name).inserted {
+                name = "\(base)-\(counter).html"
+                counter += 1
+            }
+            return name
+        }
+    }
+
+    static func writeInside(_ root: URL, relative: String, contents: String) throws -> String {
+        let target = root.appendingPathComponent(relative).standardizedFileURL
+        guard target.path.hasPrefix(root.path + "/") else {
+            throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
+        }
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(contents, to: target.path)
+        return target.path
+    }
+
+    /// Relative URL from one page to another (`../b.html`).
+    static func relativeURL(from page: String, to target: String) -> String {
+        let depth = page.split(separator: "/").count - 1
+        return String(repeating: "../", count: depth) + target
+    }
+
+    static func render(note index: Int, in graph: Graph, pages: [String]) -> String {
+        let note = graph.notes[index]
+        let page = pages[index]
+        let markdown = linkedMarkdown(note: index, in: graph, pages: pages)
+        var body = markdownToHTML(markdown)
+        if body.isEmpty { body = "<p></p>" }
+        var html = header(title: note.title, page: page)
+        html += "<article>\n<p class=\"meta\">\(escape(note.permalink))"
+        if !note.tags.isEmpty { html += " · " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ") }
+        html += "</p>\n" + body + "</article>\n"
+        let backlinks = graph.backlinks(index)
+        if !backlinks.isEmpty {
+            html += "<aside><h2>Backlinks</h2><ul>\n"
+            var seen = Set<Int>()
+            for edge in backlinks where seen.insert(edge.source).inserted {
+                html += "<li><a href=\"\(escape(relativeURL(from: page, to: pages[edge.source])))\">\(escape(graph.notes[edge.source].title))</a> <span class=\"kind\">\(escape(edge.link.kind))</span></li>\n"
+            }
+            html += "</ul></aside>\n"
+        }
+        return html + "</body>\n</html>\n"
+    }
+
+    /// The note's markdown with each wiki link (and `.md` link) replaced by a markdown link to
+    /// its page, or by plain text marked broken.
+    static func linkedMarkdown(note index: Int, in graph: Graph, pages: [String]) -> String {
+        let note = graph.notes[index]
+        var lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        // Replace from the end so earlier positions stay valid.
+        for edge in graph.outgoing(index).reversed() {
+            let link = edge.link
+            guard link.line >= 1, link.line <= lines.count else { continue }
+            let rawScalars = Array(link.raw.unicodeScalars)
+            let rawLines = link.raw.split(separator: "\n", omittingEmptySubsequences: false)
+            guard rawLines.count == 1 else { continue } // links across lines are left as written
+            var line = lines[link.line - 1]
+            let start = link.column - 1
+            guard start >= 0, start + rawScalars.count <= line.count, Array(line[start..<start + rawScalars.count]) == rawScalars else { continue }
+            let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
+            let replacement: String
+            if let target = edge.target {
+                var url = relativeURL(from: pages[index], to: pages[target])
+                if let anchor = link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
+                if link.style == .markdown {
+                    let text = link.raw.firstIndex(of: "]").map { String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0]) } ?? link.target
+                    replacement = "[\(text)](\(url))"
+                } else {
+                    replacement = "[\(escapeMarkdown(label ?? graph.notes[target].title))](\(url))"
+                }
+            } else {
+                replacement = "*\(escapeMarkdown(label ?? link.target))* (missing note)"
+            }
+            line.replaceSubrange(start..<start + rawScalars.count, with: Array(replacement.unicodeScalars))
+            lines[link.line - 1] = line
+        }
+        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    static func markdownToHTML(_ markdown: String) -> String {
+        guard let document = CMarkDocument(markdown: markdown) else { return "" }
+        return withExtendedLifetime(document) {
+            // Safe mode (the default): raw HTML and dangerous URLs are not passed through.
+            guard let rendered = cmark_render_html(document.root, CMARK_OPT_DEFAULT) else { return "" }
+            defer { free(rendered) }
+            return String(cString: rendered)
+        }
+    }
+
+    static func indexPage(_ graph: Graph, pages: [String]) -> String {
+        var html = header(title: "Pattern notes", page: "index.html")
+        html += "<h1>Pattern notes</h1>\n<ul class=\"index\">\n"
+        let order = graph.notes.indices.sorted { graph.notes[$0].title.lowercased() < graph.notes[$1].title.lowercased() }
+        for index in order {
+            let note = graph.notes[index]
+            html += "<li><a href=\"\(escape(pages[index]))\">\(escape(note.title))</a>"
+            if !note.tags.isEmpty { html += " " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ") }
+            html += "</li>\n"
+        }
+        return html + "</ul>\n</body>\n</html>\n"
+    }
+
+    static func header(title: String, page: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>
+        body { font: 16px/1.5 -apple-system, system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #222; }
+        pre { background: #f5f5f7; padding: .75rem; overflow-x: auto; border-radius: 6px; }
+        code { font: 14px ui-monospace, Menlo, monospace; }
+        .meta, .kind { color: #777; font-size: 14px; }
+        .tag { color: #0a6; }
+        aside { border-top: 1px solid #ddd; margin-top: 2rem; }
+        nav a { color: #555; }
+        </style>
+        </head>
+        <body>
+        <nav><a href="\(escape(relativeURL(from: page, to: "index.html")))">All notes</a></nav>
+
+        """
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func escapeMarkdown(_ text: String) -> String {
+        text.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+    }
+}
