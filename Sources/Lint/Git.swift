@@ -1,4 +1,5 @@
 import Dispatch
+import Notes
 import Foundation
 
 /// The few git queries the pre-commit and PR modes need. Nothing here writes to the working

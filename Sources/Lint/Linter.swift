@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Notes
 import SwiftLexer
 
 /// A Swift file to lint: a path and a way to get its bytes (disk, or the git index for `--staged`).
@@ -165,18 +166,5 @@ public struct Linter: Sendable {
         return Finding(ruleID: entry.metadata.id, severity: severity, message: message, path: file.path, line: line,
                        column: file.source.characterColumn(of: hit.offset, line: line), note: entry.note,
                        sourceLine: file.source.lineText(line))
-    }
-}
-
-/// Fixed-size storage that `concurrentPerform` workers fill at distinct indices.
-final class ConcurrentSlots<Value>: @unchecked Sendable {
-    private(set) var values: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
     }
 }

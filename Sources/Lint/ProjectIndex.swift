@@ -1,4 +1,5 @@
 import Dispatch
+import Notes
 import SwiftLexer
 
 /// Facts across every file of a run, built once before the rules run: where each type is

@@ -88,52 +88,59 @@ public enum GraphExport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    public static func dot(_ graph: Graph) -> String {
-        var out = "digraph notes {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n"
-        for (index, note) in graph.notes.enumerated() {
-            out += "  n\(index) [label=\(dotQuoted(note.title)), tooltip=\(dotQuoted(note.path))];\n"
-        }
+    /// How one diagram language spells nodes and edges; the walk over the graph is shared.
+    struct DiagramSyntax {
+        var header: String
+        var footer: String
+        var node: (_ id: String, _ note: Note) -> String
+        var missingNode: (_ id: String, _ target: String) -> String
+        var edge: (_ from: String, _ to: String, _ kind: String?) -> String
+        var missingEdge: (_ from: String, _ to: String) -> String
+    }
+
+    /// Nodes `n0…` for notes, `missing0…` once per unresolved target; self links left out.
+    static func diagram(_ graph: Graph, _ syntax: DiagramSyntax) -> String {
+        var out = syntax.header
+        for (index, note) in graph.notes.enumerated() { out += syntax.node("n\(index)", note) }
         var unresolved: [String: Int] = [:]
         for edge in graph.edges {
-            let label = edge.link.kind == NoteLink.defaultKind ? "" : " [label=\(dotQuoted(edge.link.kind))]"
+            let kind = edge.link.kind == NoteLink.defaultKind ? nil : edge.link.kind
             if let target = edge.target {
                 guard target != edge.source else { continue }
-                out += "  n\(edge.source) -> n\(target)\(label);\n"
+                out += syntax.edge("n\(edge.source)", "n\(target)", kind)
             } else {
-                let id = unresolved[edge.link.target] ?? {
-                    let id = unresolved.count
+                let id: Int
+                if let known = unresolved[edge.link.target] {
+                    id = known
+                } else {
+                    id = unresolved.count
                     unresolved[edge.link.target] = id
-                    out += "  missing\(id) [label=\(dotQuoted(edge.link.target)), style=dashed, color=red];\n"
-                    return id
-                }()
-                out += "  n\(edge.source) -> missing\(id) [style=dashed, color=red];\n"
+                    out += syntax.missingNode("missing\(id)", edge.link.target)
+                }
+                out += syntax.missingEdge("n\(edge.source)", "missing\(id)")
             }
         }
-        return out + "}\n"
+        return out + syntax.footer
+    }
+
+    public static func dot(_ graph: Graph) -> String {
+        diagram(graph, DiagramSyntax(
+            header: "digraph notes {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n",
+            footer: "}\n",
+            node: { id, note in "  \(id) [label=\(dotQuoted(note.title)), tooltip=\(dotQuoted(note.path))];\n" },
+            missingNode: { id, target in "  \(id) [label=\(dotQuoted(target)), style=dashed, color=red];\n" },
+            edge: { from, to, kind in "  \(from) -> \(to)\(kind.map { " [label=\(dotQuoted($0))]" } ?? "");\n" },
+            missingEdge: { from, to in "  \(from) -> \(to) [style=dashed, color=red];\n" }))
     }
 
     public static func mermaid(_ graph: Graph) -> String {
-        var out = "graph LR\n"
-        for (index, note) in graph.notes.enumerated() {
-            out += "  n\(index)[\"\(mermaidText(note.title))\"]\n"
-        }
-        var unresolved: [String: Int] = [:]
-        for edge in graph.edges {
-            let arrow = edge.link.kind == NoteLink.defaultKind ? "-->" : "-- \(mermaidText(edge.link.kind)) -->"
-            if let target = edge.target {
-                guard target != edge.source else { continue }
-                out += "  n\(edge.source) \(arrow) n\(target)\n"
-            } else {
-                let id = unresolved[edge.link.target] ?? {
-                    let id = unresolved.count
-                    unresolved[edge.link.target] = id
-                    out += "  missing\(id)[\"\(mermaidText(edge.link.target)) (missing)\"]\n"
-                    return id
-                }()
-                out += "  n\(edge.source) -.-> missing\(id)\n"
-            }
-        }
-        return out
+        diagram(graph, DiagramSyntax(
+            header: "graph LR\n",
+            footer: "",
+            node: { id, note in "  \(id)[\"\(mermaidText(note.title))\"]\n" },
+            missingNode: { id, target in "  \(id)[\"\(mermaidText(target)) (missing)\"]\n" },
+            edge: { from, to, kind in "  \(from) \(kind.map { "-- \(mermaidText($0)) -->" } ?? "-->") \(to)\n" },
+            missingEdge: { from, to in "  \(from) -.-> \(to)\n" }))
     }
 
     static func dotQuoted(_ text: String) -> String {

@@ -45,7 +45,7 @@ public struct Vault: Sendable {
 
     /// Parses every source, in parallel; the order of `notes` follows `sources`.
     public static func load(sources: [Source]) -> Vault {
-        let results = UnsafeResults<Result<Note, NoteDiagnostic>>(count: sources.count)
+        let results = ConcurrentSlots<Result<Note, NoteDiagnostic>>(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             let source = sources[index]
             do {
@@ -123,13 +123,13 @@ public struct Vault: Sendable {
 }
 
 /// Fixed-size storage that `concurrentPerform` workers fill at distinct indices.
-final class UnsafeResults<Value>: @unchecked Sendable {
-    private(set) var values: [Value?]
+public final class ConcurrentSlots<Value>: @unchecked Sendable {
+    public private(set) var values: [Value?]
     private let lock = NSLock()
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    public init(count: Int) { values = Array(repeating: nil, count: count) }
 
-    subscript(index: Int) -> Value? {
+    public subscript(index: Int) -> Value? {
         get { lock.withLock { values[index] } }
         set { lock.withLock { values[index] = newValue } }
     }
