@@ -8,29 +8,31 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint Swift files against the pattern rules.",
         discussion: """
-        PATHS are files or folders (default: `included` from .patternlint.yml, else the current \
-        folder). .build, DerivedData, Pods, Carthage and .git are never linted.
+        PATHS are files or folders (default: `included` from .patternlint.yml,
+        else the current folder). .build, DerivedData, Pods, Carthage and .git are
+        never linted. Every finding names its rule and pattern note;
+        `patternlint explain RULE` shows both.
 
-        Every finding names its rule and pattern note; `patternlint explain RULE` shows both.
-        Silence one with a comment: `// patternlint:disable:next constant-binding`, \
-        `// patternlint:disable:this …`, or a `disable` … `enable` region (`all` for every rule).
+        Silence a finding with a comment:
+          // patternlint:disable:next constant-binding -- reason
+          // patternlint:disable:this state-not-private
+          // patternlint:disable RULE ... // patternlint:enable RULE   (or `all`)
 
-        Exit codes: 0 clean (or only warnings and infos), 1 an error-severity finding (a warning too \
-        with --strict), 2 usage, configuration or I/O error (an unreadable file, a bad config).
+        Pre-commit: --staged lints what will be committed (read from the git
+        index); the rest of the tree is read for cross-file rules only.
+        Pull requests: --changed-since REV keeps findings on changed lines.
+        Legacy code: --write-baseline F, then --baseline F reports only new ones.
 
-        Pre-commit: --staged lints the staged content of staged .swift files (read from the git \
-        index, so a partly staged file is judged on what will be committed); the rest of the \
-        working tree is read for cross-file context only. PR checks: --changed-since REV reports \
-        only findings on lines changed since REV. Legacy code: --write-baseline F records today's \
-        findings, --baseline F then reports only new ones (matching survives line shifts).
+        Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
+        warning too with --strict), 2 usage, configuration or I/O error.
 
         Examples:
           patternlint lint Sources/
           patternlint lint --reporter json > findings.json
-          patternlint lint --strict --reporter github
           patternlint lint --staged
-          patternlint lint --changed-since origin/main --reporter sarif > patternlint.sarif
-          patternlint lint --write-baseline .patternlint-baseline.json
+          patternlint lint --changed-since origin/main --reporter github
+          patternlint lint --reporter sarif > patternlint.sarif
+          patternlint lint --fix --dry-run
         """
     )
 

@@ -50,15 +50,18 @@ struct PatternLint: ParsableCommand {
         commandName: "patternlint",
         abstract: "Holds SwiftUI code to a team's markdown pattern notes.",
         discussion: """
-        Lint Swift files against SwiftUI navigation patterns, and browse the pattern notes that \
-        explain every finding.
+        Lint Swift files for SwiftUI navigation anti-patterns; every finding links
+        to the pattern note that explains the fix.
 
         Examples:
-          patternlint notes list                      list the shipped pattern notes
-          patternlint notes show "Dual Initializer"   read a note (title, alias, permalink or path)
-          patternlint notes check --notes docs/notes  check your own notes for broken links
+          patternlint lint Sources/               lint a folder
+          patternlint explain constant-binding    a rule and its pattern note
+          patternlint notes show "Dual Initializer Pattern"
+          patternlint notes check --notes docs/patterns
+          patternlint install-hook                lint staged files on commit
 
-        Exit codes: 0 clean, 1 findings (or note errors), 2 usage, configuration or I/O error.
+        Exit codes: 0 clean, 1 findings (or note errors), 2 usage, configuration
+        or I/O error.
         """,
         version: "0.1.0",
         subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self, InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self]
