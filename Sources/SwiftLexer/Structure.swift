@@ -294,12 +294,22 @@ private struct Builder {
 
     func text(_ index: Int) -> String { s.text(index) }
 
-    /// Text of a range with whitespace dropped: `Binding < Int >` → `Binding<Int>` (one allocation at most).
+    /// Text of a range with whitespace dropped: `Binding < Int >` → `Binding<Int>`, built in place
+    /// (short results stay small strings with no allocation).
     func compactText(_ range: Range<Int>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(range.count * 8)
-        for index in range { out.append(contentsOf: bytes[code[index].offset..<code[index].end]) }
-        return String(decoding: out, as: UTF8.self)
+        var total = 0
+        for index in range { total += code[index].length }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var written = 0
+            for index in range {
+                let token = code[index]
+                for offset in token.offset..<token.end {
+                    buffer[written] = bytes[offset]
+                    written += 1
+                }
+            }
+            return written
+        }
     }
 
     // MARK: The pass
@@ -413,7 +423,11 @@ private struct Builder {
             }
             break
         }
-        return (attributes.reversed(), attributeTokens.reversed(), modifiers.reversed(), start)
+        // Collected walking backwards; reverse in place (no copies).
+        attributes.reverse()
+        attributeTokens.reverse()
+        modifiers.reverse()
+        return (attributes, attributeTokens, modifiers, start)
     }
 
     /// Modifiers, checked without building strings: keywords by kind, contextual words by length first.
@@ -544,14 +558,12 @@ private struct Builder {
         var parameters: [Parameter] = []
         for piece in s.splitAtCommas(range) {
             guard let colon = piece.first(where: { punct($0, UInt8(ascii: ":")) }) else { continue }
-            let names = Array(piece.lowerBound..<colon)
-            guard let last = names.last else { continue }
-            let label: String?
-            if names.count >= 2 {
-                label = keyword(names[names.count - 2]) == .wildcard ? nil : text(names[names.count - 2])
-            } else {
-                label = keyword(last) == .wildcard ? nil : text(last)
-            }
+            guard colon > piece.lowerBound else { continue }
+            let last = colon - 1
+            // `label name:` or just `name:` (then the name is the label too).
+            let hasLabel = colon - 2 >= piece.lowerBound && (code[colon - 2].kind == .identifier || code[colon - 2].kind == .keyword)
+            let labelToken = hasLabel ? colon - 2 : last
+            let label: String? = keyword(labelToken) == .wildcard ? nil : text(labelToken)
             var typeEnd = piece.upperBound
             var hasDefault = false
             if let equals = (colon + 1..<piece.upperBound).first(where: { op($0, "=") }) {

@@ -30,6 +30,8 @@ struct BenchLexerCommand: ParsableCommand {
         }
         let lexOnly = best { files.reduce(0) { $0 + Lexer.tokenize($1).code.count } }
         let sourceFiles = best { files.reduce(0) { $0 + SourceFile(path: "", bytes: $1).code.count } }
+        let lexed = files.map { SourceFile(path: "", bytes: $0) }
+        let structureOnly = best { lexed.reduce(0) { $0 + Structure($1).calls.count } }
         let withStructure = best {
             files.reduce(0) { total, file in
                 let structure = Structure(SourceFile(path: "", bytes: file))
@@ -43,6 +45,7 @@ struct BenchLexerCommand: ParsableCommand {
         print("lexer: \(files.count) files, \(String(format: "%.1f", megabytes)) MB, \(lines) lines, \(lexOnly.tokens) tokens (one core)")
         print(report("tokens only:        ", lexOnly))
         print(report("tokens + lines:     ", sourceFiles))
+        print(report("structure alone:    ", structureOnly))
         print(report("tokens + structure: ", withStructure))
     }
 }

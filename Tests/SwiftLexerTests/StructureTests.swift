@@ -188,3 +188,11 @@ final class ConditionalChainTests: XCTestCase {
         XCTAssertEqual(title.baseToken.map { s.text($0) }, "}")
     }
 }
+
+final class ParameterTests: XCTestCase {
+    func testAttributesBeforeParameterNamesAreNotLabels() {
+        let s = Structure(SourceFile(path: "t.swift", text: "struct A { init(@ViewBuilder content: () -> V, _ x: Int, for y: Int) {} }"))
+        XCTAssertEqual(s.functions[0].parameters.map(\.label), ["content", nil, "for"])
+        XCTAssertEqual(s.functions[0].parameters.map(\.name), ["content", "x", "y"])
+    }
+}
