@@ -28,6 +28,8 @@ public struct Configuration: Sendable {
     public var notes: [String] = []
     public var rules: [String] = []
     public var reporter: String?
+    /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
+    public var helpURIBase: String?
     /// Folder the configuration's relative paths start from.
     public var root: String = "."
     public var path: String?
@@ -35,7 +37,7 @@ public struct Configuration: Sendable {
     var unknownKeys: [String] = []
 
     public static let fileName = ".patternlint.yml"
-    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter"]
+    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter", "help_uri_base"]
 
     public init() {}
 
@@ -79,6 +81,7 @@ public struct Configuration: Sendable {
         configuration.notes = try strings("notes")
         configuration.rules = try strings("rules")
         configuration.reporter = map["reporter"].map { "\($0)" }
+        configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
         for (key, value) in map where !knownKeys.contains(key) {
             if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
                 configuration.severities[key] = severity
@@ -167,6 +170,8 @@ public struct Configuration: Sendable {
 
     # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
     reporter: xcode
+    # Where `patternlint notes export --html` output is published; SARIF help links point there.
+    # help_uri_base: https://docs.example.com/patterns/
 
     """
 }

@@ -25,7 +25,7 @@ public enum HTMLExport {
 
     /// `swiftui/navigation/dual-initializer` → `swiftui/navigation/dual-initializer.html`; anything
     /// that is not a plain name segment is replaced, so no page can climb out of the folder.
-    static func pageNames(for notes: [Note]) -> [String] {
+    public static func pageNames(for notes: [Note]) -> [String] {
         var used = Set<String>()
         return notes.map { note in
             let segments = note.permalink.split(separator: "/").map { segment -> String in
@@ -196,5 +196,13 @@ public enum Markup {
             }
         }
         return out
+    }
+}
+
+extension Note {
+    /// A note with only a permalink, for computing its exported page name.
+    public static func placeholder(permalink: String) -> Note {
+        Note(path: "", relativePath: "", title: "", type: nil, permalink: permalink, tags: [], aliases: [], extra: [:],
+             headings: [], codeBlocks: [], links: [], observations: [], body: "", diagnostics: [])
     }
 }

@@ -54,7 +54,7 @@ struct LintCommand: ParsableCommand {
         let environment = try LintEnvironment.load(options)
         let configuration = environment.configuration
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
-        guard let output = Reporters.make(reporterName, color: Terminal.useColor(disabled: noColor)) else {
+        guard let output = Reporters.make(reporterName, color: Terminal.useColor(disabled: noColor), helpURIBase: configuration.helpURIBase) else {
             throw CLIFailure(message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
         let roots = paths.isEmpty ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths

@@ -60,6 +60,11 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(results[2]["level"] as? String, "note", "preview findings are notes")
     }
 
+    func testSARIFHelpLinksToThePublishedNotes() throws {
+        let sarif = SARIFReporter(helpBase: "https://docs.example.com/patterns").report(result)
+        XCTAssertTrue(sarif.contains("\"helpUri\": \"https://docs.example.com/patterns/swiftui/navigation/views-only-state.html\""))
+    }
+
     func testGitHubWorkflowCommandsAndSummary() throws {
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md").path
         FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8))

@@ -13,11 +13,11 @@ public enum Reporters {
 
     public static var names: [String] { all.map { $0.name } }
 
-    public static func make(_ name: String, color: Bool = false) -> (any Reporter)? {
+    public static func make(_ name: String, color: Bool = false, helpURIBase: String? = nil) -> (any Reporter)? {
         switch name {
         case XcodeReporter.name: XcodeReporter(color: color)
         case JSONReporter.name: JSONReporter()
-        case SARIFReporter.name: SARIFReporter()
+        case SARIFReporter.name: SARIFReporter(helpBase: helpURIBase)
         case GitHubReporter.name: GitHubReporter()
         case CheckstyleReporter.name: CheckstyleReporter()
         case JUnitReporter.name: JUnitReporter()

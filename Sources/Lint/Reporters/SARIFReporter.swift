@@ -1,4 +1,5 @@
 import Foundation
+import Notes
 
 /// SARIF 2.1.0 for code-scanning UIs: one `rule` per rule run, whose `help.markdown` carries the
 /// rule and its pattern note, so the note shows beside each alert; `partialFingerprints` keep
@@ -33,7 +34,11 @@ public struct SARIFReporter: Reporter {
             if let note = entry.note, let markdown = entry.noteMarkdown {
                 help += "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
             }
-            let helpUri = entry.note.map { note in helpBase.map { $0 + note.permalink } ?? "urn:patternlint:note:\(note.permalink)" }
+            // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
+            let helpUri = entry.note.map { note in
+                helpBase.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0] }
+                    ?? "urn:patternlint:note:\(note.permalink)"
+            }
                 ?? "urn:patternlint:rule:\(metadata.id)"
             out += "            {\"id\": \(JSON.quote(metadata.id)), \"name\": \(JSON.quote(Self.pascalCase(metadata.id))), "
             out += "\"shortDescription\": {\"text\": \(JSON.quote(metadata.summary))}, "
