@@ -27,7 +27,7 @@ public enum FileDiscovery {
             }
             if !isDirectory.boolValue {
                 // A file named explicitly is linted even when excluded by a glob, if it is Swift.
-                if path.hasSuffix(".swift"), seen.insert(realPath(path)).inserted { result.files.append(path) }
+                if path.hasSuffix(".swift"), seen.insert(path).inserted { result.files.append(path) }
                 else if !path.hasSuffix(".swift") { result.problems.append("\(path): not a .swift file, skipped") }
                 continue
             }
@@ -52,7 +52,8 @@ public enum FileDiscovery {
                     if isExcluded(full) { continue }
                     if entryIsDirectory.boolValue {
                         pending.append(full)
-                    } else if entry.hasSuffix(".swift"), seen.insert(realPath(full)).inserted {
+                    } else if entry.hasSuffix(".swift"), seen.insert(full).inserted {
+                        // Files are deduplicated by path; only folders are resolved (loop protection).
                         found.append(full)
                     }
                 }

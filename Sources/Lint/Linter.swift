@@ -54,6 +54,8 @@ public struct LintResult: Sendable {
 public struct Linter: Sendable {
     public var catalog: RuleCatalog
     public var configuration: Configuration
+    /// For a process that exits after one run: skip freeing the parsed files (saves the teardown).
+    public var keepParsedFilesUntilExit = false
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -96,10 +98,13 @@ public struct Linter: Sendable {
     }
 
     public func lint(_ inputs: [LintInput]) -> LintResult {
+        let clock = PhaseClock()
         let (parsed, problems) = Self.parse(inputs)
+        clock.mark("read, lex, structure")
         // Files that failed keep their slot so indices line up; the index sees the others.
         let files = parsed.compactMap { $0 }
         let project = ProjectIndex(files: files, count: inputs.count)
+        clock.mark("project index")
         let entries = enabledEntries
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         let perFile = ConcurrentSlots<[Finding]>(count: files.count)
@@ -107,6 +112,14 @@ public struct Linter: Sendable {
             let file = files[position]
             guard inputs[file.index].reportFindings else { perFile[position] = []; return }
             perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
+        }
+        clock.mark("rules")
+        RuleTimer.shared.dump()
+        defer {
+            clock.mark("sort")
+            // The CLI exits right after reporting: hand the parsed files to a global instead of
+            // tearing down hundreds of megabytes of arrays one by one (as compilers skip frees).
+            if keepParsedFilesUntilExit { ParsedFilesKeeper.shared.keep(parsed) }
         }
         // Sort within each file by position, then the files by path: cheaper than one big sort.
         let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }.map { group in
@@ -123,7 +136,10 @@ public struct Linter: Sendable {
         var result: [Finding] = []
         for entry in entries where entry.metadata.id != RuleCatalog.unusedSuppressionID {
             let options = configuration.ruleOptions[entry.metadata.id] ?? RuleOptions()
-            for hit in entry.rule.check(file, project: project, options: options) {
+            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            let hits = entry.rule.check(file, project: project, options: options)
+            if RuleTimer.shared.enabled { RuleTimer.shared.add(entry.metadata.id, DispatchTime.now().uptimeNanoseconds - started) }
+            for hit in hits {
                 let line = file.source.lines.line(of: hit.offset)
                 if let directive = suppressions.suppressor(of: entry.metadata.id, line: line) {
                     used.insert(directive)
@@ -167,4 +183,42 @@ public struct Linter: Sendable {
                        column: file.source.characterColumn(of: hit.offset, line: line), note: entry.note,
                        sourceLine: file.source.lineText(line))
     }
+}
+
+/// `PATTERNLINT_TIMING=1` prints how long each phase of a run took, on stderr.
+public final class PhaseClock: @unchecked Sendable {
+    private let enabled = ProcessInfo.processInfo.environment["PATTERNLINT_TIMING"] != nil
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    public init() {}
+
+    public func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        FileHandle.standardError.write(Data(String(format: "timing: %-22@ %7.1f ms\n", phase as NSString, Double(now - last) / 1e6).utf8))
+        last = now
+    }
+}
+
+/// With `PATTERNLINT_TIMING` set: CPU time per rule, summed over files and threads.
+final class RuleTimer: @unchecked Sendable {
+    static let shared = RuleTimer()
+    let enabled = ProcessInfo.processInfo.environment["PATTERNLINT_TIMING"] != nil
+    private let lock = NSLock()
+    private var totals: [String: UInt64] = [:]
+    func add(_ id: String, _ nanos: UInt64) { lock.withLock { totals[id, default: 0] += nanos } }
+    func dump() {
+        guard enabled else { return }
+        for (id, total) in totals.sorted(by: { $0.value > $1.value }) {
+            FileHandle.standardError.write(Data(String(format: "rule: %-40@ %7.1f ms\n", id as NSString, Double(total) / 1e6).utf8))
+        }
+    }
+}
+
+/// Holds parsed files until the process exits (see `Linter.keepParsedFilesUntilExit`).
+final class ParsedFilesKeeper: @unchecked Sendable {
+    static let shared = ParsedFilesKeeper()
+    private let lock = NSLock()
+    private var kept: [[LintFile?]] = []
+    func keep(_ files: [LintFile?]) { lock.withLock { kept.append(files) } }
 }

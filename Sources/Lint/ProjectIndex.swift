@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Notes
 import SwiftLexer
 
@@ -29,13 +30,17 @@ public struct ProjectIndex: Sendable {
     /// View names built as a pushed destination, with the pushing call
     /// (`NavigationLink(destination:)`, `NavigationLink { … } label:`, `.navigationDestination { … }`).
     public private(set) var pushedViews: [String: [CallRef]] = [:]
+    /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
+    public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
 
-    /// Which views a navigation stack reaches (built once, after the other tables).
-    public private(set) var hierarchy = ViewHierarchy(sites: [:], viewNames: [])
-    /// Which view pushes which.
-    public private(set) var pushGraph = PushGraph(edges: [:])
+    /// Which views a navigation stack reaches; built on first use (only one rule needs it).
+    public var hierarchy: ViewHierarchy { lazyHierarchy.value }
+    private let lazyHierarchy: LazyBox<ViewHierarchy>
+    /// Which view pushes which; built on first use.
+    public var pushGraph: PushGraph { lazyPushGraph.value }
+    private let lazyPushGraph: LazyBox<PushGraph>
 
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
@@ -51,26 +56,35 @@ public struct ProjectIndex: Sendable {
         }
         var pushEdges: [String: Set<String>] = [:]
         var order: [String: Int] = [:]
-        var sites: [String: [ViewHierarchy.Site]] = [:]
-        for summary in summaries.values.compactMap({ $0 }) {
-            let file = summary.file
+        let all = summaries.values.compactMap { $0 }
+        for summary in all {
             for (typeIndex, name, isView) in summary.types {
-                typesByName[name, default: []].append(TypeRef(file: file, type: typeIndex))
+                typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
                 if isView { viewNames.insert(name) }
                 if order[name] == nil { order[name] = order.count }
             }
-            for (callee, call) in summary.constructions { callsByCallee[callee, default: []].append(CallRef(file: file, call: call)) }
+        }
+        for summary in all {
+            let file = summary.file
+            // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
+            for (callee, call) in summary.constructions where typesByName[callee] != nil {
+                callsByCallee[callee, default: []].append(CallRef(file: file, call: call))
+            }
             for (owner, call) in summary.stacks { viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call)) }
+            if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
             for push in summary.pushes {
                 pushedViews[push.view, default: []].append(CallRef(file: file, call: push.call))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
-            for (callee, site) in summary.sites { sites[callee, default: []].append(site) }
         }
-        hierarchy = ViewHierarchy(sites: sites.filter { viewNames.contains($0.key) }, viewNames: viewNames)
-        let pushSites = pushedViews.mapValues(\.count)
-        let entries = Set(callsByCallee.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
-        pushGraph = PushGraph(edges: pushEdges, entries: entries, order: order)
+        let views = viewNames
+        lazyHierarchy = LazyBox { ViewHierarchy(files: files, viewNames: views) }
+        let pushed = pushedViews, constructed = callsByCallee
+        lazyPushGraph = LazyBox { [pushEdges, order] in
+            let pushSites = pushed.mapValues(\.count)
+            let entries = Set(constructed.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
+            return PushGraph(edges: pushEdges, entries: entries, order: order)
+        }
     }
 
     /// What one file contributes to the index.
@@ -80,8 +94,6 @@ public struct ProjectIndex: Sendable {
         var constructions: [(callee: String, call: Int)] = []
         var stacks: [(owner: String, call: Int)] = []
         var pushes: [(view: String, call: Int, pusher: String?)] = []
-        /// Construction sites of type-named calls outside previews (views are picked after merging).
-        var sites: [(callee: String, site: ViewHierarchy.Site)] = []
 
         init(_ lintFile: LintFile) {
             file = lintFile.index
@@ -90,13 +102,8 @@ public struct ProjectIndex: Sendable {
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, Structure.isTypeName(call.callee) {
                     constructions.append((call.callee, callIndex))
-                    let owner = s.enclosingType(of: call.calleeToken)
-                    if ProjectIndex.stackNames.contains(call.callee), let owner { stacks.append((s.types[owner].name, callIndex)) }
-                    if !s.isInPreview(call.calleeToken) {
-                        let context = ViewHierarchy.context(of: call.calleeToken, in: s)
-                        let parent = owner.map { s.types[$0] }
-                        sites.append((call.callee, ViewHierarchy.Site(parent: parent?.name, file: file, call: callIndex, inStack: context.inStack,
-                                                                      presented: context.presented, fromApp: parent?.inherits("App") ?? false)))
+                    if ProjectIndex.stackNames.contains(call.callee), let owner = s.enclosingType(of: call.calleeToken) {
+                        stacks.append((s.types[owner].name, callIndex))
                     }
                 }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
@@ -193,4 +200,22 @@ public struct LintFiles: Sendable {
 
     public subscript(index: Int) -> LintFile { slots[index]! }
     public var all: [LintFile] { slots.compactMap { $0 } }
+}
+
+/// A value computed once, on first use, safely from any thread.
+final class LazyBox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.withLock {
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+import Notes
 import SwiftLexer
 
 /// Which views a navigation stack reaches, across the files of a run.
@@ -32,8 +34,23 @@ public struct ViewHierarchy: Sendable {
 
     public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
 
-    init(sites: [String: [Site]], viewNames: Set<String>) {
-        self.sites = sites
+    /// Collects the construction sites of every view in parallel, then resolves the statuses.
+    init(files: [LintFile], viewNames: Set<String>) {
+        let perFile = ConcurrentSlots<[(String, Site)]>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            let file = files[position]
+            let s = file.structure
+            var found: [(String, Site)] = []
+            for (index, call) in s.calls.enumerated() where !call.isMember && viewNames.contains(call.callee) {
+                guard !s.isInPreview(call.calleeToken) else { continue }
+                let context = Self.context(of: call.calleeToken, in: s)
+                let parent = s.enclosingType(of: call.calleeToken).map { s.types[$0] }
+                found.append((call.callee, Site(parent: parent?.name, file: file.index, call: index, inStack: context.inStack,
+                                                presented: context.presented, fromApp: parent?.inherits("App") ?? false)))
+            }
+            perFile[position] = found
+        }
+        for list in perFile.values { for (callee, site) in list ?? [] { sites[callee, default: []].append(site) } }
         resolve(viewNames: viewNames)
     }
 

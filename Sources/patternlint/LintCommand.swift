@@ -51,7 +51,9 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")) var writeBaseline: String?
 
     func run() throws {
+        let clock = PhaseClock()
         let environment = try LintEnvironment.load(options)
+        clock.mark("notes and rules")
         let configuration = environment.configuration
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
         guard let output = Reporters.make(reporterName, color: Terminal.useColor(disabled: noColor), helpURIBase: configuration.helpURIBase) else {
@@ -59,7 +61,9 @@ struct LintCommand: ParsableCommand {
         }
         let roots = paths.isEmpty ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
-        let linter = Linter(catalog: environment.catalog, configuration: configuration)
+        clock.mark("file discovery")
+        var linter = Linter(catalog: environment.catalog, configuration: configuration)
+        linter.keepParsedFilesUntilExit = true
         let accepted = try baseline.map { path in
             do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
         }
@@ -113,6 +117,7 @@ struct LintCommand: ParsableCommand {
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
         Terminal.write(output.report(result))
+        clock.mark("report")
         for problem in result.problems { Terminal.error(problem) }
         if !quiet { Terminal.summary(result) }
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }

@@ -13,16 +13,34 @@ public struct BindingNeverWrittenRule: Rule {
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
+        let bindings = s.properties.filter { $0.attributes.contains("@Binding") && !$0.isStatic && $0.owner != nil }
+        guard !bindings.isEmpty else { return [] }
         var hits: [Hit] = []
-        for property in s.properties where property.attributes.contains("@Binding") && !property.isStatic {
-            guard let owner = property.owner, let body = s.types[owner].body else { continue }
-            // Extensions of the same type in this file count too.
-            var regions = [body]
-            for type in s.types where type.name == s.types[owner].name && type.kind == .extension { if let extra = type.body { regions.append(extra) } }
-            let written = regions.contains { region in
-                (region.lowerBound...region.upperBound).contains { isWrite(at: $0, of: property.name, in: s, declaration: property.nameToken) }
+        // One pass per type over its body (and its extensions in this file), for all its bindings.
+        for owner in Set(bindings.compactMap(\.owner)).sorted() {
+            let name = s.types[owner].name
+            let mine = bindings.filter { $0.owner == owner }
+            var regions = s.types[owner].body.map { [$0] } ?? []
+            for type in s.types where type.name == name && type.kind == .extension { if let extra = type.body { regions.append(extra) } }
+            var written = Set<String>()
+            // Length and first byte of `name` and `$name`, to skip almost every token cheaply.
+            let keys = mine.map { (length: $0.name.utf8.count, first: $0.name.utf8.first ?? 0) }
+            let bytes = s.file.bytes
+            for region in regions {
+                for index in region {
+                    let token = s.code[index]
+                    guard token.kind == .identifier else { continue }
+                    let first = bytes[token.offset]
+                    for (position, key) in keys.enumerated() {
+                        let plain = token.length == key.length && first == key.first
+                        let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$")
+                        guard plain || dollar else { continue }
+                        let property = mine[position]
+                        if isWrite(at: index, of: property.name, in: s, declaration: property.nameToken) { written.insert(property.name) }
+                    }
+                }
             }
-            if !written {
+            for property in mine where !written.contains(property.name) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: property.nameToken),
                                 message: "`@Binding var \(property.name)` is never written nor passed on as `$\(property.name)`; make it `let \(property.name)` so callers pass a value, not a binding"))
             }
@@ -35,6 +53,9 @@ public struct BindingNeverWrittenRule: Rule {
         let token = s.code[index]
         let nameLength = name.utf8.count
         guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else { return false }
+        // Compare the first byte before building a string: most identifiers differ there.
+        let first = s.file.bytes[token.offset]
+        guard first == name.utf8.first || first == UInt8(ascii: "$") else { return false }
         let text = s.text(index)
         if text == "$" + name { return true }
         guard text == name else { return false }

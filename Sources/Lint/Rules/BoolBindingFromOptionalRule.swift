@@ -9,16 +9,17 @@ public struct BoolBindingFromOptionalRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where call.parentheses != nil {
-            for argument in s.arguments(of: call) where argument.label == "isPresented" {
-                guard let first = argument.value.first else { continue }
-                if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
-                    hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
-                } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
-                          let inner = s.calls(in: first..<first + 1).first,
-                          let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value) {
-                    hits.append(hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call))
-                }
+        // Start from `isPresented:` labels (few) rather than from every call.
+        for label in s.code.indices where s.code[label].kind == .identifier && s.is(label, "isPresented") && s.punct(label + 1, UInt8(ascii: ":")) {
+            guard let outer = s.innermostCall(of: label), let argument = s.argument(of: s.calls[outer], labeled: "isPresented"),
+                  argument.labelToken == label, let first = argument.value.first else { continue }
+            let call = s.calls[outer]
+            if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
+                hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
+            } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
+                      let inner = s.calls(in: first..<first + 1).first,
+                      let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value) {
+                hits.append(hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call))
             }
         }
         return hits

@@ -16,29 +16,32 @@ public struct ConstantBindingRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where !call.isPattern {
+        // Start from the `constant(` calls (few) and look at the call whose argument they are.
+        for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
+            let start = constant.baseToken ?? (constant.calleeToken - 1)
+            guard let outer = s.innermostCall(of: start) else { continue }
+            let call = s.calls[outer]
             let isView = !call.isMember && Structure.isTypeName(call.callee)
             let isModifier = call.isMember && Self.bindingModifiers.contains(call.callee)
-            guard isView || isModifier, call.parentheses != nil else { continue }
-            for argument in s.arguments(of: call) {
-                guard let start = s.constantBindingStart(in: argument.value) else { continue }
-                // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
-                if isView, let label = argument.label {
-                    let declared = project.parameterTypes(of: call.callee, label: label)
-                    if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { continue }
-                }
-                var severity: Severity?
-                if s.isInPreview(start) {
-                    let mode = options["previews"] ?? "info"
-                    if mode == "off" { continue }
-                    severity = Severity(rawValue: mode) ?? .info
-                }
-                let target = argument.label.map { "`\($0):` of " } ?? ""
-                let name = call.isMember ? ".\(call.callee)" : call.callee
-                hits.append(Hit(file: file.index, offset: s.offset(of: start),
-                                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
-                                severity: severity))
+            guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start) else { continue }
+            guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
+                  let valueStart = s.constantBindingStart(in: argument.value) else { continue }
+            // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
+            if isView, let label = argument.label {
+                let declared = project.parameterTypes(of: call.callee, label: label)
+                if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { continue }
             }
+            var severity: Severity?
+            if s.isInPreview(valueStart) {
+                let mode = options["previews"] ?? "info"
+                if mode == "off" { continue }
+                severity = Severity(rawValue: mode) ?? .info
+            }
+            let target = argument.label.map { "`\($0):` of " } ?? ""
+            let name = call.isMember ? ".\(call.callee)" : call.callee
+            hits.append(Hit(file: file.index, offset: s.offset(of: valueStart),
+                            message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
+                            severity: severity))
         }
         return hits
     }

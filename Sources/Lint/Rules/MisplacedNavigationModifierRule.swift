@@ -12,9 +12,8 @@ public struct MisplacedNavigationModifierRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        let ends = CallEnds(s)
         for call in s.calls where call.isMember && Self.screenModifiers.contains(call.callee) {
-            guard let root = ends.chainRoot(of: call), Self.containers.contains(s.calls[root].callee) else { continue }
+            guard let root = s.chainRoot(of: call), Self.containers.contains(s.calls[root].callee) else { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                             message: "`.\(call.callee)` is applied to the `\(s.calls[root].callee)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
         }
@@ -22,29 +21,31 @@ public struct MisplacedNavigationModifierRule: Rule {
     }
 }
 
-/// Finds the call an expression ends with: by its `)` or its last closure's `}`.
-struct CallEnds {
-    let structure: Structure
-    var byEnd: [Int: Int] = [:]
-
-    init(_ s: Structure) {
-        structure = s
-        for (index, call) in s.calls.enumerated() {
-            if call.lastClosureEnd >= 0 { byEnd[call.lastClosureEnd] = index } else if let parentheses = call.parentheses { byEnd[parentheses.upperBound] = index }
+extension Structure {
+    /// The call an expression ends with, found from its last `)` or `}` through the scopes.
+    public func callEnding(at token: Int) -> Int? {
+        guard token >= 0, token < code.count, opening[token] >= 0 else { return nil }
+        switch scopes[Int(scopeOf[Int(opening[token])])].kind {
+        case .arguments(let call), .closure(let call?):
+            let found = calls[call]
+            let end = found.lastClosureEnd >= 0 ? found.lastClosureEnd : found.parentheses?.upperBound
+            return end == token ? call : nil
+        default:
+            return nil
         }
     }
 
     /// The first call of a modifier chain: `NavigationStack { … }.padding().navigationTitle("x")` → NavigationStack.
-    func chainRoot(of call: CallSite) -> Int? {
+    public func chainRoot(of call: CallSite) -> Int? {
         var current = call
         var found: Int?
         var steps = 0
-        while current.isMember, let base = current.baseToken, let previous = byEnd[base], steps < 64 {
+        while current.isMember, let base = current.baseToken, let previous = callEnding(at: base), steps < 64 {
             found = previous
-            current = structure.calls[previous]
+            current = calls[previous]
             steps += 1
         }
-        guard let root = found, !structure.calls[root].isMember else { return nil }
+        guard let root = found, !calls[root].isMember else { return nil }
         return root
     }
 }

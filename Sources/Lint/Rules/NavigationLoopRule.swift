@@ -7,19 +7,15 @@ public struct NavigationLoopRule: Rule {
     public let id = "navigation-loop"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard let pushes = project.pushesByFile[file.index] else { return [] }
         let s = file.structure
         let graph = project.pushGraph
         var hits: [Hit] = []
-        for (index, call) in s.calls.enumerated() {
-            let destinations = ProjectIndex.destinationViews(ofCall: index, in: s)
-            guard !destinations.isEmpty, let owner = s.enclosingType(of: call.calleeToken) else { continue }
-            let from = s.types[owner].name
-            for destination in destinations {
-                let to = s.calls[destination].callee
-                guard to != from, graph.reaches(from: to, to: from), graph.isBackEdge(from: from, to: to) else { continue }
-                hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                                message: "`\(from)` pushes `\(to)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy"))
-            }
+        for push in pushes {
+            guard let from = push.pusher, push.view != from, graph.reaches(from: push.view, to: from),
+                  graph.isBackEdge(from: from, to: push.view) else { continue }
+            hits.append(Hit(file: file.index, offset: s.offset(of: s.calls[push.call].calleeToken),
+                            message: "`\(from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy"))
         }
         return hits
     }
