@@ -24,7 +24,8 @@ public enum Lexer {
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> Output {
         var machine = Machine(buffer)
         machine.run()
-        return Output(code: machine.tokens, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts)
+        let code = machine.tokens.finish()
+        return Output(code: code, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts)
     }
 }
 
@@ -51,6 +52,39 @@ private enum ByteClass {
     }()
 }
 
+/// Growable token storage without copy-on-write checks on every append; `finish()` hands the
+/// tokens over as an exactly sized array and frees the buffer.
+private struct TokenBuffer {
+    var base: UnsafeMutablePointer<Token>
+    var capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(16, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always) mutating func append(_ token: Token) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    mutating func grow() {
+        let bigger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+
+    func finish() -> [Token] {
+        let result = Array(UnsafeBufferPointer(start: base, count: count))
+        base.deallocate()
+        return result
+    }
+}
+
 private struct InterpolationFrame {
     var hashes: Int
     var multiline: Bool
@@ -63,7 +97,7 @@ private struct Machine {
     var i = 0
     var line = 1
     var lineStart = 0
-    var tokens: [Token] = []
+    var tokens: TokenBuffer
     var comments: [Token] = []
     var diagnostics: [LexDiagnostic] = []
     var interpolations: [InterpolationFrame] = []
@@ -79,7 +113,7 @@ private struct Machine {
         n = buffer.count
         classes = ByteClass.table
         keywords = Keyword.table
-        tokens.reserveCapacity(n / 5 + 16)
+        tokens = TokenBuffer(capacity: n / 4 + 16)
         lineStarts.reserveCapacity(n / 30 + 1)
     }
 

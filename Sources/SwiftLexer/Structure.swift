@@ -187,39 +187,44 @@ public struct Structure: Sendable {
     static func matchBrackets(_ code: [Token], bytes: [UInt8]) -> ([Int32], [Int32]) {
         var closing = [Int32](repeating: -1, count: code.count)
         var opening = [Int32](repeating: -1, count: code.count)
-        var stack: [(index: Int, closer: UInt8)] = []
-        for (index, token) in code.enumerated() {
+        // Openers waiting for their closer: token index and the byte that closes it.
+        var stack: [(index: Int32, closer: UInt8)] = []
+        stack.reserveCapacity(64)
+        for index in code.indices {
+            let token = code[index]
             let first = bytes[token.offset]
+            var closer: UInt8 = 0
             if token.kind == .string {
-                if first == UInt8(ascii: ")") { close(index, UInt8(ascii: ")")) }
-                // An interpolation opener ends in `\(` or `\#…#(`.
-                if token.length >= 2, bytes[token.end - 1] == UInt8(ascii: "("),
-                   bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#") {
-                    stack.append((index, UInt8(ascii: ")")))
+                if first == UInt8(ascii: ")") { closer = first }
+            } else if token.kind == .punctuation, token.length == 1 {
+                switch first {
+                case UInt8(ascii: "("): stack.append((Int32(index), UInt8(ascii: ")"))); continue
+                case UInt8(ascii: "["): stack.append((Int32(index), UInt8(ascii: "]"))); continue
+                case UInt8(ascii: "{"): stack.append((Int32(index), UInt8(ascii: "}"))); continue
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): closer = first
+                default: continue
                 }
+            } else {
                 continue
             }
-            guard token.kind == .punctuation, token.length == 1 else { continue }
-            switch first {
-            case UInt8(ascii: "("): stack.append((index, UInt8(ascii: ")")))
-            case UInt8(ascii: "["): stack.append((index, UInt8(ascii: "]")))
-            case UInt8(ascii: "{"): stack.append((index, UInt8(ascii: "}")))
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): close(index, first)
-            default: break
+            if closer != 0 {
+                // Pop to the nearest opener of this kind, if one is near; otherwise ignore the closer.
+                var depth = stack.count - 1
+                while depth >= 0, stack[depth].closer != closer, stack.count - depth <= 8 { depth -= 1 }
+                if depth >= 0, stack[depth].closer == closer {
+                    let opener = Int(stack[depth].index)
+                    if depth == stack.count - 1 { stack.removeLast() } else { stack.removeLast(stack.count - depth) }
+                    closing[opener] = Int32(index)
+                    opening[index] = Int32(opener)
+                }
+            }
+            // An interpolation opener (a string segment ending in `\(` or `\#…#(`) opens after closing.
+            if token.kind == .string, token.length >= 2, bytes[token.end - 1] == UInt8(ascii: "("),
+               bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#") {
+                stack.append((Int32(index), UInt8(ascii: ")")))
             }
         }
         return (closing, opening)
-
-        func close(_ index: Int, _ closer: UInt8) {
-            // Pop to the nearest opener of this kind, if one is near; otherwise ignore the closer.
-            var depth = stack.count - 1
-            while depth >= 0, stack[depth].closer != closer, stack.count - depth <= 8 { depth -= 1 }
-            guard depth >= 0, stack[depth].closer == closer else { return }
-            let opener = stack[depth].index
-            stack.removeLast(stack.count - depth)
-            closing[opener] = Int32(index)
-            opening[index] = Int32(opener)
-        }
     }
 }
 
