@@ -215,3 +215,12 @@ final class EngineTests: XCTestCase {
         """)
     }
 }
+
+final class TestFileTests: XCTestCase {
+    func testConstantBindingInTestsIsInfo() {
+        let test = "import XCTest\n@testable import App\nfinal class T: XCTestCase {\n    func testIt() { _ = Pager(page: .constant(1)) }\n}\n"
+        XCTAssertEqual(CatalogFixture.lint([("T.swift", test)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        let app = "struct V: View { var body: some View { Pager(page: .constant(1)) } }\n"
+        XCTAssertEqual(CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+    }
+}

@@ -13,9 +13,21 @@ public struct ConstantBindingRule: Rule {
         "searchable", "fileImporter", "fileExporter", "toolbarRole",
     ]
 
+    static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
+
+    /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with `Testing`).
+    static func importsTestFramework(_ s: Structure) -> Bool {
+        for index in s.code.indices where s.code[index].keyword == .import {
+            if index + 1 < s.code.count, testFrameworks.contains(s.text(index + 1)) { return true }
+        }
+        return false
+    }
+
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
+        // Tests build views with frozen bindings on purpose: treat them like previews.
+        let isTestFile = Self.importsTestFramework(s)
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
         for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
             let start = constant.baseToken ?? (constant.calleeToken - 1)
@@ -32,7 +44,7 @@ public struct ConstantBindingRule: Rule {
                 if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { continue }
             }
             var severity: Severity?
-            if s.isInPreview(valueStart) {
+            if isTestFile || s.isInPreview(valueStart) {
                 let mode = options["previews"] ?? "info"
                 if mode == "off" { continue }
                 severity = Severity(rawValue: mode) ?? .info

@@ -27,11 +27,22 @@ public struct HeavyViewInitRule: Rule {
         return hits
     }
 
+    static let requestMethods: Set<String> = ["data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask", "streamTask"]
+
     func heavyWork(at j: Int, in s: Structure) -> String? {
         let token = s.code[j]
         if token.keyword == .await { return "awaits async work" }
         guard token.kind == .identifier, !s.punct(j - 1, UInt8(ascii: ".")) else { return nil }
-        if s.is(j, "URLSession") { return "uses `URLSession`" }
+        // `URLSession.shared.data(…)`, `URLSession(configuration:).dataTask(…)`: a request, not a stored reference.
+        if s.is(j, "URLSession") {
+            var k = j + 1
+            if s.punct(k, UInt8(ascii: "(")), s.closing[k] >= 0 { k = Int(s.closing[k]) + 1 }
+            while s.punct(k, UInt8(ascii: ".")), k + 1 < s.code.count {
+                if Self.requestMethods.contains(s.text(k + 1)), s.punct(k + 2, UInt8(ascii: "(")) { return "starts a `URLSession` request" }
+                k += 2
+            }
+            return nil
+        }
         if s.is(j, "Task"), s.punct(j + 1, UInt8(ascii: "{")) || s.punct(j + 1, UInt8(ascii: "(")) { return "starts a `Task`" }
         if s.is(j, "Data") || s.is(j, "String"), s.punct(j + 1, UInt8(ascii: "(")), s.is(j + 2, "contentsOf") { return "reads a file with `\(s.text(j))(contentsOf:)`" }
         return nil
