@@ -80,25 +80,46 @@ public struct TrailingClosure: Sendable {
     var next: Int32 = -1
 }
 
+/// A call: stored compactly (token indices as `Int32`), read through the properties below.
 public struct CallSite: Sendable {
     /// The last name before the parentheses or closure: `NavigationLink`, `sheet`, `constant`, `init`.
-    public var callee: String
-    public var calleeToken: Int
-    /// `.sheet(…)` or `Binding.constant(…)`: the callee follows a `.`.
-    public var isMember: Bool
-    /// `.constant(…)` with no base: an implicit member expression.
-    public var isImplicitMember: Bool
-    /// Index of the token before the `.` of an explicit member call (`Binding` in `Binding.constant`).
-    public var baseToken: Int?
-    /// `(` and `)`, when there are parentheses.
-    public var parentheses: ClosedRange<Int>?
-    /// The call stands in a `case` pattern (`case .foo(let x)`), not an expression.
-    public var isPattern: Bool
+    public let callee: String
+    private let callee32: Int32
+    private let base32: Int32
+    private let open32: Int32
+    private let close32: Int32
     /// Trailing closures live in `Structure` (see `trailingClosures(of:)`), linked from here.
     var firstClosure: Int32 = -1
     var lastClosure: Int32 = -1
+    private var lastClosureEnd32: Int32 = -1
+    private let flags: UInt8
+
+    init(callee: String, calleeToken: Int, isMember: Bool, isImplicitMember: Bool, baseToken: Int?,
+         parentheses: ClosedRange<Int>?, isPattern: Bool) {
+        self.callee = callee
+        callee32 = Int32(truncatingIfNeeded: calleeToken)
+        base32 = baseToken.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        open32 = parentheses.map { Int32(truncatingIfNeeded: $0.lowerBound) } ?? -1
+        close32 = parentheses.map { Int32(truncatingIfNeeded: $0.upperBound) } ?? -1
+        flags = (isMember ? 1 : 0) | (isImplicitMember ? 2 : 0) | (isPattern ? 4 : 0)
+    }
+
+    public var calleeToken: Int { Int(callee32) }
+    /// `.sheet(…)` or `Binding.constant(…)`: the callee follows a `.`.
+    public var isMember: Bool { flags & 1 != 0 }
+    /// `.constant(…)` with no base: an implicit member expression.
+    public var isImplicitMember: Bool { flags & 2 != 0 }
+    /// The call stands in a `case` pattern (`case .foo(let x)`), not an expression.
+    public var isPattern: Bool { flags & 4 != 0 }
+    /// Index of the token before the `.` of an explicit member call (`Binding` in `Binding.constant`).
+    public var baseToken: Int? { base32 >= 0 ? Int(base32) : nil }
+    /// `(` and `)`, when there are parentheses.
+    public var parentheses: ClosedRange<Int>? { open32 >= 0 ? Int(open32)...Int(close32) : nil }
     /// `}` of the last trailing closure, or -1.
-    public internal(set) var lastClosureEnd: Int = -1
+    public internal(set) var lastClosureEnd: Int {
+        get { Int(lastClosureEnd32) }
+        set { lastClosureEnd32 = Int32(truncatingIfNeeded: newValue) }
+    }
 
     public var hasTrailingClosure: Bool { firstClosure >= 0 }
 
@@ -125,9 +146,46 @@ public enum ScopeKind: Sendable, Equatable {
     case brackets
 }
 
+/// A bracketed region and what it belongs to; stored in 20 bytes, read through the properties.
 public struct Scope: Sendable {
-    public var kind: ScopeKind
+    private let tag: UInt8
+    private let payload: Int32
+    private let lower: Int32
+    private let upper: Int32
+    private let parent32: Int32
+
+    init(kind: ScopeKind, range: ClosedRange<Int>, parent: Int) {
+        switch kind {
+        case .file: (tag, payload) = (0, -1)
+        case .typeBody(let type): (tag, payload) = (1, Int32(truncatingIfNeeded: type))
+        case .function(let function): (tag, payload) = (2, Int32(truncatingIfNeeded: function))
+        case .property(let property): (tag, payload) = (3, Int32(truncatingIfNeeded: property))
+        case .closure(let call): (tag, payload) = (4, call.map { Int32(truncatingIfNeeded: $0) } ?? -1)
+        case .statement: (tag, payload) = (5, -1)
+        case .preview: (tag, payload) = (6, -1)
+        case .arguments(let call): (tag, payload) = (7, Int32(truncatingIfNeeded: call))
+        case .brackets: (tag, payload) = (8, -1)
+        }
+        lower = Int32(truncatingIfNeeded: range.lowerBound)
+        upper = Int32(truncatingIfNeeded: range.upperBound)
+        parent32 = Int32(truncatingIfNeeded: parent)
+    }
+
+    public var kind: ScopeKind {
+        switch tag {
+        case 0: .file
+        case 1: .typeBody(Int(payload))
+        case 2: .function(Int(payload))
+        case 3: .property(Int(payload))
+        case 4: .closure(call: payload >= 0 ? Int(payload) : nil)
+        case 5: .statement
+        case 6: .preview
+        case 7: .arguments(call: Int(payload))
+        default: .brackets
+        }
+    }
+
     /// Opening and closing token (the whole file for `.file`).
-    public var range: ClosedRange<Int>
-    public var parent: Int
+    public var range: ClosedRange<Int> { Int(lower)...Int(upper) }
+    public var parent: Int { Int(parent32) }
 }

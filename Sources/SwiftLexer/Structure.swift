@@ -192,11 +192,13 @@ public struct Structure: Sendable {
         stack.reserveCapacity(64)
         for index in code.indices {
             let token = code[index]
+            // Only punctuation and string segments can be brackets: read no byte for the rest.
+            guard token.kind == .punctuation || token.kind == .string else { continue }
             let first = bytes[token.offset]
             var closer: UInt8 = 0
             if token.kind == .string {
                 if first == UInt8(ascii: ")") { closer = first }
-            } else if token.kind == .punctuation, token.length == 1 {
+            } else if token.length == 1 {
                 switch first {
                 case UInt8(ascii: "("): stack.append((Int32(index), UInt8(ascii: ")"))); continue
                 case UInt8(ascii: "["): stack.append((Int32(index), UInt8(ascii: "]"))); continue
