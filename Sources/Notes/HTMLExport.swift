@@ -14,7 +14,7 @@ public enum HTMLExport {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         let pages = pageNames(for: graph.notes)
         var written: [String] = []
-        for (index, note) in graph.notes.enumerated() {
+        for index in graph.notes.indices {
             let page = pages[index]
             let html = render(note: index, in: graph, pages: pages)
             written.append(try writeInside(root, relative: page, contents: html))

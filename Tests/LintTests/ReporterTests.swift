@@ -67,7 +67,7 @@ final class ReporterTests: XCTestCase {
 
     func testGitHubWorkflowCommandsAndSummary() throws {
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md").path
-        FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8)))
         let lines = GitHubReporter(summaryPath: summary).report(result).split(separator: "\n")
         XCTAssertEqual(lines.count, 3)
         XCTAssertTrue(lines[0].hasPrefix("::warning file=Sources/My App/A.swift,line=2,col=5,title=state-not-private::"))
