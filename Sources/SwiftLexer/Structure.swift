@@ -358,8 +358,8 @@ private struct Builder {
             }
             index += 1
         }
-        // Close what is still open at the end of the file.
-        while frames.count > 1 { finishFrame(frames.removeLast(), closeIndex: code.count - 1) }
+        // What is still open at the end of the file keeps its scope (ranges already run to the end).
+        frames.removeSubrange(1...)
         for type in types where type.inherits("PreviewProvider") {
             if let body = type.body { previews.append(body) }
         }
@@ -624,13 +624,10 @@ private struct Builder {
         lastClosedScope = nil
         let opener = Int(s.opening[index])
         guard opener >= 0, let depth = frames.lastIndex(where: { $0.open == opener }), depth > 0 else { return }
-        while frames.count > depth + 1 { finishFrame(frames.removeLast(), closeIndex: index) }
-        let frame = frames.removeLast()
-        lastClosedScope = frame.scope
-        finishFrame(frame, closeIndex: index)
+        // Frames left open inside (a stray opener) close with this one.
+        frames.removeSubrange((depth + 1)...)
+        lastClosedScope = frames.removeLast().scope
     }
-
-    mutating func finishFrame(_ frame: Frame, closeIndex: Int) {}
 
     /// For a `#endif` (or `#else`/`#elseif`) token, the `#if` that opens its block.
     func conditionalBlockStart(endingAt index: Int) -> Int? {
