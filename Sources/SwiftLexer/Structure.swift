@@ -370,7 +370,8 @@ private struct Builder {
     /// A stored `var x: T` without `=` or `{` ends at its line: a later line starting a new
     /// statement must not hand it a `{`.
     @inline(__always) mutating func clearPendingPropertyAtNewStatement(_ index: Int) {
-        guard index > 0, case .property = frames[frames.count - 1].pending, code[index].line > code[index - 1].line else { return }
+        // The line test first: most tokens share a line with the one before.
+        guard index > 0, code[index].line > code[index - 1].line, case .property = frames[frames.count - 1].pending else { return }
         let token = code[index]
         if token.kind == .punctuation, bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ":") || bytes[token.offset] == UInt8(ascii: ".") { return }
         if token.kind == .operator || token.keyword == .where { return }
