@@ -4,12 +4,22 @@ import Lint
 import Notes
 
 struct RulesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rules", abstract: "List the rules: id, severity, enabled, pattern note.")
+    static let configuration = CommandConfiguration(
+        commandName: "rules", abstract: "List the rules: id, severity, enabled, pattern note.",
+        discussion: "--test runs every rule file's examples (yours too, through --rules or `rules:`), with their generated variants; exit 1 on a failure.")
     @OptionGroup var options: LintOptions
     @Flag(help: "Print JSON.") var json = false
+    @Flag(help: "Run the rule files' examples instead of listing them.") var test = false
 
     func run() throws {
         let environment = try LintEnvironment.load(options)
+        if test {
+            let outcome = RuleExampleRunner(catalog: environment.catalog).run()
+            Terminal.write(outcome.failures.map { $0.description + "\n" }.joined()
+                + "\(outcome.examplesRun) examples of \(environment.catalog.entries.count) rules: \(outcome.failures.count) failure\(outcome.failures.count == 1 ? "" : "s")\n")
+            if !outcome.failures.isEmpty || !environment.catalog.problems.isEmpty { throw ExitCode(ExitStatus.findings) }
+            return
+        }
         let configuration = environment.configuration
         let entries = environment.catalog.entries
         if json {

@@ -25,25 +25,4 @@ enum CatalogFixture {
     }
 }
 
-/// An example with `↓` markers: the code without them, and where each marker stood.
-struct MarkedExample {
-    var code: String
-    /// (line, column in characters), 1-based.
-    var markers: [(line: Int, column: Int)]
-
-    init(_ marked: String) {
-        var code = ""
-        var markers: [(Int, Int)] = []
-        var line = 1, column = 1
-        for character in marked {
-            if character == "↓" {
-                markers.append((line, column))
-                continue
-            }
-            code.append(character)
-            if character == "\n" { line += 1; column = 1 } else { column += character.unicodeScalars.count }
-        }
-        self.code = code
-        self.markers = markers
-    }
-}
+typealias MarkedExample = RuleExampleRunner.Marked
