@@ -30,6 +30,10 @@ public struct ProjectIndex: Sendable {
     /// View names built as a pushed destination, with the pushing call
     /// (`NavigationLink(destination:)`, `NavigationLink { … } label:`, `.navigationDestination { … }`).
     public private(set) var pushedViews: [String: [CallRef]] = [:]
+    /// Initializers and stored properties by owner type name (file, index into that file's list),
+    /// grouped once so lookups do not scan every declaration of a file.
+    private var initializersByType: [String: [(file: Int, index: Int)]] = [:]
+    private var storedPropertiesByType: [String: [(file: Int, index: Int)]] = [:]
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
@@ -65,6 +69,10 @@ public struct ProjectIndex: Sendable {
             }
         }
         for summary in all {
+            for (owner, index) in summary.initializers { initializersByType[owner, default: []].append((summary.file, index)) }
+            for (owner, index) in summary.storedProperties { storedPropertiesByType[owner, default: []].append((summary.file, index)) }
+        }
+        for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
             for (callee, call) in summary.constructions where typesByName[callee] != nil {
@@ -94,11 +102,19 @@ public struct ProjectIndex: Sendable {
         var constructions: [(callee: String, call: Int)] = []
         var stacks: [(owner: String, call: Int)] = []
         var pushes: [(view: String, call: Int, pusher: String?)] = []
+        var initializers: [(owner: String, index: Int)] = []
+        var storedProperties: [(owner: String, index: Int)] = []
 
         init(_ lintFile: LintFile) {
             file = lintFile.index
             let s = lintFile.structure
             for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"))) }
+            for (index, function) in s.functions.enumerated() where function.isInitializer {
+                if let owner = function.owner { initializers.append((s.types[owner].name, index)) }
+            }
+            for (index, property) in s.properties.enumerated() where property.body == nil && !property.isStatic {
+                if let owner = property.owner { storedProperties.append((s.types[owner].name, index)) }
+            }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, Structure.isTypeName(call.callee) {
                     constructions.append((call.callee, callIndex))
@@ -153,25 +169,12 @@ public struct ProjectIndex: Sendable {
 
     /// Every initializer declared for a type name, in any file (extensions included).
     public func initializers(of name: String) -> [(file: Int, function: FunctionDecl)] {
-        var result: [(Int, FunctionDecl)] = []
-        for ref in typesByName[name] ?? [] {
-            let structure = files[ref.file].structure
-            for function in structure.functions where function.isInitializer && function.owner == ref.type {
-                result.append((ref.file, function))
-            }
-        }
-        return result
+        (initializersByType[name] ?? []).map { ($0.file, files[$0.file].structure.functions[$0.index]) }
     }
 
     /// Stored properties of a type name, from every declaration of it.
     public func storedProperties(of name: String) -> [(file: Int, property: PropertyDecl)] {
-        var result: [(Int, PropertyDecl)] = []
-        for ref in typesByName[name] ?? [] {
-            for property in files[ref.file].structure.properties where property.owner == ref.type && property.body == nil && !property.isStatic {
-                result.append((ref.file, property))
-            }
-        }
-        return result
+        (storedPropertiesByType[name] ?? []).map { ($0.file, files[$0.file].structure.properties[$0.index]) }
     }
 
     /// The declared parameter type for an argument label, when every known initializer that has the

@@ -65,28 +65,43 @@ public struct ViewHierarchy: Sendable {
         return (false, false)
     }
 
+    /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).
     mutating func resolve(viewNames: Set<String>) {
         for name in viewNames { status[name] = .unknown }
+        // Sites waiting on their parent's status, by parent name.
+        var builtBy: [String: [(child: String, site: Site)]] = [:]
+        for (name, list) in sites {
+            for site in list { if let parent = site.parent { builtBy[parent, default: []].append((name, site)) } }
+        }
         // In a stack: any site in a stack, or built (not presented) by a view in a stack.
-        var changed = true
-        while changed {
-            changed = false
-            for (name, list) in sites where status[name] != .inStack {
-                let reached = list.contains { site in
-                    site.inStack || (!site.presented && site.parent.map { status[$0] == .inStack } == true)
-                }
-                if reached { status[name] = .inStack; changed = true }
+        var queue = sites.filter { $0.value.contains(where: \.inStack) }.map(\.key)
+        for name in queue { status[name] = .inStack }
+        var head = 0
+        while head < queue.count {
+            let parent = queue[head]
+            head += 1
+            for (child, site) in builtBy[parent] ?? [] where !site.presented && status[child] != .inStack {
+                status[child] = .inStack
+                queue.append(child)
             }
         }
-        // Not in a stack: every site is known not to be.
-        changed = true
-        while changed {
-            changed = false
-            for (name, list) in sites where status[name] == .unknown {
-                let allKnownOutside = list.allSatisfy { site in
-                    !site.inStack && (site.presented || site.fromApp || site.parent.map { status[$0] == .notInStack } == true)
-                }
-                if allKnownOutside { status[name] = .notInStack; changed = true }
+        // Not in a stack: every site is known not to be. Count, per view, the sites still waiting.
+        var waiting: [String: Int] = [:]
+        queue = []
+        for (name, list) in sites where status[name] == .unknown {
+            let open = list.filter { site in !(site.presented || site.fromApp) }.count
+            waiting[name] = open
+            if open == 0 { queue.append(name) }
+        }
+        head = 0
+        while head < queue.count {
+            let name = queue[head]
+            head += 1
+            status[name] = .notInStack
+            for (child, site) in builtBy[name] ?? [] where !(site.presented || site.fromApp) {
+                guard let count = waiting[child], count > 0 else { continue }
+                waiting[child] = count - 1
+                if count == 1 { queue.append(child) }
             }
         }
     }

@@ -175,8 +175,20 @@ public struct Structure: Sendable {
         }
     }
 
+    /// Binary search over the preview ranges (sorted by start), so files with many previews stay linear.
     public func isInPreview(_ index: Int) -> Bool {
-        previews.contains { $0.contains(index) }
+        var low = 0, high = previews.count
+        while low < high {
+            let mid = (low + high) / 2
+            if previews[mid].lowerBound <= index { low = mid + 1 } else { high = mid }
+        }
+        // `low` is the first range starting after the token; a few before it may hold it (nesting is rare).
+        var candidate = low - 1
+        while candidate >= 0, low - candidate <= 4 {
+            if previews[candidate].contains(index) { return true }
+            candidate -= 1
+        }
+        return false
     }
 
     // MARK: Brackets
@@ -363,6 +375,7 @@ private struct Builder {
         for type in types where type.inherits("PreviewProvider") {
             if let body = type.body { previews.append(body) }
         }
+        previews.sort { $0.lowerBound < $1.lowerBound }
     }
 
     var lastClosedScope: Int?

@@ -224,3 +224,23 @@ final class TestFileTests: XCTestCase {
         XCTAssertEqual(CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
     }
 }
+
+final class ViewHierarchyTests: XCTestCase {
+    func findings(_ files: [(String, String)]) -> [String] {
+        CatalogFixture.lint(files, only: ["navigation-link-outside-stack"]).findings.map { "\($0.path):\($0.line)" }
+    }
+
+    func testStatusFollowsChainsAcrossFiles() {
+        let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
+        let root = ("Root.swift", "struct Root: View { var body: some View { VStack { Middle() } } }\n")
+        let middle = ("Middle.swift", "struct Middle: View { var body: some View { Leaf() } }\n")
+        let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")
+        XCTAssertEqual(findings([app, root, middle, leaf]), ["Leaf.swift:2"], "no stack anywhere above Leaf")
+        let stackedRoot = ("Root.swift", "struct Root: View { var body: some View { NavigationStack { Middle() } } }\n")
+        XCTAssertEqual(findings([app, stackedRoot, middle, leaf]), [], "a stack at the root reaches the leaf")
+        XCTAssertEqual(findings([middle, leaf]), [], "callers unknown: silent")
+        let cycleA = ("A.swift", "struct A: View { var body: some View { B() } }\n")
+        let cycleB = ("B.swift", "struct B: View {\n    var body: some View { A(); NavigationLink(\"x\", value: 1) }\n}\n")
+        XCTAssertEqual(findings([cycleA, cycleB]), [], "a cycle with no entry point stays unknown")
+    }
+}

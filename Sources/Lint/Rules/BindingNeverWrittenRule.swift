@@ -16,12 +16,17 @@ public struct BindingNeverWrittenRule: Rule {
         let bindings = s.properties.filter { $0.attributes.contains("@Binding") && !$0.isStatic && $0.owner != nil }
         guard !bindings.isEmpty else { return [] }
         var hits: [Hit] = []
+        // Extension bodies by type name, gathered once for the file.
+        var extensions: [String: [ClosedRange<Int>]] = [:]
+        for type in s.types where type.kind == .extension { if let body = type.body { extensions[type.name, default: []].append(body) } }
+        var byOwner: [Int: [PropertyDecl]] = [:]
+        for property in bindings { byOwner[property.owner!, default: []].append(property) }
         // One pass per type over its body (and its extensions in this file), for all its bindings.
-        for owner in Set(bindings.compactMap(\.owner)).sorted() {
+        for owner in byOwner.keys.sorted() {
             let name = s.types[owner].name
-            let mine = bindings.filter { $0.owner == owner }
+            let mine = byOwner[owner]!
             var regions = s.types[owner].body.map { [$0] } ?? []
-            for type in s.types where type.name == name && type.kind == .extension { if let extra = type.body { regions.append(extra) } }
+            regions += extensions[name] ?? []
             var written = Set<String>()
             // Length and first byte of `name` and `$name`, to skip almost every token cheaply.
             let keys = mine.map { (length: $0.name.utf8.count, first: $0.name.utf8.first ?? 0) }
