@@ -99,6 +99,7 @@ public struct Graph: Sendable {
     /// duplicate titles and permalinks, orphans; sorted by path and line.
     public func check(reportOrphans: Bool = true) -> [NoteDiagnostic] {
         var problems = loadDiagnostics
+        var suggestions = 0
         for note in notes { problems += note.diagnostics }
         for edge in edges {
             let note = notes[edge.source]
@@ -111,8 +112,11 @@ public struct Graph: Sendable {
                 }
             case .unresolved:
                 var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"
-                let close = closestTitles(to: edge.link.target, limit: 1)
-                if let first = close.first { message += " (closest: \"\(first)\")" }
+                // Suggestions cost a scan of every note: offer them for the first 200 broken links.
+                suggestions += 1
+                if suggestions <= 200, let first = closestTitles(to: edge.link.target, limit: 1).first {
+                    message += " (closest: \"\(first)\")"
+                }
                 problems.append(NoteDiagnostic(.error, "broken-link", path: note.path, line: edge.link.line, column: edge.link.column, message))
             case .ambiguous(let candidates):
                 let names = candidates.map { notes[$0].path }.joined(separator: ", ")
