@@ -24,7 +24,6 @@ public struct SARIFReporter: Reporter {
                 "driver": {
                   "name": "PatternLint",
                   "version": "\(PatternLintVersion.current)",
-                  "informationUri": "https://github.com/patternlint/patternlint",
                   "rules": [
 
         """
