@@ -30,10 +30,9 @@ public struct ProjectIndex: Sendable {
     /// View names built as a pushed destination, with the pushing call
     /// (`NavigationLink(destination:)`, `NavigationLink { … } label:`, `.navigationDestination { … }`).
     public private(set) var pushedViews: [String: [CallRef]] = [:]
-    /// Initializers and stored properties by owner type name (file, index into that file's list),
+    /// Per file, for each of its types: the indices of its initializers and stored properties,
     /// grouped once so lookups do not scan every declaration of a file.
-    private var initializersByType: [String: [(file: Int, index: Int)]] = [:]
-    private var storedPropertiesByType: [String: [(file: Int, index: Int)]] = [:]
+    private var declarations: [Int: (initializers: [[Int]], storedProperties: [[Int]])] = [:]
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
@@ -68,10 +67,7 @@ public struct ProjectIndex: Sendable {
                 if order[name] == nil { order[name] = order.count }
             }
         }
-        for summary in all {
-            for (owner, index) in summary.initializers { initializersByType[owner, default: []].append((summary.file, index)) }
-            for (owner, index) in summary.storedProperties { storedPropertiesByType[owner, default: []].append((summary.file, index)) }
-        }
+        for summary in all { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
@@ -102,18 +98,21 @@ public struct ProjectIndex: Sendable {
         var constructions: [(callee: String, call: Int)] = []
         var stacks: [(owner: String, call: Int)] = []
         var pushes: [(view: String, call: Int, pusher: String?)] = []
-        var initializers: [(owner: String, index: Int)] = []
-        var storedProperties: [(owner: String, index: Int)] = []
+        /// Indexed by type: that type's initializer and stored-property indices.
+        var initializers: [[Int]] = []
+        var storedProperties: [[Int]] = []
 
         init(_ lintFile: LintFile) {
             file = lintFile.index
             let s = lintFile.structure
             for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"))) }
+            initializers = Array(repeating: [], count: s.types.count)
+            storedProperties = Array(repeating: [], count: s.types.count)
             for (index, function) in s.functions.enumerated() where function.isInitializer {
-                if let owner = function.owner { initializers.append((s.types[owner].name, index)) }
+                if let owner = function.owner { initializers[owner].append(index) }
             }
             for (index, property) in s.properties.enumerated() where property.body == nil && !property.isStatic {
-                if let owner = property.owner { storedProperties.append((s.types[owner].name, index)) }
+                if let owner = property.owner { storedProperties[owner].append(index) }
             }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, Structure.isTypeName(call.callee) {
@@ -169,12 +168,16 @@ public struct ProjectIndex: Sendable {
 
     /// Every initializer declared for a type name, in any file (extensions included).
     public func initializers(of name: String) -> [(file: Int, function: FunctionDecl)] {
-        (initializersByType[name] ?? []).map { ($0.file, files[$0.file].structure.functions[$0.index]) }
+        (typesByName[name] ?? []).flatMap { ref in
+            (declarations[ref.file]?.initializers[ref.type] ?? []).map { (ref.file, files[ref.file].structure.functions[$0]) }
+        }
     }
 
     /// Stored properties of a type name, from every declaration of it.
     public func storedProperties(of name: String) -> [(file: Int, property: PropertyDecl)] {
-        (storedPropertiesByType[name] ?? []).map { ($0.file, files[$0.file].structure.properties[$0.index]) }
+        (typesByName[name] ?? []).flatMap { ref in
+            (declarations[ref.file]?.storedProperties[ref.type] ?? []).map { (ref.file, files[ref.file].structure.properties[$0]) }
+        }
     }
 
     /// The declared parameter type for an argument label, when every known initializer that has the
