@@ -17,11 +17,7 @@ public struct LintInput: Sendable {
     }
 
     public static func disk(_ path: String, reportFindings: Bool = true) -> LintInput {
-        LintInput(path: path, reportFindings: reportFindings) {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw LintProblem("\(path): cannot be read (permission denied or not a file)") }
-            defer { try? handle.close() }
-            return Array(try handle.readToEnd() ?? Data())
-        }
+        LintInput(path: path, reportFindings: reportFindings) { try FileContents.read(path) }
     }
 }
 
@@ -81,6 +77,8 @@ public struct Linter: Sendable {
                 parsed[index] = .success(LintFile(index: index, path: input.path, structure: structure))
             } catch let problem as LintProblem {
                 parsed[index] = .failure(problem)
+            } catch let problem as ReadError {
+                parsed[index] = .failure(LintProblem(problem.description))
             } catch {
                 parsed[index] = .failure(LintProblem("\(input.path): cannot be read: \(error.localizedDescription)"))
             }

@@ -31,3 +31,24 @@ public enum AtomicFile {
 public struct WriteError: Error, CustomStringConvertible, Sendable {
     public var description: String
 }
+
+/// Reads whole files for every module (notes, Swift sources, the `tokens` command).
+public enum FileContents {
+    /// The file's bytes, or an error whose description names the file and the reason.
+    public static func read(_ path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReadError(description: "\(path): cannot be read (permission denied or not a file)")
+        }
+        defer { try? handle.close() }
+        do {
+            return Array(try handle.readToEnd() ?? Data())
+        } catch {
+            throw ReadError(description: "\(path): cannot be read: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// A file that could not be read, naming it.
+public struct ReadError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}

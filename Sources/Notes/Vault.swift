@@ -52,7 +52,7 @@ public struct Vault: Sendable {
                 let data = try source.read()
                 results[index] = .success(NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data))
             } catch {
-                results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "cannot read file: \(Self.describe(error))"))
+                results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "\(error)"))
             }
         }
         var notes: [Note] = []
@@ -65,13 +65,6 @@ public struct Vault: Sendable {
             }
         }
         return Vault(notes: notes, loadDiagnostics: diagnostics)
-    }
-
-    static func describe(_ error: Error) -> String {
-        if let cocoa = error as? CocoaError, let underlying = cocoa.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return (error as NSError).localizedDescription
     }
 
     /// Walks a folder for `*.md`, skipping hidden folders; symlinked folders are not followed twice.
@@ -112,13 +105,7 @@ public struct Vault: Sendable {
     }
 
     static func fileSource(path: String, relativePath: String) -> Source {
-        Source(path: path, relativePath: relativePath) {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CocoaError(.fileReadNoPermission, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES), userInfo: [NSLocalizedDescriptionKey: "permission denied or not a regular file"])])
-            }
-            defer { try? handle.close() }
-            return Array(try handle.readToEnd() ?? Data())
-        }
+        Source(path: path, relativePath: relativePath) { try FileContents.read(path) }
     }
 }
 

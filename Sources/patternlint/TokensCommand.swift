@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Notes
 import SwiftLexer
 
 struct TokensCommand: ParsableCommand {
@@ -65,13 +66,9 @@ func readFile(_ path: String) throws -> [UInt8] {
         throw CLIFailure(message: "\(path): no such file")
     }
     guard !isDirectory.boolValue else { throw CLIFailure(message: "\(path): is a folder, not a file") }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-        throw CLIFailure(message: "\(path): cannot be read (permission denied)")
-    }
-    defer { try? handle.close() }
     do {
-        return Array(try handle.readToEnd() ?? Data())
+        return try FileContents.read(path)
     } catch {
-        throw CLIFailure(message: "\(path): cannot be read: \(error.localizedDescription)")
+        throw CLIFailure(message: "\(error)")
     }
 }
