@@ -11,13 +11,14 @@ public struct EagerListDestinationRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for (index, call) in s.calls.enumerated() where call.callee == "NavigationLink" && !call.isMember {
-            let destinations = ProjectIndex.destinationViews(ofCall: index, in: s)
-            guard let first = destinations.first else { continue }
-            let container = s.enclosingCallees(of: call.calleeToken).first { Self.rowContainers.contains($0) }
-            guard let container else { continue }
+        var seen = Set<Int>()
+        // The index already found each link's destination views; one finding per link.
+        for push in project.pushesByFile[file.index] ?? [] where seen.insert(push.call).inserted {
+            let call = s.calls[push.call]
+            guard call.callee == "NavigationLink", !call.isMember,
+                  let container = s.enclosingCallees(of: call.calleeToken).first(where: { Self.rowContainers.contains($0) }) else { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "this `NavigationLink` builds `\(s.calls[first].callee)` for every `\(container)` row before anyone taps; link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"))
+                            message: "this `NavigationLink` builds `\(push.view)` for every `\(container)` row before anyone taps; link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"))
         }
         return hits
     }
