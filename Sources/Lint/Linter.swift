@@ -193,8 +193,17 @@ public final class PhaseClock: @unchecked Sendable {
     public func mark(_ phase: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(Data(String(format: "timing: %-22@ %7.1f ms\n", phase as NSString, Double(now - last) / 1e6).utf8))
+        FileHandle.standardError.write(Data(String(format: "timing: %-22@ %7.1f ms  rss %5d MB\n", phase as NSString,
+                                                    Double(now - last) / 1e6, Self.residentMegabytes()).utf8))
         last = now
+    }
+
+    /// Resident memory from `/proc/self/statm` (0 where there is none).
+    static func residentMegabytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * 4096 / 1_000_000
     }
 }
 

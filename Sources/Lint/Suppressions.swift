@@ -39,7 +39,7 @@ public struct Suppressions: Sendable {
             }
             rules = rules.filter { !$0.isEmpty }
             if rules.isEmpty { rules = ["all"] }
-            directives.append(Directive(kind: kind, rules: rules, line: token.line, column: token.column, offset: token.offset))
+            directives.append(Directive(kind: kind, rules: rules, line: token.line, column: file.column(of: token), offset: token.offset))
         }
         for (index, directive) in directives.enumerated() {
             switch directive.kind {

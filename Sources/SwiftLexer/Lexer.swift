@@ -15,6 +15,8 @@ public enum Lexer {
         public var diagnostics: [LexDiagnostic]
         /// Byte offset where each line starts (`\n`, `\r\n` and a lone `\r` end lines).
         public var lineStarts: [Int]
+        /// The code tokens' matched brackets, found while lexing.
+        public var brackets: BracketPartners
     }
 
     public static func tokenize(_ bytes: [UInt8]) -> Output {
@@ -22,10 +24,28 @@ public enum Lexer {
     }
 
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> Output {
-        var machine = Machine(buffer)
-        machine.run()
-        let code = machine.tokens.finish()
-        return Output(code: code, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts)
+        var finished: Machine?
+        var code: [Token] = []
+        let capacity = buffer.count / 4 + 64
+        var partner = [Int32](unsafeUninitializedCapacity: capacity) { partners, partnersInitialized in
+            code = [Token](unsafeUninitializedCapacity: capacity) { tokens, tokensInitialized in
+                var machine = Machine(buffer, tokens: TokenBuffer(writingInto: tokens, partners: partners))
+                machine.run()
+                machine.brackets.finish()
+                tokensInitialized = machine.tokens.spilled ? 0 : machine.tokens.count
+                finished = machine
+            }
+            partnersInitialized = finished!.tokens.spilled ? 0 : finished!.tokens.count
+        }
+        let machine = finished!
+        if machine.tokens.spilled {
+            code = Array(UnsafeBufferPointer(start: machine.tokens.base, count: machine.tokens.count))
+            partner = Array(UnsafeBufferPointer(start: machine.tokens.partner, count: machine.tokens.count))
+            machine.tokens.base.deallocate()
+            machine.tokens.partner.deallocate()
+        }
+        return Output(code: code, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts,
+                      brackets: BracketPartners(partner: partner, backwards: machine.brackets.backwards))
     }
 }
 
@@ -52,36 +72,44 @@ private enum ByteClass {
     }()
 }
 
-/// Growable token storage without copy-on-write checks on every append; `finish()` hands the
-/// tokens over as an exactly sized array and frees the buffer.
+/// Token storage the machine appends to without copy-on-write checks: it writes straight into
+/// the result array's memory, sized from the file (a quarter token per byte is far above real
+/// code's ~0.2). A denser file spills into a growable buffer, copied once at the end.
 private struct TokenBuffer {
     var base: UnsafeMutablePointer<Token>
+    /// Each token's bracket partner (-1 until matched), parallel to `base`.
+    var partner: UnsafeMutablePointer<Int32>
     var capacity: Int
     var count = 0
+    /// Whether the buffers are the spill (owned here) rather than the result arrays' memory.
+    var spilled = false
 
-    init(capacity: Int) {
-        self.capacity = max(16, capacity)
-        base = .allocate(capacity: self.capacity)
+    init(writingInto memory: UnsafeMutableBufferPointer<Token>, partners: UnsafeMutableBufferPointer<Int32>) {
+        base = memory.baseAddress!
+        partner = partners.baseAddress!
+        capacity = min(memory.count, partners.count)
     }
 
     @inline(__always) mutating func append(_ token: Token) {
         if count == capacity { grow() }
         (base + count).initialize(to: token)
+        (partner + count).initialize(to: -1)
         count += 1
     }
 
     mutating func grow() {
         let bigger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        let biggerPartner = UnsafeMutablePointer<Int32>.allocate(capacity: capacity * 2)
+        bigger.initialize(from: base, count: count)
+        biggerPartner.initialize(from: partner, count: count)
+        if spilled {
+            base.deallocate()
+            partner.deallocate()
+        }
         base = bigger
+        partner = biggerPartner
         capacity *= 2
-    }
-
-    func finish() -> [Token] {
-        let result = Array(UnsafeBufferPointer(start: base, count: count))
-        base.deallocate()
-        return result
+        spilled = true
     }
 }
 
@@ -98,6 +126,7 @@ private struct Machine {
     var line = 1
     var lineStart = 0
     var tokens: TokenBuffer
+    var brackets = BracketMatcher()
     var comments: [Token] = []
     var diagnostics: [LexDiagnostic] = []
     var interpolations: [InterpolationFrame] = []
@@ -108,20 +137,20 @@ private struct Machine {
     /// Byte offset of each line's first byte (a lone `\r` ends a line too).
     var lineStarts: [Int] = [0]
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer) {
         p = buffer
         n = buffer.count
         classes = ByteClass.table
         keywords = Keyword.table
-        tokens = TokenBuffer(capacity: n / 4 + 16)
+        self.tokens = tokens
         lineStarts.reserveCapacity(n / 30 + 1)
     }
 
     @inline(__always) func byte(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
     @inline(__always) func cls(_ value: UInt8) -> UInt8 { classes[Int(value)] }
 
-    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, line startLine: Int, lineStart startLineStart: Int) {
-        let token = Token(kind: kind, keyword: keyword, offset: start, length: end - start, line: startLine, column: start - startLineStart + 1)
+    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, line startLine: Int) {
+        let token = Token(kind: kind, keyword: keyword, offset: start, length: end - start, line: startLine)
         if kind == .comment {
             comments.append(token)
             return
@@ -129,9 +158,13 @@ private struct Machine {
         tokens.append(token)
         switch kind {
         case .comment: break
-        case .identifier, .number, .string, .regex: lastEndsExpression = true
+        case .identifier, .number, .regex: lastEndsExpression = true
+        case .string:
+            lastEndsExpression = true
+            brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
         case .keyword: lastEndsExpression = keyword.endsExpression
         case .punctuation:
+            brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
             let first = p[start]
             lastEndsExpression = first == UInt8(ascii: ")") || first == UInt8(ascii: "]") || first == UInt8(ascii: "}")
         case .attribute, .directive: lastEndsExpression = false
@@ -141,7 +174,7 @@ private struct Machine {
 
     /// Emits a token starting on the current line.
     @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none) {
-        emit(kind, start, end, keyword: keyword, line: line, lineStart: lineStart)
+        emit(kind, start, end, keyword: keyword, line: line)
     }
 
     /// `\n`, or a `\r` not followed by `\n` (a `\r\n` pair counts once, at its `\n`).
@@ -453,7 +486,7 @@ private struct Machine {
             }
         }
         if depth > 0 { diagnose("unterminated block comment", at: start, line: startLine, lineStart: startLineStart) }
-        emit(.comment, start, j, line: startLine, lineStart: startLineStart)
+        emit(.comment, start, j, line: startLine)
         i = j
     }
 
@@ -504,7 +537,7 @@ private struct Machine {
                 while matched < hashes, k < n, p[k] == UInt8(ascii: "#") { matched += 1; k += 1 }
                 if matched == hashes {
                     if byte(k) == UInt8(ascii: "(") {
-                        emit(.string, tokenStart, k + 1, line: startLine, lineStart: startLineStart)
+                        emit(.string, tokenStart, k + 1, line: startLine)
                         interpolations.append(InterpolationFrame(hashes: hashes, multiline: multiline, parenDepth: 0))
                         lastEndsExpression = false
                         i = k + 1
@@ -532,7 +565,7 @@ private struct Machine {
                 var matched = 0
                 while matched < hashes, end < n, p[end] == UInt8(ascii: "#") { matched += 1; end += 1 }
                 if matched == hashes {
-                    emit(.string, tokenStart, end, line: startLine, lineStart: startLineStart)
+                    emit(.string, tokenStart, end, line: startLine)
                     i = end
                     return
                 }
@@ -542,7 +575,7 @@ private struct Machine {
             if c == 0x0A || c == 0x0D {
                 if !multiline {
                     diagnose("unterminated string literal", at: tokenStart, line: startLine, lineStart: startLineStart)
-                    emit(.string, tokenStart, j, line: startLine, lineStart: startLineStart)
+                    emit(.string, tokenStart, j, line: startLine)
                     // An interpolation cannot outlive its line in a single-line string.
                     i = j
                     return
@@ -552,7 +585,7 @@ private struct Machine {
             j += 1
         }
         diagnose("unterminated string literal", at: tokenStart, line: startLine, lineStart: startLineStart)
-        emit(.string, tokenStart, n, line: startLine, lineStart: startLineStart)
+        emit(.string, tokenStart, n, line: startLine)
         i = n
     }
 
@@ -613,7 +646,7 @@ private struct Machine {
                 var matched = 0
                 while matched < hashes, end < n, p[end] == UInt8(ascii: "#") { matched += 1; end += 1 }
                 if matched == hashes {
-                    emit(.regex, start, end, line: startLine, lineStart: startLineStart)
+                    emit(.regex, start, end, line: startLine)
                     i = end
                     return
                 }
@@ -621,7 +654,7 @@ private struct Machine {
             j += 1
         }
         diagnose("unterminated regex literal", at: start, line: startLine, lineStart: startLineStart)
-        emit(.regex, start, j, line: startLine, lineStart: startLineStart)
+        emit(.regex, start, j, line: startLine)
         i = j
     }
 }

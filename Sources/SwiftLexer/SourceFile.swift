@@ -29,6 +29,8 @@ public struct SourceFile: Sendable {
     public let comments: [Token]
     public let diagnostics: [LexDiagnostic]
     public let lines: LineTable
+    /// Matched brackets of `code`.
+    public let brackets: BracketPartners
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -38,6 +40,7 @@ public struct SourceFile: Sendable {
         comments = output.comments
         diagnostics = output.diagnostics
         lines = LineTable(starts: output.lineStarts)
+        brackets = output.brackets
     }
 
     public init(path: String, text: String) {
@@ -79,6 +82,13 @@ public struct SourceFile: Sendable {
         var end = line < lines.count ? lines.starts[line] : bytes.count
         while end > lines.starts[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return String(decoding: bytes[lines.starts[line - 1]..<max(end, lines.starts[line - 1])], as: UTF8.self)
+    }
+
+    /// 1-based column of a token's first byte, counted in bytes (the token dump's column).
+    @inlinable public func column(of token: Token) -> Int {
+        let line = token.line
+        guard line >= 1, line <= lines.count else { return 1 }
+        return token.offset - lines.starts[line - 1] + 1
     }
 
     /// 1-based column of a byte offset counted in characters (Unicode scalars), as editors show it.

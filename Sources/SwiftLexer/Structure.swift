@@ -13,9 +13,9 @@ public struct Structure: Sendable {
     /// The file's tokens without comments; every index below points into this array.
     public let code: [Token]
     /// For an opening bracket (or a string segment ending in `\(`), its closing partner; else -1.
-    public let closing: [Int32]
+    public let closing: BracketPartners.Closing
     /// For a closing bracket (or a string segment starting with `)`), its opening partner; else -1.
-    public let opening: [Int32]
+    public let opening: BracketPartners.Opening
     public private(set) var types: [TypeDecl] = []
     public private(set) var properties: [PropertyDecl] = []
     /// Functions and initializers (`isInitializer`).
@@ -32,17 +32,24 @@ public struct Structure: Sendable {
     public init(_ file: SourceFile) {
         self.file = file
         code = file.code
-        (closing, opening) = Self.matchBrackets(file.code, bytes: file.bytes)
-        var builder = Builder(structure: self)
-        builder.run()
+        (closing, opening) = (file.brackets.closing, file.brackets.opening)
+        // The builder writes each token's scope straight into the result array.
+        let partial = self
+        var built: Builder?
+        scopeOf = [Int32](unsafeUninitializedCapacity: max(1, code.count)) { buffer, initialized in
+            var builder = Builder(structure: partial, scopeBuffer: buffer.baseAddress!)
+            builder.run()
+            builder.callAt.deallocate()
+            initialized = partial.code.count
+            built = builder
+        }
+        let builder = built!
         types = builder.types
         properties = builder.properties
         functions = builder.functions
         calls = builder.calls
         closureStore = builder.closureStore
         scopes = builder.scopes
-        scopeOf = builder.scopeOf
-        builder.scopeBuffer.deallocate()
         previews = builder.previews
     }
 
@@ -190,56 +197,6 @@ public struct Structure: Sendable {
         }
         return false
     }
-
-    // MARK: Brackets
-
-    /// Matches `(`/`)`, `[`/`]`, `{`/`}` and interpolation segments with an explicit stack (no
-    /// recursion, so any nesting depth is safe). A stray closer is skipped; openers left unclosed
-    /// keep -1.
-    static func matchBrackets(_ code: [Token], bytes: [UInt8]) -> ([Int32], [Int32]) {
-        var closing = [Int32](repeating: -1, count: code.count)
-        var opening = [Int32](repeating: -1, count: code.count)
-        // Openers waiting for their closer: token index and the byte that closes it.
-        var stack: [(index: Int32, closer: UInt8)] = []
-        stack.reserveCapacity(64)
-        for index in code.indices {
-            let token = code[index]
-            // Only punctuation and string segments can be brackets: read no byte for the rest.
-            guard token.kind == .punctuation || token.kind == .string else { continue }
-            let first = bytes[token.offset]
-            var closer: UInt8 = 0
-            if token.kind == .string {
-                if first == UInt8(ascii: ")") { closer = first }
-            } else if token.length == 1 {
-                switch first {
-                case UInt8(ascii: "("): stack.append((Int32(index), UInt8(ascii: ")"))); continue
-                case UInt8(ascii: "["): stack.append((Int32(index), UInt8(ascii: "]"))); continue
-                case UInt8(ascii: "{"): stack.append((Int32(index), UInt8(ascii: "}"))); continue
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): closer = first
-                default: continue
-                }
-            } else {
-                continue
-            }
-            if closer != 0 {
-                // Pop to the nearest opener of this kind, if one is near; otherwise ignore the closer.
-                var depth = stack.count - 1
-                while depth >= 0, stack[depth].closer != closer, stack.count - depth <= 8 { depth -= 1 }
-                if depth >= 0, stack[depth].closer == closer {
-                    let opener = Int(stack[depth].index)
-                    if depth == stack.count - 1 { stack.removeLast() } else { stack.removeLast(stack.count - depth) }
-                    closing[opener] = Int32(index)
-                    opening[index] = Int32(opener)
-                }
-            }
-            // An interpolation opener (a string segment ending in `\(` or `\#…#(`) opens after closing.
-            if token.kind == .string, token.length >= 2, bytes[token.end - 1] == UInt8(ascii: "("),
-               bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#") {
-                stack.append((Int32(index), UInt8(ascii: ")")))
-            }
-        }
-        return (closing, opening)
-    }
 }
 
 /// The single pass that builds declarations, calls and scopes.
@@ -252,9 +209,8 @@ private struct Builder {
     var functions: [FunctionDecl] = []
     var calls: [CallSite] = []
     var scopes: [Scope] = []
-    /// Written once per token: a plain buffer, so the hot loop pays no copy-on-write checks.
+    /// Written once per token (the result's memory): no copy-on-write checks in the hot loop.
     let scopeBuffer: UnsafeMutablePointer<Int32>
-    var scopeOf: [Int32] { Array(UnsafeBufferPointer(start: scopeBuffer, count: code.count)) }
     var previews: [ClosedRange<Int>] = []
 
     enum Pending {
@@ -268,25 +224,23 @@ private struct Builder {
     }
 
     var frames: [Frame] = []
-    /// Call index for each `(` that opens an argument list; -1 elsewhere.
-    var callAtParen: [Int32]
-    /// Call index for each `}` that closes one of its trailing closures; -1 elsewhere.
-    var callAtClosureEnd: [Int32]
+    /// One slot per token, for two disjoint kinds of token: at a `(`, the call whose arguments it
+    /// opens (or `Self.declarationParameters`); at a `}`, the call one of whose trailing closures
+    /// it closes. -1 elsewhere.
+    let callAt: UnsafeMutablePointer<Int32>
+    static let declarationParameters: Int32 = -2
     var closureStore: [TrailingClosure] = []
-    /// `(` tokens that open parameter lists of declarations (never calls).
-    var declarationParens: [Bool]
 
-    init(structure: Structure) {
+    init(structure: Structure, scopeBuffer: UnsafeMutablePointer<Int32>) {
         s = structure
         code = structure.code
         bytes = structure.file.bytes
-        scopeBuffer = .allocate(capacity: max(1, code.count))
-        scopeBuffer.initialize(repeating: 0, count: max(1, code.count))
-        scopes.reserveCapacity(code.count / 3 + 4)
-        calls.reserveCapacity(code.count / 8 + 4)
-        callAtParen = [Int32](repeating: -1, count: code.count)
-        callAtClosureEnd = [Int32](repeating: -1, count: code.count)
-        declarationParens = [Bool](repeating: false, count: code.count)
+        self.scopeBuffer = scopeBuffer
+        // About one scope per six tokens and one call per ten in real code; arrays grow past that.
+        scopes.reserveCapacity(code.count / 5 + 4)
+        calls.reserveCapacity(code.count / 10 + 4)
+        callAt = .allocate(capacity: max(1, code.count))
+        callAt.initialize(repeating: -1, count: max(1, code.count))
         scopes.append(Scope(kind: .file, range: 0...max(0, code.count - 1), parent: 0))
         frames.append(Frame(open: -1, scope: 0))
     }
@@ -555,7 +509,7 @@ private struct Builder {
         var returnType: String?
         if punct(j, UInt8(ascii: "(")), s.closing[j] >= 0 {
             let close = Int(s.closing[j])
-            declarationParens[j] = true
+            callAt[j] = Self.declarationParameters
             parameters = parseParameters(j + 1..<close)
             j = close + 1
             // Return type: after `->` up to `{` or `where` on the same depth.
@@ -617,13 +571,11 @@ private struct Builder {
         }
         let (attributes, attributeTokens, modifiers, start) = prefix(before: index)
         properties.append(PropertyDecl(name: text(nameToken), nameToken: nameToken, isLet: keyword(index) == .let,
-                                       attributes: attributes.map(Self.attributeName), attributeTokens: attributeTokens,
+                                       attributes: attributes, attributeTokens: attributeTokens,
                                        modifiers: modifiers, declarationStart: start, type: type, hasInitialValue: false,
                                        body: nil, owner: owner))
         frames[frames.count - 1].pending = .property(properties.count - 1)
     }
-
-    static func attributeName(_ text: String) -> String { text }
 
     // MARK: Brackets and calls
 
@@ -637,7 +589,12 @@ private struct Builder {
     mutating func close(_ index: Int) {
         lastClosedScope = nil
         let opener = Int(s.opening[index])
-        guard opener >= 0, let depth = frames.lastIndex(where: { $0.open == opener }), depth > 0 else { return }
+        guard opener >= 0 else { return }
+        if frames.count > 1, frames[frames.count - 1].open == opener {
+            lastClosedScope = frames.removeLast().scope
+            return
+        }
+        guard let depth = frames.lastIndex(where: { $0.open == opener }), depth > 0 else { return }
         // Frames left open inside (a stray opener) close with this one.
         frames.removeSubrange((depth + 1)...)
         lastClosedScope = frames.removeLast().scope
@@ -731,10 +688,10 @@ private struct Builder {
     }
 
     mutating func openParen(_ index: Int) {
-        if !declarationParens[index], let callee = calleeBefore(index), !isDeclarationName(callee) {
+        if callAt[index] != Self.declarationParameters, let callee = calleeBefore(index), !isDeclarationName(callee) {
             let close = s.closing[index] >= 0 ? Int(s.closing[index]) : code.count - 1
             let call = makeCall(callee: callee, parentheses: index...close)
-            callAtParen[index] = Int32(call)
+            callAt[index] = Int32(call)
             push(index, .arguments(call: call))
         } else {
             push(index, .brackets)
@@ -788,14 +745,14 @@ private struct Builder {
             return
         }
         // A trailing closure after `)`: `Button("x") { … }`, `.sheet(isPresented: $x) { … }`.
-        if punct(index - 1, UInt8(ascii: ")")), s.opening[index - 1] >= 0, callAtParen[Int(s.opening[index - 1])] >= 0 {
-            attachTrailingClosure(to: Int(callAtParen[Int(s.opening[index - 1])]), label: nil, at: index)
+        if punct(index - 1, UInt8(ascii: ")")), s.opening[index - 1] >= 0, callAt[Int(s.opening[index - 1])] >= 0 {
+            attachTrailingClosure(to: Int(callAt[Int(s.opening[index - 1])]), label: nil, at: index)
             return
         }
         // A labeled trailing closure: `} label: {`.
         if punct(index - 1, UInt8(ascii: ":")), isName(index - 2) || keyword(index - 2) != .none, punct(index - 3, UInt8(ascii: "}")),
-           callAtClosureEnd[index - 3] >= 0 {
-            attachTrailingClosure(to: Int(callAtClosureEnd[index - 3]), label: text(index - 2), at: index)
+           callAt[index - 3] >= 0 {
+            attachTrailingClosure(to: Int(callAt[index - 3]), label: text(index - 2), at: index)
             return
         }
         // A call with only a trailing closure: `NavigationStack { … }`, `.toolbar { … }`.
@@ -817,7 +774,7 @@ private struct Builder {
         if calls[call].lastClosure >= 0 { closureStore[Int(calls[call].lastClosure)].next = stored } else { calls[call].firstClosure = stored }
         calls[call].lastClosure = stored
         calls[call].lastClosureEnd = range.upperBound
-        callAtClosureEnd[range.upperBound] = Int32(call)
+        if punct(range.upperBound, UInt8(ascii: "}")) { callAt[range.upperBound] = Int32(call) }
     }
 }
 

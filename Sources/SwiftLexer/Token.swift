@@ -86,7 +86,8 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     nonisolated(unsafe) static let table = Table()
 }
 
-/// One token: kind, byte range and position (1-based line, 1-based column counted in bytes).
+/// One token: kind, byte range and line, in 16 bytes (a large file has millions). The column is
+/// not stored: `SourceFile.column(of:)` computes it from the line table.
 public struct Token: Sendable, Equatable {
     public let kind: TokenKind
     /// For `.keyword` tokens, which keyword; `.none` otherwise.
@@ -94,22 +95,20 @@ public struct Token: Sendable, Equatable {
     @usableFromInline let start: UInt32
     @usableFromInline let count: UInt32
     @usableFromInline let lineNumber: UInt32
-    @usableFromInline let columnNumber: UInt32
 
     @inlinable public var offset: Int { Int(start) }
     @inlinable public var length: Int { Int(count) }
     @inlinable public var end: Int { Int(start) + Int(count) }
     @inlinable public var range: Range<Int> { offset..<end }
+    /// 1-based line of the token's first byte.
     @inlinable public var line: Int { Int(lineNumber) }
-    @inlinable public var column: Int { Int(columnNumber) }
 
-    public init(kind: TokenKind, keyword: Keyword = .none, offset: Int, length: Int, line: Int, column: Int) {
+    public init(kind: TokenKind, keyword: Keyword = .none, offset: Int, length: Int, line: Int) {
         self.kind = kind
         self.keyword = keyword
         start = UInt32(truncatingIfNeeded: offset)
         count = UInt32(truncatingIfNeeded: length)
         lineNumber = UInt32(truncatingIfNeeded: line)
-        columnNumber = UInt32(truncatingIfNeeded: column)
     }
 }
 

@@ -27,9 +27,9 @@ struct TokensCommand: ParsableCommand {
         for token in source.tokens {
             switch format {
             case .jsonl:
-                out += "{\"kind\":\"\(token.kind)\",\"offset\":\(token.offset),\"length\":\(token.length),\"line\":\(token.line),\"column\":\(token.column)}\n"
+                out += "{\"kind\":\"\(token.kind)\",\"offset\":\(token.offset),\"length\":\(token.length),\"line\":\(token.line),\"column\":\(source.column(of: token))}\n"
             case .text:
-                let position = "\(token.line):\(token.column)"
+                let position = "\(token.line):\(source.column(of: token))"
                 out += position.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + token.kind.description.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + Self.printable(source.text(token)) + "\n"

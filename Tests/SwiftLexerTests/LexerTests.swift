@@ -111,9 +111,20 @@ final class LexerTests: XCTestCase {
         check("return /x/", ["keyword return", "regex /x/"])
     }
 
+    func testDenseFilesOutgrowTheFirstTokenBuffer() {
+        // One token per byte: far past the lexer's first guess of a quarter token per byte.
+        let text = String(repeating: "(", count: 5_000) + String(repeating: ")", count: 5_000) + "[{}]"
+        let file = SourceFile(path: "dense.swift", text: text)
+        XCTAssertEqual(file.code.count, 10_004)
+        XCTAssertEqual(file.brackets.closing[0], 9_999)
+        XCTAssertEqual(file.brackets.closing[4_999], 5_000)
+        XCTAssertEqual(file.brackets.opening[10_003], 10_000)
+        TokenInvariants.assertHold(file)
+    }
+
     func testPositionsInBytes() {
         let file = SourceFile(path: "t.swift", text: "é = 1\n  \"\"\"\n  a\n  \"\"\" ; b")
-        XCTAssertEqual(file.tokens.map { "\($0.line):\($0.column)@\($0.offset)+\($0.length)" }, [
+        XCTAssertEqual(file.tokens.map { "\($0.line):\(file.column(of: $0))@\($0.offset)+\($0.length)" }, [
             "1:1@0+2", "1:4@3+1", "1:6@5+1", "2:3@9+13", "4:7@23+1", "4:9@25+1",
         ])
         let crlf = SourceFile(path: "t.swift", text: "a\r\nb\rc")
@@ -159,6 +170,15 @@ enum TokenInvariants {
             XCTAssertTrue([0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B, 0x0C].contains(byte),
                           "byte \(byte) at \(index) not covered by a token", file: testFile, line: line)
             if ![0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B, 0x0C].contains(byte) { return }
+        }
+        // Brackets matched while lexing agree with matching the finished tokens, and pair up.
+        let reference = BracketPartners(file.code, bytes: file.bytes)
+        for index in file.code.indices {
+            let closer = file.brackets.closing[index], opener = file.brackets.opening[index]
+            XCTAssertEqual(closer, reference.closing[index], "closer of token \(index)", file: testFile, line: line)
+            XCTAssertEqual(opener, reference.opening[index], "opener of token \(index)", file: testFile, line: line)
+            if closer >= 0 { XCTAssertEqual(Int(file.brackets.opening[Int(closer)]), index, "pairs are mutual", file: testFile, line: line) }
+            if closer != reference.closing[index] || opener != reference.opening[index] { return }
         }
     }
 
