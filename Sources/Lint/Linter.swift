@@ -74,7 +74,9 @@ public struct Linter: Sendable {
                     return
                 }
                 let structure = Structure(SourceFile(path: input.path, bytes: bytes))
-                parsed[index] = .success(LintFile(index: index, path: input.path, structure: structure))
+                var file = LintFile(index: index, path: input.path, structure: structure)
+                file.summary = ProjectIndex.FileSummary(file)
+                parsed[index] = .success(file)
             } catch let problem as LintProblem {
                 parsed[index] = .failure(problem)
             } catch let problem as ReadError {

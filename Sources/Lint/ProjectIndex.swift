@@ -55,7 +55,7 @@ public struct ProjectIndex: Sendable {
         // The per-file work runs in parallel; merging the summaries is cheap and in file order.
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            summaries[position] = FileSummary(files[position])
+            summaries[position] = files[position].summary ?? FileSummary(files[position])
         }
         var pushEdges: [String: Set<String>] = [:]
         var order: [String: Int] = [:]
@@ -92,7 +92,7 @@ public struct ProjectIndex: Sendable {
     }
 
     /// What one file contributes to the index.
-    struct FileSummary {
+    struct FileSummary: Sendable {
         var file: Int
         var types: [(index: Int, name: String, isView: Bool)] = []
         var constructions: [(callee: String, call: Int)] = []

@@ -6,6 +6,9 @@ public struct LintFile: Sendable {
     public let path: String
     public let structure: Structure
     public var source: SourceFile { structure.file }
+    /// What the file contributes to the project index, when computed right after parsing
+    /// (while the file is still in cache) rather than by the index itself.
+    var summary: ProjectIndex.FileSummary?
 
     public init(index: Int, path: String, structure: Structure) {
         self.index = index

@@ -32,19 +32,46 @@ public struct WriteError: Error, CustomStringConvertible, Sendable {
     public var description: String
 }
 
-/// Reads whole files for every module (notes, Swift sources, the `tokens` command).
+/// Reads whole files for every module (notes, Swift sources, the `tokens` command): one `read`
+/// into an array sized from `fstat`, no intermediate `Data` copy.
 public enum FileContents {
     /// The file's bytes, or an error whose description names the file and the reason.
     public static func read(_ path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReadError(description: "\(path): cannot be read (permission denied or not a file)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(description: "\(path): cannot be read: \(reason(errno))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ReadError(description: "\(path): cannot be read: \(reason(errno))") }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw ReadError(description: "\(path): cannot be read: it is a folder") }
+        // Regular files read in one go into uninitialized memory; pipes, and files that grow
+        // meanwhile, read on in chunks.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0) + 1) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno; return }
+                if count == 0 { return }
+                initialized += count
+            }
         }
-        defer { try? handle.close() }
-        do {
-            return Array(try handle.readToEnd() ?? Data())
-        } catch {
-            throw ReadError(description: "\(path): cannot be read: \(error.localizedDescription)")
+        if failure == 0, bytes.count == bytes.capacity || bytes.count > Int(status.st_size) {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count < 0 { failure = errno; break }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
+            }
         }
+        if failure != 0 { throw ReadError(description: "\(path): cannot be read: \(reason(failure))") }
+        return bytes
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }
 
