@@ -3,10 +3,13 @@ import Foundation
 import Notes
 import SwiftLexer
 
-/// Facts across every file of a run, built once before the rules run: where each type is
-/// declared, where each type is constructed, which views are pushed as navigation destinations
-/// and which views own a navigation stack. Cross-file rules (`missing-standalone-init`,
-/// `nested-navigation-stack`, `hardcoded-navigation-in-reusable-view`) read it.
+/// Facts across every file of a run, built once before the rules run from small per-file
+/// summaries (never from other files' tokens, so a file's structure can be dropped once its summary
+/// is taken): where each type is declared, where each type is constructed and in what context,
+/// which views are pushed as navigation destinations and which views own a navigation stack.
+/// Cross-file rules (`missing-standalone-init`, `nested-navigation-stack`,
+/// `hardcoded-navigation-in-reusable-view`, `navigation-link-outside-stack`, `navigation-loop`,
+/// `constant-binding`) read it.
 public struct ProjectIndex: Sendable {
     public struct TypeRef: Sendable, Hashable {
         public var file: Int
@@ -18,21 +21,44 @@ public struct ProjectIndex: Sendable {
         public var call: Int
     }
 
-    /// Files by their input index (`files[ref.file]`); unreadable inputs hold no file.
-    private let slots: [LintFile?]
-    public let files: LintFiles
+    /// A construction of a type-named callee (`ChildView(…)`), with what rules ask of it later.
+    public struct Construction: Sendable {
+        public var file: Int
+        public var call: Int
+        public var line: Int
+        /// The type whose declaration holds the call, if any.
+        public var owner: String?
+        public var ownerIsApp: Bool
+        /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).
+        public var inStack: Bool
+        public var presented: Bool
+        public var inPreview: Bool
+        /// Some argument is `.constant(…)`.
+        public var passesConstantBinding: Bool
+    }
+
+    /// A navigation call pushing a view, with its line for messages.
+    public struct PushSite: Sendable {
+        public var file: Int
+        public var call: Int
+        public var line: Int
+    }
+
+    /// Path of each input by index (for messages that name another file).
+    public let paths: [String?]
     /// Every declaration of a type name, extensions included.
     public private(set) var typesByName: [String: [TypeRef]] = [:]
+    /// The first declaration of a type name that is not an extension.
+    public private(set) var primaryDeclarations: [String: TypeRef] = [:]
     /// Types declared (or extended) as `View`.
     public private(set) var viewNames: Set<String> = []
-    /// Construction sites of type-named callees (`ChildView(…)`, `NavigationStack {…}`).
-    public private(set) var callsByCallee: [String: [CallRef]] = [:]
+    /// Construction sites of types declared in the run (`ChildView(…)`), in file order.
+    public private(set) var constructions: [String: [Construction]] = [:]
     /// View names built as a pushed destination, with the pushing call
     /// (`NavigationLink(destination:)`, `NavigationLink { … } label:`, `.navigationDestination { … }`).
-    public private(set) var pushedViews: [String: [CallRef]] = [:]
-    /// Per file, for each of its types: the indices of its initializers and stored properties,
-    /// grouped once so lookups do not scan every declaration of a file.
-    private var declarations: [Int: (initializers: [[Int]], storedProperties: [[Int]])] = [:]
+    public private(set) var pushedViews: [String: [PushSite]] = [:]
+    /// Per file, for each of its types: its initializers and stored properties.
+    private var declarations: [Int: (initializers: [[FunctionDecl]], storedProperties: [[PropertyDecl]])] = [:]
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
@@ -47,22 +73,27 @@ public struct ProjectIndex: Sendable {
 
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
+    /// Summarises the files (in parallel) and builds the index.
     public init(files: [LintFile], count: Int? = nil) {
-        var slots = [LintFile?](repeating: nil, count: count ?? (files.map(\.index).max().map { $0 + 1 } ?? 0))
-        for file in files { slots[file.index] = file }
-        self.slots = slots
-        self.files = LintFiles(slots: slots)
-        // The per-file work runs in parallel; merging the summaries is cheap and in file order.
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
             summaries[position] = files[position].summary ?? FileSummary(files[position])
         }
+        self.init(summaries: summaries.values.compactMap { $0 }, count: count ?? (files.map(\.index).max().map { $0 + 1 } ?? 0))
+    }
+
+    /// Builds the index from file summaries (in file order); merging is cheap and serial.
+    init(summaries all: [FileSummary], count: Int) {
+        var paths = [String?](repeating: nil, count: count)
+        for summary in all where summary.file < count { paths[summary.file] = summary.path }
+        self.paths = paths
         var pushEdges: [String: Set<String>] = [:]
         var order: [String: Int] = [:]
-        let all = summaries.values.compactMap { $0 }
         for summary in all {
-            for (typeIndex, name, isView) in summary.types {
-                typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
+            for (typeIndex, name, isView, kind) in summary.types {
+                let ref = TypeRef(file: summary.file, type: typeIndex)
+                typesByName[name, default: []].append(ref)
+                if kind != .extension, primaryDeclarations[name] == nil { primaryDeclarations[name] = ref }
                 if isView { viewNames.insert(name) }
                 if order[name] == nil { order[name] = order.count }
             }
@@ -71,60 +102,69 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
-            for (callee, call) in summary.constructions where typesByName[callee] != nil {
-                callsByCallee[callee, default: []].append(CallRef(file: file, call: call))
+            for (callee, construction) in summary.constructions where typesByName[callee] != nil {
+                constructions[callee, default: []].append(construction)
             }
             for (owner, call) in summary.stacks { viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call)) }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
             for push in summary.pushes {
-                pushedViews[push.view, default: []].append(CallRef(file: file, call: push.call))
+                pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }
-        let views = viewNames
-        lazyHierarchy = LazyBox { ViewHierarchy(files: files, viewNames: views) }
-        let pushed = pushedViews, constructed = callsByCallee
+        let views = viewNames, built = constructions
+        lazyHierarchy = LazyBox { ViewHierarchy(constructions: built, viewNames: views) }
+        let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges, order] in
             let pushSites = pushed.mapValues(\.count)
-            let entries = Set(constructed.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
+            let entries = Set(built.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
             return PushGraph(edges: pushEdges, entries: entries, order: order)
         }
     }
 
-    /// What one file contributes to the index.
+    /// What one file contributes to the index: everything cross-file rules ask of it.
     struct FileSummary: Sendable {
         var file: Int
-        var types: [(index: Int, name: String, isView: Bool)] = []
-        var constructions: [(callee: String, call: Int)] = []
+        var path: String
+        var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
+        var constructions: [(callee: String, site: Construction)] = []
         var stacks: [(owner: String, call: Int)] = []
-        var pushes: [(view: String, call: Int, pusher: String?)] = []
-        /// Indexed by type: that type's initializer and stored-property indices.
-        var initializers: [[Int]] = []
-        var storedProperties: [[Int]] = []
+        var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
+        /// Indexed by type: that type's initializers and stored properties.
+        var initializers: [[FunctionDecl]] = []
+        var storedProperties: [[PropertyDecl]] = []
 
         init(_ lintFile: LintFile) {
             file = lintFile.index
+            path = lintFile.path
             let s = lintFile.structure
-            for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"))) }
+            for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"), type.kind)) }
             initializers = Array(repeating: [], count: s.types.count)
             storedProperties = Array(repeating: [], count: s.types.count)
-            for (index, function) in s.functions.enumerated() where function.isInitializer {
-                if let owner = function.owner { initializers[owner].append(index) }
+            for function in s.functions where function.isInitializer {
+                if let owner = function.owner { initializers[owner].append(function) }
             }
-            for (index, property) in s.properties.enumerated() where property.body == nil && !property.isStatic {
-                if let owner = property.owner { storedProperties[owner].append(index) }
+            for property in s.properties where property.body == nil && !property.isStatic {
+                if let owner = property.owner { storedProperties[owner].append(property) }
             }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, Structure.isTypeName(call.callee) {
-                    constructions.append((call.callee, callIndex))
-                    if ProjectIndex.stackNames.contains(call.callee), let owner = s.enclosingType(of: call.calleeToken) {
-                        stacks.append((s.types[owner].name, callIndex))
+                    let owner = s.enclosingType(of: call.calleeToken).map { s.types[$0] }
+                    let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+                    let constant = s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
+                    constructions.append((call.callee, Construction(
+                        file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
+                        ownerIsApp: owner?.inherits("App") ?? false, inStack: context.inStack, presented: context.presented,
+                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant)))
+                    if ProjectIndex.stackNames.contains(call.callee), let owner {
+                        stacks.append((owner.name, callIndex))
                     }
                 }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
                 guard !destinations.isEmpty else { continue }
                 let pusher = s.enclosingType(of: call.calleeToken).map { s.types[$0].name }
-                for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher)) }
+                let line = s.code[call.calleeToken].line
+                for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
             }
         }
     }
@@ -169,14 +209,14 @@ public struct ProjectIndex: Sendable {
     /// Every initializer declared for a type name, in any file (extensions included).
     public func initializers(of name: String) -> [(file: Int, function: FunctionDecl)] {
         (typesByName[name] ?? []).flatMap { ref in
-            (declarations[ref.file]?.initializers[ref.type] ?? []).map { (ref.file, files[ref.file].structure.functions[$0]) }
+            (declarations[ref.file]?.initializers[ref.type] ?? []).map { (ref.file, $0) }
         }
     }
 
     /// Stored properties of a type name, from every declaration of it.
     public func storedProperties(of name: String) -> [(file: Int, property: PropertyDecl)] {
         (typesByName[name] ?? []).flatMap { ref in
-            (declarations[ref.file]?.storedProperties[ref.type] ?? []).map { (ref.file, files[ref.file].structure.properties[$0]) }
+            (declarations[ref.file]?.storedProperties[ref.type] ?? []).map { (ref.file, $0) }
         }
     }
 
@@ -198,14 +238,6 @@ public struct ProjectIndex: Sendable {
         }
         return types
     }
-}
-
-/// Read-only access to the run's files by input index.
-public struct LintFiles: Sendable {
-    let slots: [LintFile?]
-
-    public subscript(index: Int) -> LintFile { slots[index]! }
-    public var all: [LintFile] { slots.compactMap { $0 } }
 }
 
 /// A value computed once, on first use, safely from any thread.

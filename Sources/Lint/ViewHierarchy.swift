@@ -1,4 +1,3 @@
-import Dispatch
 import Notes
 import SwiftLexer
 
@@ -34,23 +33,15 @@ public struct ViewHierarchy: Sendable {
 
     public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
 
-    /// Collects the construction sites of every view in parallel, then resolves the statuses.
-    init(files: [LintFile], viewNames: Set<String>) {
-        let perFile = ConcurrentSlots<[(String, Site)]>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            let file = files[position]
-            let s = file.structure
-            var found: [(String, Site)] = []
-            for (index, call) in s.calls.enumerated() where !call.isMember && viewNames.contains(call.callee) {
-                guard !s.isInPreview(call.calleeToken) else { continue }
-                let context = Self.context(of: call.calleeToken, in: s)
-                let parent = s.enclosingType(of: call.calleeToken).map { s.types[$0] }
-                found.append((call.callee, Site(parent: parent?.name, file: file.index, call: index, inStack: context.inStack,
-                                                presented: context.presented, fromApp: parent?.inherits("App") ?? false)))
+    /// Takes the construction sites of every view (previews left out), then resolves the statuses.
+    init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>) {
+        for (callee, list) in constructions where viewNames.contains(callee) {
+            let found = list.filter { !$0.inPreview }.map { site in
+                Site(parent: site.owner, file: site.file, call: site.call, inStack: site.inStack,
+                     presented: site.presented, fromApp: site.ownerIsApp)
             }
-            perFile[position] = found
+            if !found.isEmpty { sites[callee] = found }
         }
-        for list in perFile.values { for (callee, site) in list ?? [] { sites[callee, default: []].append(site) } }
         resolve(viewNames: viewNames)
     }
 

@@ -13,11 +13,7 @@ public struct HardcodedNavigationInReusableViewRule: Rule {
         for type in s.types where s.isViewType(type) {
             guard let body = type.body else { continue }
             // Reused: built from at least two different types.
-            var owners = Set<String>()
-            for ref in project.callsByCallee[type.name] ?? [] {
-                let other = project.files[ref.file].structure
-                if let owner = other.enclosingType(of: other.calls[ref.call].calleeToken) { owners.insert(other.types[owner].name) }
-            }
+            let owners = Set((project.constructions[type.name] ?? []).compactMap(\.owner))
             guard owners.count >= 2 else { continue }
             for index in s.calls(in: body.lowerBound..<body.upperBound + 1) {
                 let call = s.calls[index]

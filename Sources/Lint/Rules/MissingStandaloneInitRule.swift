@@ -10,15 +10,10 @@ public struct MissingStandaloneInitRule: Rule {
         var hits: [Hit] = []
         for (typeIndex, type) in s.types.enumerated() where s.isViewType(type) {
             // Report once, at the primary declaration (first one in the run).
-            guard project.typesByName[type.name]?.first(where: { project.files[$0.file].structure.types[$0.type].kind != .extension })
-                    == ProjectIndex.TypeRef(file: file.index, type: typeIndex) else { continue }
+            guard project.primaryDeclarations[type.name] == ProjectIndex.TypeRef(file: file.index, type: typeIndex) else { continue }
             guard everyInitializerNeedsBinding(type.name, project: project) else { continue }
-            var sites: [String] = []
-            for ref in project.callsByCallee[type.name] ?? [] {
-                let other = project.files[ref.file].structure
-                let call = other.calls[ref.call]
-                guard other.arguments(of: call).contains(where: { other.constantBindingStart(in: $0.value) != nil }) else { continue }
-                sites.append("\(project.files[ref.file].path):\(other.code[call.calleeToken].line)")
+            let sites = (project.constructions[type.name] ?? []).filter(\.passesConstantBinding).map { site in
+                "\(project.paths[site.file] ?? "?"):\(site.line)"
             }
             guard !sites.isEmpty else { continue }
             let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")

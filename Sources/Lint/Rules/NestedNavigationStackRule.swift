@@ -25,10 +25,8 @@ public struct NestedNavigationStackRule: Rule {
             guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let name = s.types[owner].name
             guard let pusher = project.pushedViews[name]?.first else { continue }
-            let site = project.files[pusher.file]
-            let line = site.structure.code[site.structure.calls[pusher.call].calleeToken].line
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`\(name)` is pushed onto a stack (\(site.path):\(line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+                            message: "`\(name)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
         }
         return hits
     }
