@@ -62,28 +62,34 @@ public struct Linter: Sendable {
         catalog.entries.filter { configuration.isEnabled($0.metadata) }
     }
 
+    /// Source bytes whose parsed files stay in memory from the index to the rules. Past it, a
+    /// file keeps only its bytes and summary and is parsed again for the rules: a parsed file
+    /// takes about eleven bytes of memory per source byte, and on a large repo faulting that in
+    /// costs more than lexing twice.
+    public var keepParsedBytes: Int = ProcessInfo.processInfo.environment["PATTERNLINT_KEEP_MB"].flatMap(Int.init).map { $0 << 20 } ?? 8 << 20
+
+    /// Reads and parses one input; binary files are refused with a problem.
+    static func load(_ input: LintInput, index: Int) -> Result<LintFile, LintProblem> {
+        do {
+            let bytes = try input.read()
+            if bytes.prefix(8192).contains(0) { return .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped")) }
+            var file = LintFile(index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes)))
+            file.summary = ProjectIndex.FileSummary(file)
+            return .success(file)
+        } catch let problem as LintProblem {
+            return .failure(problem)
+        } catch let problem as ReadError {
+            return .failure(LintProblem(problem.description))
+        } catch {
+            return .failure(LintProblem("\(input.path): cannot be read: \(error.localizedDescription)"))
+        }
+    }
+
     /// Reads and parses every input; binary files are skipped with a problem.
     public static func parse(_ inputs: [LintInput]) -> (files: [LintFile?], problems: [String]) {
         let parsed = ConcurrentSlots<Result<LintFile, LintProblem>>(count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            let input = inputs[index]
-            do {
-                let bytes = try input.read()
-                if bytes.prefix(8192).contains(0) {
-                    parsed[index] = .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped"))
-                    return
-                }
-                let structure = Structure(SourceFile(path: input.path, bytes: bytes))
-                var file = LintFile(index: index, path: input.path, structure: structure)
-                file.summary = ProjectIndex.FileSummary(file)
-                parsed[index] = .success(file)
-            } catch let problem as LintProblem {
-                parsed[index] = .failure(problem)
-            } catch let problem as ReadError {
-                parsed[index] = .failure(LintProblem(problem.description))
-            } catch {
-                parsed[index] = .failure(LintProblem("\(input.path): cannot be read: \(error.localizedDescription)"))
-            }
+            parsed[index] = load(inputs[index], index: index)
         }
         var files: [LintFile?] = []
         var problems: [String] = []
@@ -97,20 +103,48 @@ public struct Linter: Sendable {
         return (files, problems)
     }
 
+    /// A file between the two passes: parsed, or (past the memory budget) its bytes only.
+    enum Pending: Sendable {
+        case parsed(LintFile)
+        case unparsed(index: Int, path: String, bytes: [UInt8])
+        case failed(LintProblem)
+    }
+
     public func lint(_ inputs: [LintInput]) -> LintResult {
         let clock = PhaseClock()
-        let (parsed, problems) = Self.parse(inputs)
+        // Pass 1: read, parse and summarise every file in parallel.
+        let pending = ConcurrentSlots<(Pending, ProjectIndex.FileSummary?)>(count: inputs.count)
+        let budget = ByteBudget(keepParsedBytes)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            switch Self.load(inputs[index], index: index) {
+            case .failure(let problem):
+                pending[index] = (.failed(problem), nil)
+            case .success(var file):
+                let summary = file.summary
+                file.summary = nil
+                let bytes = file.source.bytes
+                pending[index] = budget.take(bytes.count)
+                    ? (.parsed(file), summary)
+                    : (.unparsed(index: index, path: file.path, bytes: bytes), summary)
+            }
+        }
+        let slots = pending.values
         clock.mark("read, lex, structure")
-        // Files that failed keep their slot so indices line up; the index sees the others.
-        let files = parsed.compactMap { $0 }
-        let project = ProjectIndex(files: files, count: inputs.count)
+        let project = ProjectIndex(summaries: slots.compactMap { $0?.1 }, count: inputs.count)
         clock.mark("project index")
+        // Pass 2: the rules, file by file (parsing again what was not kept).
         let entries = enabledEntries
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
-        let perFile = ConcurrentSlots<[Finding]>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            let file = files[position]
-            guard inputs[file.index].reportFindings else { perFile[position] = []; return }
+        let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
+        DispatchQueue.concurrentPerform(iterations: slots.count) { position in
+            guard inputs[position].reportFindings, let (slot, _) = slots[position] else { return }
+            let file: LintFile
+            switch slot {
+            case .failed: return
+            case .parsed(let parsed): file = parsed
+            case .unparsed(let index, let path, let bytes):
+                file = LintFile(index: index, path: path, structure: Structure(SourceFile(path: path, bytes: bytes)))
+            }
             perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
         }
         clock.mark("rules")
@@ -119,14 +153,23 @@ public struct Linter: Sendable {
             clock.mark("sort")
             // The CLI exits right after reporting: hand the parsed files to a global instead of
             // tearing down hundreds of megabytes of arrays one by one (as compilers skip frees).
-            if keepParsedFilesUntilExit { ParsedFilesKeeper.shared.keep(parsed) }
+            if keepParsedFilesUntilExit { ParsedFilesKeeper.shared.keep(slots) }
         }
         // Sort within each file by position, then the files by path: cheaper than one big sort.
         let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }.map { group in
             group.sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
         }
         let all = groups.sorted { $0[0].path < $1[0].path }.flatMap { $0 }
-        let reported = files.filter { inputs[$0.index].reportFindings }.map(\.path)
+        var problems: [String] = []
+        var reported: [String] = []
+        for (position, slot) in slots.enumerated() {
+            switch slot?.0 {
+            case .failed(let problem)?: problems.append(problem.description)
+            case .parsed(let file)? where inputs[position].reportFindings: reported.append(file.path)
+            case .unparsed(_, let path, _)? where inputs[position].reportFindings: reported.append(path)
+            default: break
+            }
+        }
         return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }
 
@@ -228,6 +271,22 @@ final class RuleTimer: @unchecked Sendable {
 final class ParsedFilesKeeper: @unchecked Sendable {
     static let shared = ParsedFilesKeeper()
     private let lock = NSLock()
-    private var kept: [[LintFile?]] = []
-    func keep(_ files: [LintFile?]) { lock.withLock { kept.append(files) } }
+    private var kept: [Any] = []
+    func keep(_ files: Any) { lock.withLock { kept.append(files) } }
+}
+
+/// A byte allowance shared by threads: `take` succeeds while the total stays within the limit.
+final class ByteBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+
+    init(_ limit: Int) { left = limit }
+
+    func take(_ bytes: Int) -> Bool {
+        lock.withLock {
+            guard bytes <= left else { return false }
+            left -= bytes
+            return true
+        }
+    }
 }
