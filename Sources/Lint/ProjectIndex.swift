@@ -151,7 +151,8 @@ public struct ProjectIndex: Sendable {
                 if !call.isMember, Structure.isTypeName(call.callee) {
                     let owner = s.enclosingType(of: call.calleeToken).map { s.types[$0] }
                     let context = ViewHierarchy.context(of: call.calleeToken, in: s)
-                    let constant = s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
+                    let constant = ProjectIndex.mentionsConstant(call, in: s)
+                        && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
                     constructions.append((call.callee, Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
                         ownerIsApp: owner?.inherits("App") ?? false, inStack: context.inStack, presented: context.presented,
@@ -167,6 +168,14 @@ public struct ProjectIndex: Sendable {
                 for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
             }
         }
+    }
+
+    /// Whether a `constant` identifier stands in the call's parentheses: a cheap test before
+    /// splitting the arguments (most calls pass no `.constant(…)`).
+    static func mentionsConstant(_ call: CallSite, in s: Structure) -> Bool {
+        guard let parentheses = call.parentheses else { return false }
+        for index in parentheses where s.code[index].kind == .identifier && s.is(index, "constant") { return true }
+        return false
     }
 
     /// Calls of type-named views that a navigation call pushes: the `destination:` argument of a

@@ -48,12 +48,19 @@ public struct ViewHierarchy: Sendable {
     /// Whether a token is inside a stack's content, or inside presentation content, walking out
     /// from the token to the first that applies.
     public static func context(of token: Int, in s: Structure) -> (inStack: Bool, presented: Bool) {
-        for call in s.enclosingCalls(of: token) {
-            let callee = s.calls[call].callee
-            if ProjectIndex.stackNames.contains(callee), !s.calls[call].isMember { return (true, false) }
-            if presentationModifiers.contains(callee), s.calls[call].isMember { return (false, true) }
+        var result = (inStack: false, presented: false)
+        s.forEachEnclosingScope(of: token) { scope in
+            let call: Int
+            switch scope.kind {
+            case .arguments(let enclosing), .closure(let enclosing?): call = enclosing
+            default: return true
+            }
+            let site = s.calls[call]
+            if !site.isMember, ProjectIndex.stackNames.contains(site.callee) { result = (true, false); return false }
+            if site.isMember, presentationModifiers.contains(site.callee) { result = (false, true); return false }
+            return true
         }
-        return (false, false)
+        return result
     }
 
     /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).
