@@ -73,6 +73,11 @@ public struct ProjectIndex: Sendable {
 
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
+    /// `stackNames.contains(name)` without hashing (asked for every enclosing call of every view).
+    @inline(__always) public static func isStackName(_ name: String) -> Bool {
+        name == "NavigationStack" || name == "NavigationView" || name == "NavigationSplitView"
+    }
+
     /// Summarises the files (in parallel) and builds the index.
     public init(files: [LintFile], count: Int? = nil) {
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
@@ -138,7 +143,12 @@ public struct ProjectIndex: Sendable {
             file = lintFile.index
             path = lintFile.path
             let s = lintFile.structure
-            for (typeIndex, type) in s.types.enumerated() { types.append((typeIndex, type.name, type.inherits("View"), type.kind)) }
+            var isApp: [Bool] = []
+            isApp.reserveCapacity(s.types.count)
+            for (typeIndex, type) in s.types.enumerated() {
+                types.append((typeIndex, type.name, type.inherits("View"), type.kind))
+                isApp.append(type.inherits("App"))
+            }
             initializers = Array(repeating: [], count: s.types.count)
             storedProperties = Array(repeating: [], count: s.types.count)
             for function in s.functions where function.isInitializer {
@@ -149,21 +159,22 @@ public struct ProjectIndex: Sendable {
             }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, Structure.isTypeName(call.callee) {
-                    let owner = s.enclosingType(of: call.calleeToken).map { s.types[$0] }
-                    let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+                    let (ownerIndex, context) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
+                    let owner = ownerIndex.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
                     constructions.append((call.callee, Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
-                        ownerIsApp: owner?.inherits("App") ?? false, inStack: context.inStack, presented: context.presented,
+                        ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant)))
-                    if ProjectIndex.stackNames.contains(call.callee), let owner {
+                    if ProjectIndex.isStackName(call.callee), let owner {
                         stacks.append((owner.name, callIndex))
                     }
                 }
+                guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
                 guard !destinations.isEmpty else { continue }
-                let pusher = s.enclosingType(of: call.calleeToken).map { s.types[$0].name }
+                let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
                 let line = s.code[call.calleeToken].line
                 for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
             }

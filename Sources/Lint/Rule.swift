@@ -135,8 +135,10 @@ extension Structure {
 
     /// Whether a callee name looks like a type (a view initializer): `ChildView`, `NavigationLink`.
     public static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        return first.properties.isUppercase
+        guard let byte = name.utf8.first else { return false }
+        // ASCII decides at once (nearly every name); other scripts ask Unicode.
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return name.unicodeScalars.first!.properties.isUppercase
     }
 
     /// The type declared for a view: `struct X: View` (or `: SwiftUI.View`).

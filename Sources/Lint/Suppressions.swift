@@ -21,8 +21,20 @@ public struct Suppressions: Sendable {
     public private(set) var directives: [Directive] = []
     private var regions: [Region] = []
 
+    /// `//` or `/*`, then spaces or tabs, then `patternlint:`.
+    static func mayBeDirective(_ token: Token, in bytes: [UInt8]) -> Bool {
+        guard token.length >= 14 else { return false }
+        var index = token.offset + 2
+        while index < token.end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        let marker = "patternlint:".utf8
+        guard token.end - index >= marker.count else { return false }
+        return zip(bytes[index..<index + marker.count], marker).allSatisfy { $0 == $1 }
+    }
+
     public init(_ file: SourceFile) {
         for token in file.comments {
+            // Most comments are not directives: look at the bytes before building any string.
+            guard Self.mayBeDirective(token, in: file.bytes) else { continue }
             let text = file.text(token)
             // Only a comment that *is* a directive: `// patternlint:…` or `/* patternlint:… */`.
             var body = Substring(text)

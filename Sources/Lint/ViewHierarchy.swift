@@ -33,6 +33,11 @@ public struct ViewHierarchy: Sendable {
 
     public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
 
+    /// `presentationModifiers.contains(name)` without hashing.
+    @inline(__always) public static func isPresentationModifier(_ name: String) -> Bool {
+        name == "sheet" || name == "fullScreenCover" || name == "popover" || name == "inspector"
+    }
+
     /// Takes the construction sites of every view (previews left out), then resolves the statuses.
     init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>) {
         for (callee, list) in constructions where viewNames.contains(callee) {
@@ -55,12 +60,33 @@ public struct ViewHierarchy: Sendable {
             case .arguments(let enclosing), .closure(let enclosing?): call = enclosing
             default: return true
             }
-            let site = s.calls[call]
-            if !site.isMember, ProjectIndex.stackNames.contains(site.callee) { result = (true, false); return false }
-            if site.isMember, presentationModifiers.contains(site.callee) { result = (false, true); return false }
+            let isMember = s.calls[call].isMember
+            if !isMember, ProjectIndex.isStackName(s.calls[call].callee) { result = (true, false); return false }
+            if isMember, isPresentationModifier(s.calls[call].callee) { result = (false, true); return false }
             return true
         }
         return result
+    }
+
+    /// `Structure.enclosingType(of:)` and `context(of:in:)` in one walk out from the token.
+    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool)) {
+        var owner: Int?
+        var context = (inStack: false, presented: false)
+        var decided = false
+        s.forEachEnclosingScope(of: token) { scope in
+            switch scope.kind {
+            case .typeBody(let type):
+                if owner == nil { owner = type }
+            case .arguments(let call), .closure(let call?):
+                guard !decided else { break }
+                let isMember = s.calls[call].isMember
+                if !isMember, ProjectIndex.isStackName(s.calls[call].callee) { context = (true, false); decided = true }
+                if isMember, isPresentationModifier(s.calls[call].callee) { context = (false, true); decided = true }
+            default: break
+            }
+            return owner == nil || !decided
+        }
+        return (owner, context)
     }
 
     /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).

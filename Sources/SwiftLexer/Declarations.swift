@@ -20,7 +20,14 @@ public struct TypeDecl: Sendable {
 
     /// Whether `name` is among the inherited types (`SwiftUI.View` counts as `View`).
     public func inherits(_ name: String) -> Bool {
-        inheritance.contains { $0 == name || $0.hasSuffix("." + name) }
+        inheritance.contains { written in
+            // `View`, or a qualified `SwiftUI.View`: compared in place, no string is built.
+            if written == name { return true }
+            let utf8 = written.utf8, suffix = name.utf8
+            guard utf8.count > suffix.count else { return false }
+            let start = utf8.index(utf8.endIndex, offsetBy: -suffix.count)
+            return utf8[start...].elementsEqual(suffix) && utf8[utf8.index(before: start)] == UInt8(ascii: ".")
+        }
     }
 }
 

@@ -116,8 +116,10 @@ public struct Structure: Sendable {
 
     public func text(_ index: Int) -> String { file.text(code[index]) }
 
-    public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < code.count && file.token(code[index], is: literal)
+    /// Whether token `index` is spelled `literal`. Inlinable: rules ask it of nearly every token,
+    /// and inlined, the length test against the literal rejects almost all of them at once.
+    @inlinable public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
+        index >= 0 && index < code.count && code[index].length == literal.utf8CodeUnitCount && file.token(code[index], is: literal)
     }
 
     /// Source text of a token range, as written (spaces and line breaks kept).

@@ -85,8 +85,18 @@ enum Terminal {
     }
 
     /// Writes to stdout in one go (large outputs are not line-buffered one print at a time).
+    /// Writes straight from the string's UTF-8 (reports can be megabytes), retrying short writes.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return } // a closed pipe (`| head`): nothing more to say
+                offset += written
+            }
+        }
     }
 }
 

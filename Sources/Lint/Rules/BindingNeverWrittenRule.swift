@@ -58,12 +58,12 @@ public struct BindingNeverWrittenRule: Rule {
         let token = s.code[index]
         let nameLength = name.utf8.count
         guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else { return false }
-        // Compare the first byte before building a string: most identifiers differ there.
-        let first = s.file.bytes[token.offset]
-        guard first == name.utf8.first || first == UInt8(ascii: "$") else { return false }
-        let text = s.text(index)
-        if text == "$" + name { return true }
-        guard text == name else { return false }
+        // Compare bytes, building no string: `name`, or `$name` (passed on as a binding).
+        let bytes = s.file.bytes
+        let dollar = bytes[token.offset] == UInt8(ascii: "$")
+        let start = dollar ? token.offset + 1 : token.offset
+        guard token.end - start == nameLength, bytes[start..<token.end].elementsEqual(name.utf8) else { return false }
+        if dollar { return true }
         // `other.name` is someone else's property; `self.name` is ours.
         if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
         if s.code.indices.contains(index - 1), s.code[index - 1].kind == .operator, s.is(index - 1, "&") { return true }

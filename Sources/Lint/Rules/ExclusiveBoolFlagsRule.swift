@@ -8,6 +8,16 @@ public struct ExclusiveBoolFlagsRule: Rule {
 
     static let flagLabels: Set<String> = ["isExpanded", "isPresented"]
 
+    /// Whether an `isExpanded:`/`isPresented:` label stands in the call's parentheses (a cheap
+    /// test before splitting its arguments).
+    static func hasFlagLabel(_ call: CallSite, in s: Structure) -> Bool {
+        guard let parentheses = call.parentheses else { return false }
+        for index in parentheses where s.code[index].kind == .identifier && (s.is(index, "isExpanded") || s.is(index, "isPresented")) {
+            if s.punct(index + 1, UInt8(ascii: ":")) { return true }
+        }
+        return false
+    }
+
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
@@ -23,7 +33,8 @@ public struct ExclusiveBoolFlagsRule: Rule {
             let region = body.lowerBound..<body.upperBound + 1
             // Flags bound as `$name` to an isExpanded:/isPresented: argument inside this type.
             var flags = Set<String>()
-            for index in s.calls(in: region) where s.enclosingType(of: s.calls[index].calleeToken) == typeIndex {
+            for index in s.calls(in: region) where Self.hasFlagLabel(s.calls[index], in: s)
+                && s.enclosingType(of: s.calls[index].calleeToken) == typeIndex {
                 for argument in s.arguments(of: s.calls[index]) where Self.flagLabels.contains(argument.label ?? "") {
                     if argument.value.count == 1 {
                         let text = s.text(argument.value.lowerBound)
