@@ -145,7 +145,9 @@ public struct Linter: Sendable {
             case .unparsed(let index, let path, let bytes):
                 file = LintFile(index: index, path: path, structure: Structure(SourceFile(path: path, bytes: bytes)))
             }
+            // Sorted here, by position, in parallel; the files are put in path order below.
             perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
+                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
         }
         clock.mark("rules")
         RuleTimer.shared.dump()
@@ -153,13 +155,12 @@ public struct Linter: Sendable {
             clock.mark("sort")
             // The CLI exits right after reporting: hand the parsed files to a global instead of
             // tearing down hundreds of megabytes of arrays one by one (as compilers skip frees).
-            if keepParsedFilesUntilExit { ParsedFilesKeeper.shared.keep(slots) }
+            if keepParsedFilesUntilExit { ExitKeeper.shared.keep(slots) }
         }
-        // Sort within each file by position, then the files by path: cheaper than one big sort.
-        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }.map { group in
-            group.sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
-        }
-        let all = groups.sorted { $0[0].path < $1[0].path }.flatMap { $0 }
+        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
+        var all: [Finding] = []
+        all.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups.sorted(by: { $0[0].path < $1[0].path }) { all.append(contentsOf: group) }
         var problems: [String] = []
         var reported: [String] = []
         for (position, slot) in slots.enumerated() {
@@ -267,12 +268,13 @@ final class RuleTimer: @unchecked Sendable {
     }
 }
 
-/// Holds parsed files until the process exits (see `Linter.keepParsedFilesUntilExit`).
-final class ParsedFilesKeeper: @unchecked Sendable {
-    static let shared = ParsedFilesKeeper()
+/// Holds large values (parsed files, a run's result) until the process exits, so that a one-shot
+/// command does not spend its last milliseconds freeing them one by one.
+public final class ExitKeeper: @unchecked Sendable {
+    public static let shared = ExitKeeper()
     private let lock = NSLock()
     private var kept: [Any] = []
-    func keep(_ files: Any) { lock.withLock { kept.append(files) } }
+    public func keep(_ value: Any) { lock.withLock { kept.append(value) } }
 }
 
 /// A byte allowance shared by threads: `take` succeeds while the total stays within the limit.

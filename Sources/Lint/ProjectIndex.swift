@@ -107,8 +107,8 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
-            for (callee, construction) in summary.constructions where typesByName[callee] != nil {
-                constructions[callee, default: []].append(construction)
+            for (callee, sites) in summary.constructions where typesByName[callee] != nil {
+                constructions[callee, default: []].append(contentsOf: sites)
             }
             for (owner, call) in summary.stacks { viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call)) }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
@@ -132,7 +132,8 @@ public struct ProjectIndex: Sendable {
         var file: Int
         var path: String
         var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
-        var constructions: [(callee: String, site: Construction)] = []
+        /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
+        var constructions: [String: [Construction]] = [:]
         var stacks: [(owner: String, call: Int)] = []
         var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
         /// Indexed by type: that type's initializers and stored properties.
@@ -163,7 +164,7 @@ public struct ProjectIndex: Sendable {
                     let owner = ownerIndex.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
-                    constructions.append((call.callee, Construction(
+                    constructions[call.callee, default: []].append((Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
                         ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant)))

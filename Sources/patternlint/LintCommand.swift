@@ -100,6 +100,7 @@ struct LintCommand: ParsableCommand {
             throw CLIFailure(message: "--dry-run goes with --fix")
         }
         var result = linter.lint(inputs)
+        clock.mark("lint")
         result.problems = problems + result.problems
         if let changedSince {
             let changed: [String: Set<Int>?]
@@ -116,8 +117,11 @@ struct LintCommand: ParsableCommand {
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
-        Terminal.write(output.report(result))
+        let report = output.report(result)
         clock.mark("report")
+        Terminal.write(report)
+        ExitKeeper.shared.keep((result, report))
+        clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }
         if !quiet { Terminal.summary(result) }
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
