@@ -37,11 +37,16 @@ public struct Structure: Sendable {
         let partial = self
         var built: Builder?
         scopeOf = [Int32](unsafeUninitializedCapacity: max(1, code.count)) { buffer, initialized in
-            var builder = Builder(structure: partial, scopeBuffer: buffer.baseAddress!)
-            builder.run()
-            builder.callAt.deallocate()
+            // The builder reads tokens and bytes through unchecked pointers, valid for the run only.
+            partial.code.withUnsafeBufferPointer { code in
+                partial.file.bytes.withUnsafeBufferPointer { bytes in
+                    var builder = Builder(structure: partial, code: code, bytes: bytes, scopeBuffer: buffer.baseAddress!)
+                    builder.run()
+                    builder.callAt.deallocate()
+                    built = builder
+                }
+            }
             initialized = partial.code.count
-            built = builder
         }
         let builder = built!
         types = builder.types
@@ -204,8 +209,8 @@ public struct Structure: Sendable {
 /// The single pass that builds declarations, calls and scopes.
 private struct Builder {
     let s: Structure
-    let code: [Token]
-    let bytes: [UInt8]
+    let code: UnsafeBufferPointer<Token>
+    let bytes: UnsafeBufferPointer<UInt8>
     var types: [TypeDecl] = []
     var properties: [PropertyDecl] = []
     var functions: [FunctionDecl] = []
@@ -226,6 +231,8 @@ private struct Builder {
     }
 
     var frames: [Frame] = []
+    /// The innermost open frame's scope (kept in step with `frames`; read for every token).
+    var currentScope: Int32 = 0
     /// One slot per token, for two disjoint kinds of token: at a `(`, the call whose arguments it
     /// opens (or `Self.declarationParameters`); at a `}`, the call one of whose trailing closures
     /// it closes. -1 elsewhere.
@@ -233,10 +240,10 @@ private struct Builder {
     static let declarationParameters: Int32 = -2
     var closureStore: [TrailingClosure] = []
 
-    init(structure: Structure, scopeBuffer: UnsafeMutablePointer<Int32>) {
+    init(structure: Structure, code: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>, scopeBuffer: UnsafeMutablePointer<Int32>) {
         s = structure
-        code = structure.code
-        bytes = structure.file.bytes
+        self.code = code
+        self.bytes = bytes
         self.scopeBuffer = scopeBuffer
         // About one scope per six tokens and one call per ten in real code; arrays grow past that.
         scopes.reserveCapacity(code.count / 5 + 4)
@@ -292,7 +299,7 @@ private struct Builder {
     mutating func run() {
         var index = 0
         while index < code.count {
-            scopeBuffer[index] = Int32(frames[frames.count - 1].scope)
+            scopeBuffer[index] = currentScope
             let token = code[index]
             clearPendingPropertyAtNewStatement(index)
             switch token.kind {
@@ -316,7 +323,7 @@ private struct Builder {
                 case UInt8(ascii: "["): push(index, .brackets)
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     close(index)
-                    scopeBuffer[index] = Int32(lastClosedScope ?? frames[frames.count - 1].scope)
+                    scopeBuffer[index] = lastClosedScope.map { Int32($0) } ?? currentScope
                 default: break
                 }
             case .string:
@@ -585,6 +592,7 @@ private struct Builder {
         let close = s.closing[open] >= 0 ? Int(s.closing[open]) : code.count - 1
         scopes.append(Scope(kind: kind, range: open...max(open, close), parent: frames[frames.count - 1].scope))
         frames.append(Frame(open: open, scope: scopes.count - 1))
+        currentScope = Int32(scopes.count - 1)
         scopeBuffer[open] = Int32(scopes.count - 1)
     }
 
@@ -594,12 +602,14 @@ private struct Builder {
         guard opener >= 0 else { return }
         if frames.count > 1, frames[frames.count - 1].open == opener {
             lastClosedScope = frames.removeLast().scope
+            currentScope = Int32(frames[frames.count - 1].scope)
             return
         }
         guard let depth = frames.lastIndex(where: { $0.open == opener }), depth > 0 else { return }
         // Frames left open inside (a stray opener) close with this one.
         frames.removeSubrange((depth + 1)...)
         lastClosedScope = frames.removeLast().scope
+        currentScope = Int32(frames[frames.count - 1].scope)
     }
 
     /// For a `#endif` (or `#else`/`#elseif`) token, the `#if` that opens its block.
@@ -789,3 +799,4 @@ extension Keyword {
         }
     }
 }
+
