@@ -56,6 +56,8 @@ private enum ByteClass {
     static let operatorChar: UInt8 = 4
     static let digit: UInt8 = 8
     static let space: UInt8 = 16
+    /// `(`, `)`, `[`, `]`, `{`, `}`.
+    static let bracket: UInt8 = 32
 
     /// Allocated once and never freed: the lexer reads it without bounds checks or retains.
     nonisolated(unsafe) static let table: UnsafeBufferPointer<UInt8> = {
@@ -68,6 +70,7 @@ private enum ByteClass {
         for byte in 0x80...0xFF { table[byte] = identifierStart | identifierBody }
         for byte in "/=-+!*%<>&|^~?".utf8 { table[Int(byte)] = operatorChar }
         for byte in [0x20, 0x09, 0x00, 0x0B, 0x0C] { table[byte] = space }
+        for byte in "()[]{}".utf8 { table[Int(byte)] = bracket }
         return UnsafeBufferPointer(table)
     }()
 }
@@ -161,11 +164,14 @@ private struct Machine {
         case .identifier, .number, .regex: lastEndsExpression = true
         case .string:
             lastEndsExpression = true
-            brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
+            // Only interpolation segments (`)…` or `…\(`) take part in bracket matching.
+            if p[start] == UInt8(ascii: ")") || p[end - 1] == UInt8(ascii: "(") {
+                brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
+            }
         case .keyword: lastEndsExpression = keyword.endsExpression
         case .punctuation:
-            brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
             let first = p[start]
+            if cls(first) & ByteClass.bracket != 0 { brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner) }
             lastEndsExpression = first == UInt8(ascii: ")") || first == UInt8(ascii: "]") || first == UInt8(ascii: "}")
         case .attribute, .directive: lastEndsExpression = false
         case .operator: break // set by the operator lexer (postfix operators end expressions)
