@@ -45,8 +45,11 @@ public struct LintResult: Sendable {
 }
 
 /// The pipeline: files → tokens → structure → project index → rules → findings (suppressions,
-/// severities, notes). Files are read, lexed and checked in parallel; the output is sorted, so it
-/// is the same whatever the thread count.
+/// severities, notes), in two parallel passes. Pass 1 reads, lexes and structures every file and
+/// takes its summary for the project index; pass 2 runs the rules file by file against that
+/// index. Parsed files stay in memory between the passes up to `keepParsedBytes` of source; past
+/// it a file keeps only its bytes and is parsed again in pass 2, so memory stays bounded on large
+/// repos. The output is sorted, so it is the same whatever the thread count or budget.
 public struct Linter: Sendable {
     public var catalog: RuleCatalog
     public var configuration: Configuration
@@ -134,6 +137,7 @@ public struct Linter: Sendable {
         clock.mark("project index")
         // Pass 2: the rules, file by file (parsing again what was not kept).
         let entries = enabledEntries
+        let rules = prepare(entries)
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
         DispatchQueue.concurrentPerform(iterations: slots.count) { position in
@@ -146,7 +150,7 @@ public struct Linter: Sendable {
                 file = LintFile(index: index, path: path, structure: Structure(SourceFile(path: path, bytes: bytes)))
             }
             // Sorted here, by position, in parallel; the files are put in path order below.
-            perFile[position] = self.findings(in: file, project: project, entries: entries, reportUnused: reportUnused)
+            perFile[position] = self.findings(in: file, project: project, rules: rules, reportUnused: reportUnused)
                 .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
         }
         clock.mark("rules")
@@ -174,26 +178,45 @@ public struct Linter: Sendable {
         return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }
 
-    func findings(in file: LintFile, project: ProjectIndex, entries: [RuleCatalog.Entry], reportUnused: Bool) -> [Finding] {
+    /// What the per-file loop needs of each enabled rule, worked out once per run (copying a
+    /// catalog entry per rule per file costs a retain for each of its many fields).
+    struct PreparedRule: Sendable {
+        var id: String
+        var rule: any Rule
+        var options: RuleOptions
+        var severity: Severity
+        var note: NoteReference?
+        /// `". See: <note title>"`, appended to every message.
+        var messageSuffix: String
+    }
+
+    func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
+        entries.map { entry in
+            PreparedRule(id: entry.metadata.id, rule: entry.rule, options: configuration.ruleOptions[entry.metadata.id] ?? RuleOptions(),
+                         severity: configuration.severity(of: entry.metadata), note: entry.note,
+                         messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
+        }
+    }
+
+    func findings(in file: LintFile, project: ProjectIndex, rules: [PreparedRule], reportUnused: Bool) -> [Finding] {
         let suppressions = Suppressions(file.source)
         var used = Set<Int>()
         var result: [Finding] = []
-        for entry in entries where entry.metadata.id != RuleCatalog.unusedSuppressionID {
-            let options = configuration.ruleOptions[entry.metadata.id] ?? RuleOptions()
+        for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
-            let hits = entry.rule.check(file, project: project, options: options)
-            if RuleTimer.shared.enabled { RuleTimer.shared.add(entry.metadata.id, DispatchTime.now().uptimeNanoseconds - started) }
+            let hits = rules[position].rule.check(file, project: project, options: rules[position].options)
+            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
             for hit in hits {
                 let line = file.source.lines.line(of: hit.offset)
-                if let directive = suppressions.suppressor(of: entry.metadata.id, line: line) {
+                if !suppressions.directives.isEmpty, let directive = suppressions.suppressor(of: rules[position].id, line: line) {
                     used.insert(directive)
                     continue
                 }
-                result.append(makeFinding(entry, hit: hit, in: file, line: line))
+                result.append(makeFinding(rules[position], hit: hit, in: file, line: line))
             }
         }
-        if reportUnused, let entry = entries.first(where: { $0.metadata.id == RuleCatalog.unusedSuppressionID }) {
-            let enabled = Set(entries.map(\.metadata.id))
+        if reportUnused, !suppressions.directives.isEmpty, let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID }) {
+            let enabled = Set(rules.map(\.id))
             var unused: [Int] = []
             for (index, directive) in suppressions.directives.enumerated() where directive.kind != .enable && !used.contains(index) {
                 // A directive for rules that are not running this time cannot be judged.
@@ -219,12 +242,10 @@ public struct Linter: Sendable {
         return result
     }
 
-    func makeFinding(_ entry: RuleCatalog.Entry, hit: Hit, in file: LintFile, line: Int) -> Finding {
-        let severity = hit.severity.map { $0 == .info ? .info : configuration.severity(of: entry.metadata) == .error ? .error : $0 }
-            ?? configuration.severity(of: entry.metadata)
-        let message = hit.message + (entry.note.map { ". See: \($0.title)" } ?? ".")
-        return Finding(ruleID: entry.metadata.id, severity: severity, message: message, path: file.path, line: line,
-                       column: file.source.characterColumn(of: hit.offset, line: line), note: entry.note,
+    func makeFinding(_ rule: PreparedRule, hit: Hit, in file: LintFile, line: Int) -> Finding {
+        let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
+        return Finding(ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: file.path, line: line,
+                       column: file.source.characterColumn(of: hit.offset, line: line), note: rule.note,
                        sourceLine: file.source.lineText(line))
     }
 }
