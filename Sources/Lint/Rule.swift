@@ -26,13 +26,27 @@ public struct RuleOptions: Sendable {
     public subscript(key: String) -> String? { values[key] }
 }
 
-/// A rule implemented in Swift. Rules read the structure of one file and, for cross-file facts,
-/// the project index built over every file of the run. They report byte offsets; the engine
+/// A rule implemented in Swift. Rules read the structure of one file; those that need cross-file
+/// facts are `ProjectRule`s and decide against the project index built over every file of the run. They report byte offsets; the engine
 /// adds severity, line, column and the pattern note.
 public protocol Rule: Sendable {
     /// The id of the rule's markdown file in `Rules/`.
     var id: String { get }
     func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit]
+}
+
+/// A rule whose verdict needs facts from other files. `prepare` runs while the file's tokens are
+/// in memory and gathers what the verdict needs (offsets, names, message parts); the closure it
+/// returns decides once the project index is complete. The closure must not capture the file or
+/// its structure: the engine drops each file's tokens as soon as it has been through pass 1.
+public protocol ProjectRule: Rule {
+    func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit]
+}
+
+extension ProjectRule {
+    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        prepare(file, options: options)(project)
+    }
 }
 
 /// A rule that can rewrite what it flags (`--fix`).

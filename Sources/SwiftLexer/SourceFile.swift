@@ -76,19 +76,43 @@ public struct SourceFile: Sendable {
         return true
     }
 
+    /// The file's bytes and line table: what placing a finding needs, without the tokens.
+    public var positions: TextPositions { TextPositions(bytes: bytes, lines: lines) }
+
     /// The text of one line, without its line break.
-    public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lines.count else { return "" }
-        var end = line < lines.count ? lines.starts[line] : bytes.count
-        while end > lines.starts[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return String(decoding: bytes[lines.starts[line - 1]..<max(end, lines.starts[line - 1])], as: UTF8.self)
-    }
+    public func lineText(_ line: Int) -> String { positions.lineText(line) }
 
     /// 1-based column of a token's first byte, counted in bytes (the token dump's column).
     @inlinable public func column(of token: Token) -> Int {
         let line = token.line
         guard line >= 1, line <= lines.count else { return 1 }
         return token.offset - lines.starts[line - 1] + 1
+    }
+
+    /// 1-based column of a byte offset counted in characters (Unicode scalars), as editors show it.
+    public func characterColumn(of offset: Int, line: Int) -> Int { positions.characterColumn(of: offset, line: line) }
+}
+
+/// A file's bytes and line starts: turns byte offsets into what a finding shows (line, column in
+/// characters, the line's text). Kept per file after its tokens are dropped.
+public struct TextPositions: Sendable {
+    public let bytes: [UInt8]
+    public let lines: LineTable
+
+    public init(bytes: [UInt8], lines: LineTable) {
+        self.bytes = bytes
+        self.lines = lines
+    }
+
+    /// 1-based line of a byte offset.
+    public func line(of offset: Int) -> Int { lines.line(of: offset) }
+
+    /// The text of one line, without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lines.count else { return "" }
+        var end = line < lines.count ? lines.starts[line] : bytes.count
+        while end > lines.starts[line - 1], bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[lines.starts[line - 1]..<max(end, lines.starts[line - 1])], as: UTF8.self)
     }
 
     /// 1-based column of a byte offset counted in characters (Unicode scalars), as editors show it.

@@ -4,7 +4,7 @@ import SwiftLexer
 /// back, so the child's navigation or presentation silently does nothing.
 /// Inside `#Preview`/`PreviewProvider` it is reported at `info` (option `previews`: info, off,
 /// warning or error).
-public struct ConstantBindingRule: Rule {
+public struct ConstantBindingRule: ProjectRule {
     public let id = "constant-binding"
 
     /// Modifiers whose binding arguments drive presentation or navigation.
@@ -23,9 +23,20 @@ public struct ConstantBindingRule: Rule {
         return false
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    /// A `.constant(…)` argument found in the file; whether it is reported depends on the
+    /// declared parameter type of a project view (an enum case named `constant` is not a binding).
+    struct Candidate: Sendable {
+        var offset: Int
+        var callee: String
+        var label: String?
+        var isView: Bool
+        var message: String
+        var severity: Severity?
+    }
+
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.
         let isTestFile = Self.importsTestFramework(s)
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
@@ -38,11 +49,6 @@ public struct ConstantBindingRule: Rule {
             guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start) else { continue }
             guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
                   let valueStart = s.constantBindingStart(in: argument.value) else { continue }
-            // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
-            if isView, let label = argument.label {
-                let declared = project.parameterTypes(of: call.callee, label: label)
-                if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { continue }
-            }
             var severity: Severity?
             if isTestFile || s.isInPreview(valueStart) {
                 let mode = options["previews"] ?? "info"
@@ -51,10 +57,21 @@ public struct ConstantBindingRule: Rule {
             }
             let target = argument.label.map { "`\($0):` of " } ?? ""
             let name = call.isMember ? ".\(call.callee)" : call.callee
-            hits.append(Hit(file: file.index, offset: s.offset(of: valueStart),
-                            message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
-                            severity: severity))
+            candidates.append(Candidate(
+                offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
+                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
+                severity: severity))
         }
-        return hits
+        let fileIndex = file.index
+        return { [candidates] project in
+            candidates.compactMap { candidate in
+                // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
+                if candidate.isView, let label = candidate.label {
+                    let declared = project.parameterTypes(of: candidate.callee, label: label)
+                    if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { return nil }
+                }
+                return Hit(file: fileIndex, offset: candidate.offset, message: candidate.message, severity: candidate.severity)
+            }
+        }
     }
 }

@@ -12,8 +12,8 @@ public struct EagerListDestinationRule: Rule {
         let s = file.structure
         var hits: [Hit] = []
         var seen = Set<Int>()
-        // The index already found each link's destination views; one finding per link.
-        for push in project.pushesByFile[file.index] ?? [] where seen.insert(push.call).inserted {
+        // The file's summary already found each link's destination views; one finding per link.
+        for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes where seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember,
                   let container = s.enclosingCallees(of: call.calleeToken).first(where: { Self.rowContainers.contains($0) }) else { continue }

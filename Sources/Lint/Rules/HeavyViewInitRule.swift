@@ -3,28 +3,35 @@ import SwiftLexer
 /// SwiftUI may create a view value many times (every time its parent's body runs, and eagerly for
 /// navigation destinations): an `init` that starts network, file or async work repeats it.
 /// Start the work in `.task {}` instead.
-public struct HeavyViewInitRule: Rule {
+public struct HeavyViewInitRule: ProjectRule {
     public let id = "heavy-view-init"
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        // Hits of initializers in types declared as views here, and of types that may be views
+        // through a declaration elsewhere (`extension Foo: View`), decided by the index.
+        var sure: [Hit] = []
+        var ifView: [(type: String, hit: Hit)] = []
         for function in s.functions where function.isInitializer {
             guard let owner = function.owner, let body = function.body else { continue }
             let type = s.types[owner]
-            guard s.isViewType(type) || project.viewNames.contains(type.name) else { continue }
+            let isView = s.isViewType(type)
             var j = body.lowerBound + 1
             var reportedLines = Set<Int>()
             while j < body.upperBound {
                 // One finding per line: `await URLSession…` is one piece of work.
                 if let what = heavyWork(at: j, in: s), reportedLines.insert(s.code[j].line).inserted {
-                    hits.append(Hit(file: file.index, offset: s.offset(of: j),
-                                    message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object"))
+                    let hit = Hit(file: file.index, offset: s.offset(of: j),
+                                  message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object")
+                    if isView { sure.append(hit) } else { ifView.append((type.name, hit)) }
                 }
                 j += 1
             }
         }
-        return hits
+        return { [sure, ifView] project in
+            guard !ifView.isEmpty else { return sure }
+            return (sure + ifView.filter { project.viewNames.contains($0.type) }.map(\.hit)).sorted { $0.offset < $1.offset }
+        }
     }
 
     static let requestMethods: Set<String> = ["data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask", "streamTask"]

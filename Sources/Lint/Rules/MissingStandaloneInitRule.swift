@@ -2,25 +2,31 @@ import SwiftLexer
 
 /// A view whose every initializer needs a `Binding`, built somewhere with `.constant(…)` for it:
 /// the call sites had no honest way to create it. Points at the type and names the call sites.
-public struct MissingStandaloneInitRule: Rule {
+public struct MissingStandaloneInitRule: ProjectRule {
     public let id = "missing-standalone-init"
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
-        for (typeIndex, type) in s.types.enumerated() where s.isViewType(type) {
-            // Report once, at the primary declaration (first one in the run).
-            guard project.primaryDeclarations[type.name] == ProjectIndex.TypeRef(file: file.index, type: typeIndex) else { continue }
-            guard everyInitializerNeedsBinding(type.name, project: project) else { continue }
-            let sites = (project.constructions[type.name] ?? []).filter(\.passesConstantBinding).map { site in
-                "\(project.paths[site.file] ?? "?"):\(site.line)"
-            }
-            guard !sites.isEmpty else { continue }
-            let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
-            hits.append(Hit(file: file.index, offset: s.offset(of: type.nameToken),
-                            message: "`\(type.name)` can only be built with a Binding, so \(listed) pass `.constant(…)`; add a standalone `init()` that keeps its own @State"))
+        let views = s.types.enumerated().filter { s.isViewType($0.element) }.map {
+            (index: $0.offset, name: $0.element.name, offset: s.offset(of: $0.element.nameToken))
         }
-        return hits
+        let fileIndex = file.index
+        return { [views] project in
+            var hits: [Hit] = []
+            for view in views {
+                // Report once, at the primary declaration (first one in the run).
+                guard project.primaryDeclarations[view.name] == ProjectIndex.TypeRef(file: fileIndex, type: view.index) else { continue }
+                guard everyInitializerNeedsBinding(view.name, project: project) else { continue }
+                let sites = (project.constructions[view.name] ?? []).filter(\.passesConstantBinding).map { site in
+                    "\(project.paths[site.file] ?? "?"):\(site.line)"
+                }
+                guard !sites.isEmpty else { continue }
+                let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
+                hits.append(Hit(file: fileIndex, offset: view.offset,
+                                message: "`\(view.name)` can only be built with a Binding, so \(listed) pass `.constant(…)`; add a standalone `init()` that keeps its own @State"))
+            }
+            return hits
+        }
     }
 
     /// True when no initializer (explicit, or memberwise from `@Binding` properties) can be called

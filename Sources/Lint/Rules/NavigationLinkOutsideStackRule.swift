@@ -3,30 +3,37 @@ import SwiftLexer
 /// A `NavigationLink` or `navigationDestination` in a view that no navigation stack reaches does
 /// nothing when tapped. Uses the run's view hierarchy; views whose callers are unknown (previews,
 /// code outside the run) are left alone.
-public struct NavigationLinkOutsideStackRule: Rule {
+public struct NavigationLinkOutsideStackRule: ProjectRule {
     public let id = "navigation-link-outside-stack"
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        // Each link not in a stack's content here, with its view; presented content is decided
+        // now, the rest by the run's view hierarchy.
+        var candidates: [(offset: Int, name: String, view: String, isView: Bool, presented: Bool)] = []
         for call in s.calls where (call.callee == "NavigationLink" && !call.isMember) || (call.callee == "navigationDestination" && call.isMember) {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
-            guard s.isViewType(view) || project.viewNames.contains(view.name) else { continue }
             let context = ViewHierarchy.context(of: call.calleeToken, in: s)
             if context.inStack { continue }
-            let reason: String
-            if context.presented {
-                reason = "sits in presented content with no `NavigationStack` of its own"
-            } else if project.hierarchy.status(of: view.name) == .notInStack {
-                reason = "is in `\(view.name)`, which no `NavigationStack` reaches"
-            } else {
-                continue
-            }
-            let name = call.isMember ? ".\(call.callee)" : call.callee
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`\(name)` \(reason), so it cannot navigate; wrap the root of this hierarchy in a `NavigationStack`"))
+            candidates.append((s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
+                               s.isViewType(view), context.presented))
         }
-        return hits
+        let fileIndex = file.index
+        return { [candidates] project in
+            candidates.compactMap { candidate in
+                guard candidate.isView || project.viewNames.contains(candidate.view) else { return nil }
+                let reason: String
+                if candidate.presented {
+                    reason = "sits in presented content with no `NavigationStack` of its own"
+                } else if project.hierarchy.status(of: candidate.view) == .notInStack {
+                    reason = "is in `\(candidate.view)`, which no `NavigationStack` reaches"
+                } else {
+                    return nil
+                }
+                return Hit(file: fileIndex, offset: candidate.offset,
+                           message: "`\(candidate.name)` \(reason), so it cannot navigate; wrap the root of this hierarchy in a `NavigationStack`")
+            }
+        }
     }
 }

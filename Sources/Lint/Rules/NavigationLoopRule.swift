@@ -3,21 +3,25 @@ import SwiftLexer
 /// A pushed screen that pushes, directly or through others, a screen already below it on the
 /// stack: the path grows with every round trip and "back" walks through copies. Pop instead
 /// (`dismiss`, or remove from the path).
-public struct NavigationLoopRule: Rule {
+public struct NavigationLoopRule: ProjectRule {
     public let id = "navigation-loop"
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard let pushes = project.pushesByFile[file.index] else { return [] }
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let graph = project.pushGraph
-        var hits: [Hit] = []
-        for push in pushes {
-            guard let from = push.pusher, push.view != from, graph.reaches(from: push.view, to: from),
-                  graph.isBackEdge(from: from, to: push.view) else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: s.calls[push.call].calleeToken),
-                            message: "`\(from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy"))
+        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap { push in
+            push.pusher.map { (offset: s.offset(of: s.calls[push.call].calleeToken), view: push.view, from: $0) }
         }
-        return hits
+        let fileIndex = file.index
+        return { [pushes] project in
+            guard !pushes.isEmpty else { return [] }
+            let graph = project.pushGraph
+            return pushes.compactMap { push in
+                guard push.view != push.from, graph.reaches(from: push.view, to: push.from),
+                      graph.isBackEdge(from: push.from, to: push.view) else { return nil }
+                return Hit(file: fileIndex, offset: push.offset,
+                           message: "`\(push.from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy")
+            }
+        }
     }
 }
 

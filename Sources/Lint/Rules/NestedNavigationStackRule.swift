@@ -2,14 +2,17 @@ import SwiftLexer
 
 /// A `NavigationStack` inside another — directly, or in a view pushed as a destination (across
 /// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
-public struct NestedNavigationStackRule: Rule {
+public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
 
     static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
+        // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
+        // is the index's to say.
+        var owned: [(offset: Int, view: String)] = []
         for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
             var presented = false
             var outer: String?
@@ -23,11 +26,18 @@ public struct NestedNavigationStackRule: Rule {
                 continue
             }
             guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
-            let name = s.types[owner].name
-            guard let pusher = project.pushedViews[name]?.first else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`\(name)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+            owned.append((s.offset(of: call.calleeToken), s.types[owner].name))
         }
-        return hits
+        let fileIndex = file.index
+        let direct = hits
+        return { [owned] project in
+            var hits = direct
+            for stack in owned {
+                guard let pusher = project.pushedViews[stack.view]?.first else { continue }
+                hits.append(Hit(file: fileIndex, offset: stack.offset,
+                                message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+            }
+            return hits.sorted { $0.offset < $1.offset }
+        }
     }
 }
