@@ -45,15 +45,15 @@ public struct LintResult: Sendable {
 }
 
 /// The pipeline: files → tokens → structure → project index → rules → findings (suppressions,
-/// severities, notes), in two parallel passes. Pass 1 reads, lexes and structures every file and
-/// takes its summary for the project index; pass 2 runs the rules file by file against that
-/// index. Parsed files stay in memory between the passes up to `keepParsedBytes` of source; past
-/// it a file keeps only its bytes and is parsed again in pass 2, so memory stays bounded on large
-/// repos. The output is sorted, so it is the same whatever the thread count or budget.
+/// severities, notes), in two parallel passes and one parse per file. Pass 1 reads, lexes and
+/// structures each file, takes its summary for the project index, runs the rules that need only
+/// the file, and lets each `ProjectRule` gather what it will need; then the tokens are dropped, so
+/// memory stays small on any repo. Pass 2 gives the project rules the finished index. The output
+/// is sorted, so it is the same whatever the thread count.
 public struct Linter: Sendable {
     public var catalog: RuleCatalog
     public var configuration: Configuration
-    /// For a process that exits after one run: skip freeing the parsed files (saves the teardown).
+    /// For a process that exits after one run: skip freeing what the run built (saves the teardown).
     public var keepParsedFilesUntilExit = false
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
@@ -64,12 +64,6 @@ public struct Linter: Sendable {
     public var enabledEntries: [RuleCatalog.Entry] {
         catalog.entries.filter { configuration.isEnabled($0.metadata) }
     }
-
-    /// Source bytes whose parsed files stay in memory from the index to the rules. Past it, a
-    /// file keeps only its bytes and summary and is parsed again for the rules: a parsed file
-    /// takes about eleven bytes of memory per source byte, and on a large repo faulting that in
-    /// costs more than lexing twice.
-    public var keepParsedBytes: Int = ProcessInfo.processInfo.environment["PATTERNLINT_KEEP_MB"].flatMap(Int.init).map { $0 << 20 } ?? 8 << 20
 
     /// Reads and parses one input; binary files are refused with a problem.
     static func load(_ input: LintInput, index: Int) -> Result<LintFile, LintProblem> {
@@ -106,78 +100,6 @@ public struct Linter: Sendable {
         return (files, problems)
     }
 
-    /// A file between the two passes: parsed, or (past the memory budget) its bytes only.
-    enum Pending: Sendable {
-        case parsed(LintFile)
-        case unparsed(index: Int, path: String, bytes: [UInt8])
-        case failed(LintProblem)
-    }
-
-    public func lint(_ inputs: [LintInput]) -> LintResult {
-        let clock = PhaseClock()
-        // Pass 1: read, parse and summarise every file in parallel.
-        let pending = ConcurrentSlots<(Pending, ProjectIndex.FileSummary?)>(count: inputs.count)
-        let budget = ByteBudget(keepParsedBytes)
-        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
-            switch Self.load(inputs[index], index: index) {
-            case .failure(let problem):
-                pending[index] = (.failed(problem), nil)
-            case .success(var file):
-                let summary = file.summary
-                file.summary = nil
-                let bytes = file.source.bytes
-                pending[index] = budget.take(bytes.count)
-                    ? (.parsed(file), summary)
-                    : (.unparsed(index: index, path: file.path, bytes: bytes), summary)
-            }
-        }
-        let slots = pending.values
-        clock.mark("read, lex, structure")
-        let project = ProjectIndex(summaries: slots.compactMap { $0?.1 }, count: inputs.count)
-        clock.mark("project index")
-        // Pass 2: the rules, file by file (parsing again what was not kept).
-        let entries = enabledEntries
-        let rules = prepare(entries)
-        let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
-        let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
-        DispatchQueue.concurrentPerform(iterations: slots.count) { position in
-            guard inputs[position].reportFindings, let (slot, _) = slots[position] else { return }
-            let file: LintFile
-            switch slot {
-            case .failed: return
-            case .parsed(let parsed): file = parsed
-            case .unparsed(let index, let path, let bytes):
-                file = LintFile(index: index, path: path, structure: Structure(SourceFile(path: path, bytes: bytes)))
-            }
-            // Sorted here, by position, in parallel; the files are put in path order below.
-            perFile[position] = self.findings(in: file, project: project, rules: rules, reportUnused: reportUnused)
-                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
-        }
-        clock.mark("rules")
-        RuleTimer.shared.dump()
-        defer {
-            clock.mark("sort")
-            // The CLI exits right after reporting: hand the parsed files to a global instead of
-            // tearing down hundreds of megabytes of arrays one by one (as compilers skip frees).
-            if keepParsedFilesUntilExit { ExitKeeper.shared.keep(slots) }
-        }
-        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
-        var all: [Finding] = []
-        all.reserveCapacity(groups.reduce(0) { $0 + $1.count })
-        for group in groups.sorted(by: { $0[0].path < $1[0].path }) { all.append(contentsOf: group) }
-        var problems: [String] = []
-        var reported: [String] = []
-        for (position, slot) in slots.enumerated() {
-            switch slot?.0 {
-            case .failed(let problem)?: problems.append(problem.description)
-            case .parsed(let file)? where inputs[position].reportFindings: reported.append(file.path)
-            case .unparsed(_, let path, _)? where inputs[position].reportFindings: reported.append(path)
-            default: break
-            }
-        }
-        return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
-    }
-
     /// What the per-file loop needs of each enabled rule, worked out once per run (copying a
     /// catalog entry per rule per file costs a retain for each of its many fields).
     struct PreparedRule: Sendable {
@@ -198,27 +120,99 @@ public struct Linter: Sendable {
         }
     }
 
-    func findings(in file: LintFile, project: ProjectIndex, rules: [PreparedRule], reportUnused: Bool) -> [Finding] {
-        let suppressions = Suppressions(file.source)
-        var used = Set<Int>()
-        var result: [Finding] = []
-        for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
-            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
-            let hits = rules[position].rule.check(file, project: project, options: rules[position].options)
-            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
-            for hit in hits {
-                let line = file.source.lines.line(of: hit.offset)
-                if !suppressions.directives.isEmpty, let directive = suppressions.suppressor(of: rules[position].id, line: line) {
-                    used.insert(directive)
-                    continue
-                }
-                result.append(makeFinding(rules[position], hit: hit, in: file, line: line))
+    /// A file between the passes: no tokens, only what placing and judging its findings needs.
+    struct FileState: Sendable {
+        var index: Int
+        var path: String
+        var positions: TextPositions
+        var suppressions: Suppressions
+        /// Directives that suppressed something so far.
+        var used: Set<Int> = []
+        var findings: [Finding] = []
+        /// Project rules' verdicts to come, by position in the prepared rules.
+        var deferred: [(rule: Int, decide: @Sendable (ProjectIndex) -> [Hit])] = []
+        var reportFindings: Bool
+    }
+
+    public func lint(_ inputs: [LintInput]) -> LintResult {
+        let clock = PhaseClock()
+        let entries = enabledEntries
+        let rules = prepare(entries)
+        let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
+        // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
+        let states = ConcurrentSlots<(state: FileState?, summary: ProjectIndex.FileSummary?, problem: LintProblem?)>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            switch Self.load(inputs[index], index: index) {
+            case .failure(let problem):
+                states[index] = (nil, nil, problem)
+            case .success(let file):
+                states[index] = (firstPass(file, rules: rules, reportFindings: inputs[index].reportFindings), file.summary, nil)
             }
         }
+        let slots = states.values
+        clock.mark("read, parse, local rules")
+        let project = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
+        clock.mark("project index")
+        // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
+        let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
+        DispatchQueue.concurrentPerform(iterations: slots.count) { position in
+            guard let state = slots[position]?.state, state.reportFindings else { return }
+            perFile[position] = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
+                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+        }
+        clock.mark("project rules")
+        RuleTimer.shared.dump()
+        defer {
+            clock.mark("sort")
+            // The CLI exits right after reporting: hand what the run built to a global instead of
+            // freeing it piece by piece (as compilers skip frees).
+            if keepParsedFilesUntilExit { ExitKeeper.shared.keep(slots) }
+        }
+        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
+        var all: [Finding] = []
+        all.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups.sorted(by: { $0[0].path < $1[0].path }) { all.append(contentsOf: group) }
+        var problems: [String] = []
+        var reported: [String] = []
+        for slot in slots {
+            if let problem = slot?.problem { problems.append(problem.description) }
+            if let state = slot?.state, state.reportFindings { reported.append(state.path) }
+        }
+        return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
+    }
+
+    /// While the file is parsed: the rules that need only it, and the project rules' preparation.
+    func firstPass(_ file: LintFile, rules: [PreparedRule], reportFindings: Bool) -> FileState {
+        var state = FileState(index: file.index, path: file.path, positions: file.source.positions,
+                              suppressions: Suppressions(file.source), reportFindings: reportFindings)
+        // Context-only files (`--staged`) feed the index; their own findings are not reported.
+        guard reportFindings else { return state }
+        let none = ProjectIndex.empty
+        for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
+            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            if let projectRule = rules[position].rule as? any ProjectRule {
+                state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))
+            } else {
+                record(rules[position].rule.check(file, project: none, options: rules[position].options), of: rules[position], in: &state)
+            }
+            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
+        }
+        return state
+    }
+
+    /// With the whole run's index: the project rules' verdicts, then unused suppressions.
+    func secondPass(_ state: FileState, project: ProjectIndex, rules: [PreparedRule], reportUnused: Bool) -> [Finding] {
+        var state = state
+        for (position, decide) in state.deferred {
+            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            record(decide(project), of: rules[position], in: &state)
+            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
+        }
+        let suppressions = state.suppressions
         if reportUnused, !suppressions.directives.isEmpty, let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID }) {
             let enabled = Set(rules.map(\.id))
             var unused: [Int] = []
-            for (index, directive) in suppressions.directives.enumerated() where directive.kind != .enable && !used.contains(index) {
+            for (index, directive) in suppressions.directives.enumerated() where directive.kind != .enable && !state.used.contains(index) {
                 // A directive for rules that are not running this time cannot be judged.
                 guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
                 unused.append(index)
@@ -228,25 +222,37 @@ public struct Linter: Sendable {
             for index in unused {
                 if let other = suppressions.suppressor(of: RuleCatalog.unusedSuppressionID, line: suppressions.directives[index].line, except: index) {
                     silenced.insert(index)
-                    used.insert(other)
+                    state.used.insert(other)
                 }
             }
-            for index in unused where !silenced.contains(index) && !used.contains(index) {
+            for index in unused where !silenced.contains(index) && !state.used.contains(index) {
                 let directive = suppressions.directives[index]
                 let names = directive.rules.joined(separator: " ")
-                let hit = Hit(file: file.index, offset: directive.offset,
+                let hit = Hit(file: state.index, offset: directive.offset,
                               message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
-                result.append(makeFinding(entry, hit: hit, in: file, line: directive.line))
+                state.findings.append(makeFinding(entry, hit: hit, path: state.path, positions: state.positions, line: directive.line))
             }
         }
-        return result
+        return state.findings
     }
 
-    func makeFinding(_ rule: PreparedRule, hit: Hit, in file: LintFile, line: Int) -> Finding {
+    /// Hits of one rule: suppressed ones mark their directive used, the rest become findings.
+    func record(_ hits: [Hit], of rule: PreparedRule, in state: inout FileState) {
+        for hit in hits {
+            let line = state.positions.line(of: hit.offset)
+            if !state.suppressions.directives.isEmpty, let directive = state.suppressions.suppressor(of: rule.id, line: line) {
+                state.used.insert(directive)
+                continue
+            }
+            state.findings.append(makeFinding(rule, hit: hit, path: state.path, positions: state.positions, line: line))
+        }
+    }
+
+    func makeFinding(_ rule: PreparedRule, hit: Hit, path: String, positions: TextPositions, line: Int) -> Finding {
         let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
-        return Finding(ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: file.path, line: line,
-                       column: file.source.characterColumn(of: hit.offset, line: line), note: rule.note,
-                       sourceLine: file.source.lineText(line))
+        return Finding(ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: path, line: line,
+                       column: positions.characterColumn(of: hit.offset, line: line), note: rule.note,
+                       sourceLine: positions.lineText(line))
     }
 }
 
@@ -296,20 +302,4 @@ public final class ExitKeeper: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: [Any] = []
     public func keep(_ value: Any) { lock.withLock { kept.append(value) } }
-}
-
-/// A byte allowance shared by threads: `take` succeeds while the total stays within the limit.
-final class ByteBudget: @unchecked Sendable {
-    private let lock = NSLock()
-    private var left: Int
-
-    init(_ limit: Int) { left = limit }
-
-    func take(_ bytes: Int) -> Bool {
-        lock.withLock {
-            guard bytes <= left else { return false }
-            left -= bytes
-            return true
-        }
-    }
 }

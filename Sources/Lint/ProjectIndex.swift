@@ -78,6 +78,9 @@ public struct ProjectIndex: Sendable {
         name == "NavigationStack" || name == "NavigationView" || name == "NavigationSplitView"
     }
 
+    /// An index of no files, for rules that do not look at the project.
+    static let empty = ProjectIndex(summaries: [], count: 0)
+
     /// Summarises the files (in parallel) and builds the index.
     public init(files: [LintFile], count: Int? = nil) {
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
