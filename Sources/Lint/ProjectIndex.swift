@@ -97,6 +97,13 @@ public struct ProjectIndex: Sendable {
         self.paths = paths
         var pushEdges: [String: Set<String>] = [:]
         var order: [String: Int] = [:]
+        // Sized up front: a large run declares tens of thousands of types.
+        let typeCount = all.reduce(0) { $0 + $1.types.count }
+        typesByName.reserveCapacity(typeCount)
+        primaryDeclarations.reserveCapacity(typeCount)
+        order.reserveCapacity(typeCount)
+        constructions.reserveCapacity(typeCount)
+        declarations.reserveCapacity(all.count)
         for summary in all {
             for (typeIndex, name, isView, kind) in summary.types {
                 let ref = TypeRef(file: summary.file, type: typeIndex)

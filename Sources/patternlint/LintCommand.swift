@@ -117,9 +117,9 @@ struct LintCommand: ParsableCommand {
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
-        let report = output.report(result)
+        let report = output.reportPieces(result)
         clock.mark("report")
-        Terminal.write(report)
+        for piece in report { Terminal.write(piece) }
         ExitKeeper.shared.keep((result, report))
         clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }

@@ -3,6 +3,12 @@ public protocol Reporter: Sendable {
     /// The `--reporter` name.
     static var name: String { get }
     func report(_ result: LintResult) -> String
+    /// The report in consecutive pieces, for writing a large one without joining it first.
+    func reportPieces(_ result: LintResult) -> [String]
+}
+
+extension Reporter {
+    public func reportPieces(_ result: LintResult) -> [String] { [report(result)] }
 }
 
 public enum Reporters {

@@ -10,16 +10,20 @@ public struct XcodeReporter: Reporter {
     public init(color: Bool = false) { self.color = color }
 
     public func report(_ result: LintResult) -> String {
-        // Each finding's lines stand alone: format slices of a large result in parallel, in order.
+        reportPieces(result).joined()
+    }
+
+    /// Each finding's lines stand alone: slices of a large result are formatted in parallel.
+    public func reportPieces(_ result: LintResult) -> [String] {
         let findings = result.findings
         let slice = 2_048
         let count = (findings.count + slice - 1) / slice
-        guard count > 1 else { return lines(findings[...]) }
+        guard count > 1 else { return [lines(findings[...])] }
         let parts = ConcurrentSlots<String>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { part in
             parts[part] = lines(findings[part * slice..<min(findings.count, (part + 1) * slice)])
         }
-        return parts.values.map { $0 ?? "" }.joined()
+        return parts.values.map { $0 ?? "" }
     }
 
     /// The lines of some findings, built as bytes (string interpolation costs microseconds a
