@@ -65,11 +65,14 @@ public struct XcodeReporter: Reporter {
             put(finding.ruleID)
             out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: "\n")])
             if let note = finding.note {
-                let key = finding.ruleID + "\u{0}" + note.title
-                if noteLines[key] == nil {
-                    noteLines[key] = "  " + paint("note: \(note.title) — patternlint explain \(finding.ruleID)", "2") + "\n"
+                // A rule has one note: its line is made once per rule.
+                if let line = noteLines[finding.ruleID] {
+                    put(line)
+                } else {
+                    let line = "  " + paint("note: \(note.title) — patternlint explain \(finding.ruleID)", "2") + "\n"
+                    noteLines[finding.ruleID] = line
+                    put(line)
                 }
-                put(noteLines[key]!)
             }
         }
         return String(decoding: out, as: UTF8.self)
