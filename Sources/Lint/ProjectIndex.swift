@@ -58,7 +58,8 @@ public struct ProjectIndex: Sendable {
     /// (`NavigationLink(destination:)`, `NavigationLink { … } label:`, `.navigationDestination { … }`).
     public private(set) var pushedViews: [String: [PushSite]] = [:]
     /// Per file, for each of its types: its initializers and stored properties.
-    private var declarations: [Int: (initializers: [[FunctionDecl]], storedProperties: [[PropertyDecl]])] = [:]
+    /// By input index (empty for unreadable inputs): rules ask this for every call they check.
+    private var declarations: [(initializers: [[FunctionDecl]], storedProperties: [[PropertyDecl]])] = []
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
@@ -103,7 +104,6 @@ public struct ProjectIndex: Sendable {
         primaryDeclarations.reserveCapacity(typeCount)
         order.reserveCapacity(typeCount)
         constructions.reserveCapacity(typeCount)
-        declarations.reserveCapacity(all.count)
         for summary in all {
             for (typeIndex, name, isView, kind) in summary.types {
                 let ref = TypeRef(file: summary.file, type: typeIndex)
@@ -113,7 +113,8 @@ public struct ProjectIndex: Sendable {
                 if order[name] == nil { order[name] = order.count }
             }
         }
-        for summary in all { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
+        declarations = Array(repeating: ([], []), count: count)
+        for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
@@ -240,26 +241,32 @@ public struct ProjectIndex: Sendable {
     /// Every initializer declared for a type name, in any file (extensions included).
     public func initializers(of name: String) -> [(file: Int, function: FunctionDecl)] {
         (typesByName[name] ?? []).flatMap { ref in
-            (declarations[ref.file]?.initializers[ref.type] ?? []).map { (ref.file, $0) }
+            declarations[ref.file].initializers[ref.type].map { (ref.file, $0) }
         }
     }
 
     /// Stored properties of a type name, from every declaration of it.
     public func storedProperties(of name: String) -> [(file: Int, property: PropertyDecl)] {
         (typesByName[name] ?? []).flatMap { ref in
-            (declarations[ref.file]?.storedProperties[ref.type] ?? []).map { (ref.file, $0) }
+            declarations[ref.file].storedProperties[ref.type].map { (ref.file, $0) }
         }
     }
 
     /// The declared parameter type for an argument label, when every known initializer that has the
     /// label agrees (memberwise initializers count: stored properties without a value).
     public func parameterTypes(of name: String, label: String) -> [String] {
+        guard let refs = typesByName[name] else { return [] }
         var types: [String] = []
-        for (_, function) in initializers(of: name) {
-            for parameter in function.parameters where parameter.label == label { types.append(parameter.type) }
+        var initializerCount = 0
+        for ref in refs {
+            for function in declarations[ref.file].initializers[ref.type] {
+                initializerCount += 1
+                for parameter in function.parameters where parameter.label == label { types.append(parameter.type) }
+            }
         }
-        if initializers(of: name).isEmpty {
-            for (_, property) in storedProperties(of: name) where property.name == label {
+        guard initializerCount == 0 else { return types }
+        for ref in refs {
+            for property in declarations[ref.file].storedProperties[ref.type] where property.name == label {
                 if property.attributes.contains("@Binding") {
                     types.append("Binding<\(property.type ?? "_")>")
                 } else if let type = property.type {
