@@ -1,18 +1,38 @@
 import SwiftLexer
 
 /// A `TabView` inside a `NavigationStack` pushes the whole tab bar with every destination and
-/// shares one path between tabs. Give each tab its own stack inside the `TabView`.
-public struct TabViewInNavigationStackRule: Rule {
+/// shares one path between tabs. Give each tab its own stack inside the `TabView`. Found when the
+/// stack wraps the `TabView` in the same body, and across files when the view holding the
+/// `TabView` is built (or pushed) inside a stack somewhere in the run.
+public struct TabViewInNavigationStackRule: ProjectRule {
     public let id = "tabview-in-navigation-stack"
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
+        // `TabView`s with no stack around them here, by the view that holds them.
+        var held: [(offset: Int, view: String)] = []
         for call in s.calls where call.callee == "TabView" && !call.isMember {
-            guard let stack = s.enclosingCallees(of: call.calleeToken).first(where: { ProjectIndex.stackNames.contains($0) }) else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
+            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: { ProjectIndex.stackNames.contains($0) }) {
+                hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
+                                message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
+                continue
+            }
+            guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken), s.isViewType(s.types[owner]) else { continue }
+            let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+            guard !context.presented else { continue }
+            held.append((s.offset(of: call.calleeToken), s.types[owner].name))
         }
-        return hits
+        let fileIndex = file.index
+        let direct = hits
+        return { [held] project in
+            guard !held.isEmpty else { return direct }
+            var hits = direct
+            for tabs in held where project.hierarchy.status(of: tabs.view) == .inStack {
+                hits.append(Hit(file: fileIndex, offset: tabs.offset,
+                                message: "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"))
+            }
+            return hits
+        }
     }
 }
