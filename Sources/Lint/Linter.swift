@@ -156,7 +156,9 @@ public struct Linter: Sendable {
         // now rather than one after the other (each behind a lock) in pass 2.
         let ids = Set(rules.map(\.id))
         DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) { _ = project.hierarchy }
+            if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) || ids.contains(TabViewInNavigationStackRule().id) {
+                _ = project.hierarchy
+            }
             if part == 1, ids.contains(NavigationLoopRule().id) { _ = project.pushGraph }
         }
         clock.mark("project index")
