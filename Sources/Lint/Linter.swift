@@ -54,7 +54,7 @@ public struct Linter: Sendable {
     public var catalog: RuleCatalog
     public var configuration: Configuration
     /// For a process that exits after one run: skip freeing what the run built (saves the teardown).
-    public var keepParsedFilesUntilExit = false
+    public var keepRunUntilExit = false
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -175,7 +175,7 @@ public struct Linter: Sendable {
             clock.mark("sort")
             // The CLI exits right after reporting: hand what the run built to a global instead of
             // freeing it piece by piece (as compilers skip frees).
-            if keepParsedFilesUntilExit { ExitKeeper.shared.keep(slots) }
+            if keepRunUntilExit { ExitKeeper.shared.keep(slots) }
         }
         let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
         var all: [Finding] = []

@@ -63,7 +63,7 @@ struct LintCommand: ParsableCommand {
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
-        linter.keepParsedFilesUntilExit = true
+        linter.keepRunUntilExit = true
         let accepted = try baseline.map { path in
             do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
         }
