@@ -131,7 +131,6 @@ public struct Linter: Sendable {
         var findings: [Finding] = []
         /// Project rules' verdicts to come, by position in the prepared rules.
         var deferred: [(rule: Int, decide: @Sendable (ProjectIndex) -> [Hit])] = []
-        var reportFindings: Bool
     }
 
     public func lint(_ inputs: [LintInput]) -> LintResult {
@@ -146,7 +145,9 @@ public struct Linter: Sendable {
             case .failure(let problem):
                 states[index] = (nil, nil, problem)
             case .success(let file):
-                states[index] = (firstPass(file, rules: rules, reportFindings: inputs[index].reportFindings), file.summary, nil)
+                // Context-only files (`--staged`) feed the index; their own findings are not reported.
+                let state = inputs[index].reportFindings ? firstPass(file, rules: rules) : nil
+                states[index] = (state, file.summary, nil)
             }
         }
         let slots = states.values
@@ -165,7 +166,7 @@ public struct Linter: Sendable {
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
         let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
         DispatchQueue.concurrentPerform(iterations: slots.count) { position in
-            guard let state = slots[position]?.state, state.reportFindings else { return }
+            guard let state = slots[position]?.state else { return }
             perFile[position] = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
                 .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
         }
@@ -185,17 +186,15 @@ public struct Linter: Sendable {
         var reported: [String] = []
         for slot in slots {
             if let problem = slot?.problem { problems.append(problem.description) }
-            if let state = slot?.state, state.reportFindings { reported.append(state.path) }
+            if let state = slot?.state { reported.append(state.path) }
         }
         return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }
 
     /// While the file is parsed: the rules that need only it, and the project rules' preparation.
-    func firstPass(_ file: LintFile, rules: [PreparedRule], reportFindings: Bool) -> FileState {
+    func firstPass(_ file: LintFile, rules: [PreparedRule]) -> FileState {
         var state = FileState(index: file.index, path: file.path, positions: file.source.positions,
-                              suppressions: Suppressions(file.source), reportFindings: reportFindings)
-        // Context-only files (`--staged`) feed the index; their own findings are not reported.
-        guard reportFindings else { return state }
+                              suppressions: Suppressions(file.source))
         let none = ProjectIndex.empty
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0

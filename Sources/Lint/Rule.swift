@@ -32,6 +32,7 @@ public struct RuleOptions: Sendable {
 public protocol Rule: Sendable {
     /// The id of the rule's markdown file in `Rules/`.
     var id: String { get }
+    /// The engine hands rules that are not `ProjectRule`s an empty index: they see one file only.
     func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit]
 }
 
