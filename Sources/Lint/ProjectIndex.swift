@@ -74,6 +74,22 @@ public struct ProjectIndex: Sendable {
 
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
+    /// Types of the platform that views construct all the time; a run's own types are what the
+    /// index is for.
+    static let platformTypes: Set<String> = [
+        "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
+        "LazyHGrid", "Grid", "GridRow", "Spacer", "Divider", "Group", "Section", "List", "ForEach", "ScrollView",
+        "Form", "NavigationLink", "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationPath",
+        "TabView", "Tab", "Toggle", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider",
+        "Stepper", "ProgressView", "Menu", "Link", "ShareLink", "GeometryReader", "Color", "Font", "Circle",
+        "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "Path", "LinearGradient", "RadialGradient",
+        "AsyncImage", "ContentUnavailableView", "EmptyView", "AnyView", "ToolbarItem", "ToolbarItemGroup",
+        "EditButton", "DisclosureGroup", "LabeledContent", "ViewThatFits", "Binding", "State", "Environment",
+        "Task", "URL", "URLRequest", "Date", "Data", "UUID", "String", "Int", "Double", "Float", "Bool", "CGFloat",
+        "CGSize", "CGPoint", "CGRect", "Array", "Set", "Dictionary", "Locale", "Calendar", "DateFormatter",
+        "JSONDecoder", "JSONEncoder", "EdgeInsets", "Animation", "SortDescriptor", "FetchDescriptor",
+    ]
+
     /// `stackNames.contains(name)` without hashing (asked for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
         name == "NavigationStack" || name == "NavigationView" || name == "NavigationSplitView"
@@ -170,7 +186,13 @@ public struct ProjectIndex: Sendable {
                 if let owner = property.owner { storedProperties[owner].append(property) }
             }
             for (callIndex, call) in s.calls.enumerated() {
-                if !call.isMember, Structure.isTypeName(call.callee) {
+                if !call.isMember, ProjectIndex.isStackName(call.callee), let owner = s.enclosingType(of: call.calleeToken) {
+                    stacks.append((types[owner].name, callIndex))
+                }
+                // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
+                // and say nothing about the run's types: skip them before any scope walk. (A run
+                // that declares its own `Text` loses those sites, so its rules stay silent on it.)
+                if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee) {
                     let (ownerIndex, context) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
                     let owner = ownerIndex.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
@@ -179,9 +201,6 @@ public struct ProjectIndex: Sendable {
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
                         ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant)))
-                    if ProjectIndex.isStackName(call.callee), let owner {
-                        stacks.append((owner.name, callIndex))
-                    }
                 }
                 guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
