@@ -6,13 +6,21 @@ import SwiftLexer
 public struct MisplacedNavigationModifierRule: Rule {
     public let id = "misplaced-navigation-modifier"
 
-    static let screenModifiers: Set<String> = ["navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground", "navigationSubtitle"]
     static let containers: Set<String> = ["NavigationStack", "NavigationSplitView"]
+
+    /// The screen modifiers, matched without hashing every member call's name.
+    static func isScreenModifier(_ name: String) -> Bool {
+        switch name {
+        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground",
+             "navigationSubtitle": true
+        default: false
+        }
+    }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where call.isMember && Self.screenModifiers.contains(call.callee) {
+        for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
             guard let root = s.chainRoot(of: call), Self.containers.contains(s.calls[root].callee) else { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                             message: "`.\(call.callee)` is applied to the `\(s.calls[root].callee)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
