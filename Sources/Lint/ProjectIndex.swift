@@ -35,6 +35,8 @@ public struct ProjectIndex: Sendable {
         public var inPreview: Bool
         /// Some argument is `.constant(…)`.
         public var passesConstantBinding: Bool
+        /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
+        public var wrappers: [String] = []
     }
 
     /// A navigation call pushing a view, with its line for messages.
@@ -95,6 +97,18 @@ public struct ProjectIndex: Sendable {
         name == "NavigationStack" || name == "NavigationView" || name == "NavigationSplitView"
     }
 
+    /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
+    /// of the run that holds a `NavigationStack` of its own: then the content is in that stack.
+    /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
+    /// pass their content through.
+    public func wrapsInStack(_ wrappers: [String]) -> Bool {
+        Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack)
+    }
+
+    static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites]) -> Bool {
+        wrappers.contains { stackOwners[$0] != nil }
+    }
+
     /// An index of no files, for rules that do not look at the project.
     static let empty = ProjectIndex(summaries: [], count: 0)
 
@@ -145,7 +159,10 @@ public struct ProjectIndex: Sendable {
             }
         }
         let views = viewNames, built = constructions
-        lazyHierarchy = LazyBox { ViewHierarchy(constructions: built, viewNames: views) }
+        let stackOwners = viewsOwningStack
+        lazyHierarchy = LazyBox {
+            ViewHierarchy(constructions: built, viewNames: views) { Self.wrapsInStack($0, stackOwners: stackOwners) }
+        }
         let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges, order] in
             let pushSites = pushed.mapValues(\.count)
@@ -193,14 +210,14 @@ public struct ProjectIndex: Sendable {
                 // and say nothing about the run's types: skip them before any scope walk. (A run
                 // that declares its own `Text` loses those sites, so its rules stay silent on it.)
                 if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee) {
-                    let (ownerIndex, context) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
+                    let (ownerIndex, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
                     let owner = ownerIndex.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
                     constructions[call.callee, default: []].append((Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
                         ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
-                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant)))
+                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant, wrappers: wrappers)))
                 }
                 guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)

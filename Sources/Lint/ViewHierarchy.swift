@@ -39,11 +39,15 @@ public struct ViewHierarchy: Sendable {
     }
 
     /// Takes the construction sites of every view (previews left out), then resolves the statuses.
-    init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>) {
+    /// `wrapsInStack` says whether the views a site is built inside hold a stack (see `ProjectIndex`).
+    init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>,
+         wrapsInStack: ([String]) -> Bool = { _ in false }) {
         for (callee, list) in constructions where viewNames.contains(callee) {
             let found = list.filter { !$0.inPreview }.map { site in
-                Site(parent: site.owner, file: site.file, call: site.call, inStack: site.inStack,
-                     presented: site.presented, fromApp: site.ownerIsApp)
+                // Built inside a view of the run that holds its content in a stack: in that stack.
+                let wrapped = !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
+                return Site(parent: site.owner, file: site.file, call: site.call, inStack: site.inStack || wrapped,
+                            presented: site.presented && !wrapped, fromApp: site.ownerIsApp && !wrapped)
             }
             if !found.isEmpty { sites[callee] = found }
         }
@@ -68,10 +72,12 @@ public struct ViewHierarchy: Sendable {
         return result
     }
 
-    /// `Structure.enclosingType(of:)` and `context(of:in:)` in one walk out from the token.
-    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool)) {
+    /// `Structure.enclosingType(of:)`, `context(of:in:)` and `wrappers(of:in:)` in one walk out
+    /// from the token.
+    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool), wrappers: [String]) {
         var owner: Int?
         var context = (inStack: false, presented: false)
+        var wrappers: [String] = []
         var decided = false
         s.forEachEnclosingScope(of: token) { scope in
             switch scope.kind {
@@ -79,14 +85,27 @@ public struct ViewHierarchy: Sendable {
                 if owner == nil { owner = type }
             case .arguments(let call), .closure(let call?):
                 guard !decided else { break }
-                let isMember = s.calls[call].isMember
-                if !isMember, ProjectIndex.isStackName(s.calls[call].callee) { context = (true, false); decided = true }
-                if isMember, isPresentationModifier(s.calls[call].callee) { context = (false, true); decided = true }
+                let site = s.calls[call]
+                if !site.isMember, ProjectIndex.isStackName(site.callee) { context = (true, false); decided = true }
+                else if site.isMember, isPresentationModifier(site.callee) { context = (false, true); decided = true }
+                else if owner == nil, isPossibleWrapper(site) { wrappers.append(site.callee) }
             default: break
             }
             return owner == nil || !decided
         }
-        return (owner, context)
+        return (owner, context, wrappers)
+    }
+
+    /// Views that the token is built inside, before any stack or presentation and within its own
+    /// type: `ScreenContainer { Child() }`. Such a wrapper may hold a `NavigationStack` of its own
+    /// around its content; the project index knows (`ProjectIndex.wrapsInStack`).
+    public static func wrappers(of token: Int, in s: Structure) -> [String] {
+        ownerAndContext(of: token, in: s).wrappers
+    }
+
+    /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.
+    static func isPossibleWrapper(_ call: CallSite) -> Bool {
+        !call.isMember && Structure.isTypeName(call.callee) && !ProjectIndex.platformTypes.contains(call.callee)
     }
 
     /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).

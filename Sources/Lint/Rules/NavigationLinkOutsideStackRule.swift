@@ -10,19 +10,21 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
         let s = file.structure
         // Each link not in a stack's content here, with its view; presented content is decided
         // now, the rest by the run's view hierarchy.
-        var candidates: [(offset: Int, name: String, view: String, isView: Bool, presented: Bool)] = []
+        var candidates: [(offset: Int, name: String, view: String, isView: Bool, presented: Bool, wrappers: [String])] = []
         for call in s.calls where (call.callee == "NavigationLink" && !call.isMember) || (call.callee == "navigationDestination" && call.isMember) {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
-            let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
             if context.inStack { continue }
             candidates.append((s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
-                               s.isViewType(view), context.presented))
+                               s.isViewType(view), context.presented, wrappers))
         }
         let fileIndex = file.index
         return { [candidates] project in
             candidates.compactMap { candidate in
                 guard candidate.isView || project.viewNames.contains(candidate.view) else { return nil }
+                // Inside `ScreenContainer { … }` here, a view that holds a stack of its own.
+                guard !project.wrapsInStack(candidate.wrappers) else { return nil }
                 let reason: String
                 if candidate.presented {
                     reason = "sits in presented content with no `NavigationStack` of its own"

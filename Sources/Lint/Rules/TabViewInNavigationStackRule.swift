@@ -11,7 +11,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         let s = file.structure
         var hits: [Hit] = []
         // `TabView`s with no stack around them here, by the view that holds them.
-        var held: [(offset: Int, view: String)] = []
+        var held: [(offset: Int, view: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "TabView" && !call.isMember {
             if let stack = s.enclosingCallees(of: call.calleeToken).first(where: { ProjectIndex.stackNames.contains($0) }) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
@@ -19,16 +19,18 @@ public struct TabViewInNavigationStackRule: ProjectRule {
                 continue
             }
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken), s.isViewType(s.types[owner]) else { continue }
-            let context = ViewHierarchy.context(of: call.calleeToken, in: s)
+            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
             guard !context.presented else { continue }
-            held.append((s.offset(of: call.calleeToken), s.types[owner].name))
+            held.append((s.offset(of: call.calleeToken), s.types[owner].name, wrappers))
         }
         let fileIndex = file.index
         let direct = hits
         return { [held] project in
             guard !held.isEmpty else { return direct }
             var hits = direct
-            for tabs in held where project.hierarchy.status(of: tabs.view) == .inStack {
+            for tabs in held {
+                // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
+                guard project.wrapsInStack(tabs.wrappers) || project.hierarchy.status(of: tabs.view) == .inStack else { continue }
                 hits.append(Hit(file: fileIndex, offset: tabs.offset,
                                 message: "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"))
             }
