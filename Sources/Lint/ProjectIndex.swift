@@ -105,6 +105,11 @@ public struct ProjectIndex: Sendable {
         Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack)
     }
 
+    /// The innermost of `wrappers` that holds a `NavigationStack`, if any.
+    public func stackHoldingWrapper(_ wrappers: [String]) -> String? {
+        wrappers.first { viewsOwningStack[$0] != nil }
+    }
+
     static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites]) -> Bool {
         wrappers.contains { stackOwners[$0] != nil }
     }

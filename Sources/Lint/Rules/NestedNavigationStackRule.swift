@@ -12,7 +12,7 @@ public struct NestedNavigationStackRule: ProjectRule {
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
-        var owned: [(offset: Int, view: String)] = []
+        var owned: [(offset: Int, view: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
             var presented = false
             var outer: String?
@@ -26,13 +26,19 @@ public struct NestedNavigationStackRule: ProjectRule {
                 continue
             }
             guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
-            owned.append((s.offset(of: call.calleeToken), s.types[owner].name))
+            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.wrappers(of: call.calleeToken, in: s)))
         }
         let fileIndex = file.index
         let direct = hits
         return { [owned] project in
             var hits = direct
             for stack in owned {
+                // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
+                if let shell = project.stackHoldingWrapper(stack.wrappers) {
+                    hits.append(Hit(file: fileIndex, offset: stack.offset,
+                                    message: "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"))
+                    continue
+                }
                 guard let pusher = project.pushedViews[stack.view]?.first else { continue }
                 hits.append(Hit(file: fileIndex, offset: stack.offset,
                                 message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
