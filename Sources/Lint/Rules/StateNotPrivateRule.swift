@@ -11,7 +11,9 @@ public struct StateNotPrivateRule: CorrectableRule {
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int)] {
         s.properties.compactMap { property in
             guard let position = property.attributes.firstIndex(where: { Self.stateAttributes.contains($0) }),
-                  !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate") else { return nil }
+                  !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
+                  // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas.
+                  !s.isInPreview(property.nameToken) else { return nil }
             return (property, property.attributeTokens[position])
         }
     }
