@@ -31,9 +31,8 @@ public struct ViewHierarchy: Sendable {
     public private(set) var sites: [String: [Site]] = [:]
     public private(set) var status: [String: Status] = [:]
 
-    public static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
-
-    /// `presentationModifiers.contains(name)` without hashing.
+    /// Modifiers whose content starts a new presentation: `sheet`, `fullScreenCover`, `popover`,
+    /// `inspector` (compared without hashing).
     @inline(__always) public static func isPresentationModifier(_ name: String) -> Bool {
         name == "sheet" || name == "fullScreenCover" || name == "popover" || name == "inspector"
     }
@@ -54,26 +53,9 @@ public struct ViewHierarchy: Sendable {
         resolve(viewNames: viewNames)
     }
 
-    /// Whether a token is inside a stack's content, or inside presentation content, walking out
-    /// from the token to the first that applies.
-    public static func context(of token: Int, in s: Structure) -> (inStack: Bool, presented: Bool) {
-        var result = (inStack: false, presented: false)
-        s.forEachEnclosingScope(of: token) { scope in
-            let call: Int
-            switch scope.kind {
-            case .arguments(let enclosing), .closure(let enclosing?): call = enclosing
-            default: return true
-            }
-            let isMember = s.calls[call].isMember
-            if !isMember, ProjectIndex.isStackName(s.calls[call].callee) { result = (true, false); return false }
-            if isMember, isPresentationModifier(s.calls[call].callee) { result = (false, true); return false }
-            return true
-        }
-        return result
-    }
-
-    /// `Structure.enclosingType(of:)`, `context(of:in:)` and `wrappers(of:in:)` in one walk out
-    /// from the token.
+    /// For a token: the type whose body holds it, whether it is inside a stack's content or inside
+    /// presentation content (walking out to the first that applies), and the views it is built
+    /// inside on the way (`wrappers(of:in:)`), in one walk.
     static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool), wrappers: [String]) {
         var owner: Int?
         var context = (inStack: false, presented: false)

@@ -5,8 +5,6 @@ import SwiftLexer
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
 
-    static let presentationModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
-
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
@@ -17,7 +15,7 @@ public struct NestedNavigationStackRule: ProjectRule {
             var presented = false
             var outer: String?
             for callee in s.enclosingCallees(of: call.calleeToken) {
-                if Self.presentationModifiers.contains(callee) { presented = true; break }
+                if ViewHierarchy.isPresentationModifier(callee) { presented = true; break }
                 if ProjectIndex.stackNames.contains(callee) { outer = callee; break }
             }
             if let outer {
