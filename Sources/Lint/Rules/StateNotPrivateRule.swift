@@ -12,8 +12,11 @@ public struct StateNotPrivateRule: CorrectableRule {
         s.properties.compactMap { property in
             guard let position = property.attributes.firstIndex(where: { Self.stateAttributes.contains($0) }),
                   !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
-                  // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas.
-                  !s.isInPreview(property.nameToken) else { return nil }
+                  // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas, and
+                  // nobody but the system creates an `App` or a `Scene`.
+                  !s.isInPreview(property.nameToken),
+                  !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
+            else { return nil }
             return (property, property.attributeTokens[position])
         }
     }
