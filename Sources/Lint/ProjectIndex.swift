@@ -66,6 +66,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
+    /// Views whose declaration holds a `NavigationStack` or `NavigationView`: one navigation path.
+    public private(set) var viewsOwningPathStack: Set<String> = []
 
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
@@ -105,9 +107,10 @@ public struct ProjectIndex: Sendable {
         Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack)
     }
 
-    /// The innermost of `wrappers` that holds a `NavigationStack`, if any.
-    public func stackHoldingWrapper(_ wrappers: [String]) -> String? {
-        wrappers.first { viewsOwningStack[$0] != nil }
+    /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
+    /// a `NavigationSplitView`'s columns may hold stacks of their own), if any.
+    public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
+        wrappers.first { viewsOwningPathStack.contains($0) }
     }
 
     static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites]) -> Bool {
@@ -156,7 +159,10 @@ public struct ProjectIndex: Sendable {
             for (callee, sites) in summary.constructions where typesByName[callee] != nil {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
-            for (owner, call) in summary.stacks { viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call)) }
+            for (owner, call, isSplit) in summary.stacks {
+                viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
+                if !isSplit { viewsOwningPathStack.insert(owner) }
+            }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
             for push in summary.pushes {
                 pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
@@ -183,7 +189,7 @@ public struct ProjectIndex: Sendable {
         var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
         /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
         var constructions: [String: [Construction]] = [:]
-        var stacks: [(owner: String, call: Int)] = []
+        var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
         var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
         /// Indexed by type: that type's initializers and stored properties.
         var initializers: [[FunctionDecl]] = []
@@ -209,7 +215,7 @@ public struct ProjectIndex: Sendable {
             }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, ProjectIndex.isStackName(call.callee), let owner = s.enclosingType(of: call.calleeToken) {
-                    stacks.append((types[owner].name, callIndex))
+                    stacks.append((types[owner].name, callIndex, call.callee == "NavigationSplitView"))
                 }
                 // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
                 // and say nothing about the run's types: skip them before any scope walk. (A run

@@ -16,7 +16,8 @@ public struct NestedNavigationStackRule: ProjectRule {
             var outer: String?
             for callee in s.enclosingCallees(of: call.calleeToken) {
                 if ViewHierarchy.isPresentationModifier(callee) { presented = true; break }
-                if ProjectIndex.stackNames.contains(callee) { outer = callee; break }
+                // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern).
+                if callee == "NavigationStack" || callee == "NavigationView" { outer = callee; break }
             }
             if let outer {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
@@ -32,7 +33,7 @@ public struct NestedNavigationStackRule: ProjectRule {
             var hits = direct
             for stack in owned {
                 // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
-                if let shell = project.stackHoldingWrapper(stack.wrappers) {
+                if let shell = project.pathStackHoldingWrapper(stack.wrappers) {
                     hits.append(Hit(file: fileIndex, offset: stack.offset,
                                     message: "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"))
                     continue
