@@ -1,9 +1,11 @@
 import SwiftLexer
 
 /// `NavigationLink(destination: Detail(…))` (or its destination closure) inside the rows of a
-/// `ForEach` or a data-driven `List` builds every row's destination up front. Push a value and build the destination in
-/// `navigationDestination(for:)` instead.
-public struct EagerListDestinationRule: Rule {
+/// `ForEach` or a data-driven `List` builds every row's destination up front. Push a value and
+/// build the destination in `navigationDestination(for:)` instead. A destination wrapped in a
+/// lazy view (`LazyView(Detail())`, any type whose initializers take the content as a closure)
+/// is already deferred and left alone.
+public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
 
     /// `ForEach(…)`, or `List(items) { item in … }`: one row per element of a collection. A
@@ -14,9 +16,9 @@ public struct EagerListDestinationRule: Rule {
         return call.callee == "List" && s.arguments(of: call).contains { $0.label == nil }
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        var candidates: [(offset: Int, view: String, container: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
         for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes where seen.insert(push.call).inserted {
@@ -24,9 +26,29 @@ public struct EagerListDestinationRule: Rule {
             guard call.callee == "NavigationLink", !call.isMember,
                   let container = s.enclosingCalls(of: call.calleeToken).first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) })
             else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "this `NavigationLink` builds `\(push.view)` for every `\(s.calls[container].callee)` row before anyone taps; link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"))
+            candidates.append((s.offset(of: call.calleeToken), push.view, s.calls[container].callee))
         }
-        return hits
+        let fileIndex = file.index
+        return { [candidates] project in
+            candidates.compactMap { candidate in
+                guard !Self.buildsLazily(candidate.view, project: project) else { return nil }
+                return Hit(file: fileIndex, offset: candidate.offset,
+                           message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`")
+            }
+        }
+    }
+
+    /// A wrapper that builds its content only when shown (`LazyView(Detail())` over an
+    /// `@autoclosure` or a closure): the usual fix for eager destinations, not a case of them.
+    static func buildsLazily(_ view: String, project: ProjectIndex) -> Bool {
+        if view.hasPrefix("Lazy") { return true }
+        // Every initializer takes just the content, as `@autoclosure` or `() -> Content` (a view
+        // with a callback, `Detail(item:onDelete:)`, is not a lazy wrapper).
+        let initializers = project.initializers(of: view)
+        return !initializers.isEmpty && initializers.allSatisfy { _, function in
+            guard function.parameters.count == 1, let type = function.parameters.first?.type else { return false }
+            let bare = type.replacingOccurrences(of: "@escaping", with: "")
+            return bare.hasPrefix("@autoclosure") || bare.hasPrefix("()->")
+        }
     }
 }
