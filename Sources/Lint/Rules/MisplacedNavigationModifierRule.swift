@@ -22,6 +22,9 @@ public struct MisplacedNavigationModifierRule: Rule {
         var hits: [Hit] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
             guard let root = s.chainRoot(of: call), Self.containers.contains(s.calls[root].callee) else { continue }
+            // `.toolbarBackground(…, for: .tabBar)` and `.toolbar(.hidden, for: .tabBar)` style the tab
+            // bar around the stack: the stack is the right place for them.
+            if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                             message: "`.\(call.callee)` is applied to the `\(s.calls[root].callee)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
         }
