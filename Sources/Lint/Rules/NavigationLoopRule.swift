@@ -8,8 +8,9 @@ public struct NavigationLoopRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap { push in
-            push.pusher.map { (offset: s.offset(of: s.calls[push.call].calleeToken), view: push.view, from: $0) }
+        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap { push -> (offset: Int, view: String, from: String)? in
+            guard let from = push.pusher, !Self.pushesWithData(push.view, at: push.call, in: s) else { return nil }
+            return (s.offset(of: s.calls[push.call].calleeToken), push.view, from)
         }
         let fileIndex = file.index
         return { [pushes] project in
@@ -21,6 +22,18 @@ public struct NavigationLoopRule: ProjectRule {
                 return Hit(file: fileIndex, offset: push.offset,
                            message: "`\(push.from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy")
             }
+        }
+    }
+}
+
+extension NavigationLoopRule {
+    /// `ProfileView(user: follower)`: a screen built for other data is a new screen, not a copy of
+    /// one below it (profile → followers → profile is how social apps work). Only pushes of a
+    /// screen built with no arguments (`Authors()`) can close a loop.
+    static func pushesWithData(_ view: String, at call: Int, in s: Structure) -> Bool {
+        ProjectIndex.destinationViews(ofCall: call, in: s).contains { index in
+            guard s.calls[index].callee == view, let parentheses = s.calls[index].parentheses else { return false }
+            return parentheses.upperBound > parentheses.lowerBound + 1
         }
     }
 }
