@@ -165,6 +165,43 @@ extension Structure {
     public func offset(of index: Int) -> Int { code[index].offset }
 }
 
+extension Structure {
+    /// Whether the token is in code kept for older systems: the `else` of `if #available(…)` or
+    /// `guard #available(…)`, or the body of `if #unavailable(…)`. Deprecated APIs belong there.
+    public func isInAvailabilityFallback(_ index: Int) -> Bool {
+        var found = false
+        forEachEnclosingScope(of: index) { scope in
+            guard case .statement = scope.kind else { return true }
+            let open = scope.range.lowerBound
+            if self.is(open - 1, "else") {
+                // `if #available(…) { … } else {`, or `guard #available(…) else {`.
+                let end = punct(open - 2, UInt8(ascii: "}")) && opening[open - 2] >= 0 ? Int(opening[open - 2]) : open - 1
+                found = conditionMentions("#available", before: end)
+            } else {
+                found = conditionMentions("#unavailable", before: open)
+            }
+            return !found
+        }
+        return found
+    }
+
+    /// Whether the `if`/`guard` condition ending just before `end` holds the directive `name`.
+    private func conditionMentions(_ name: StaticString, before end: Int) -> Bool {
+        var j = end - 1
+        var steps = 0
+        while j >= 0, steps < 200 {
+            if self.is(j, "if") || self.is(j, "guard") { return false }
+            if code[j].kind == .directive, self.is(j, name) { return true }
+            if punct(j, UInt8(ascii: "{")) || punct(j, UInt8(ascii: "}")) || punct(j, UInt8(ascii: ";")) { return false }
+            // Skip over a bracketed group (`#available(iOS 16, *)`) as a whole.
+            if opening[j] >= 0, !punct(j, UInt8(ascii: "}")) { j = Int(opening[j]) }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+}
+
 extension ScopeKind {
     /// Scopes that start a new presentation: content of `sheet`/`fullScreenCover`/`popover`.
     var isClosure: Bool {

@@ -15,7 +15,8 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         return s.calls.compactMap { call in
-            guard call.isMember, let replacement = Self.replacements[call.callee] else { return nil }
+            guard call.isMember, let replacement = Self.replacements[call.callee],
+                  !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
             return Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                        message: "`.\(call.callee)` is deprecated; use \(replacement)")
         }
@@ -25,7 +26,8 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
         let s = file.structure
         return s.calls.compactMap { call in
-            guard call.isMember, call.callee == "navigationBarTitle", call.parentheses != nil else { return nil }
+            guard call.isMember, call.callee == "navigationBarTitle", call.parentheses != nil,
+                  !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
             let arguments = s.arguments(of: call)
             guard arguments.count == 1, arguments[0].label == nil else { return nil }
             return Edit(range: s.code[call.calleeToken].range, replacement: "navigationTitle")

@@ -8,7 +8,7 @@ public struct NavigationLinkTagSelectionRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
+        for call in s.calls where call.callee == "NavigationLink" && !call.isMember && !s.isInAvailabilityFallback(call.calleeToken) {
             let arguments = s.arguments(of: call)
             guard let tag = arguments.first(where: { $0.label == "tag" }), arguments.contains(where: { $0.label == "selection" }),
                   let label = tag.labelToken else { continue }

@@ -6,7 +6,8 @@ public struct NavigationViewDeprecatedRule: Rule {
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
-        return s.calls.filter { $0.callee == "NavigationView" && !$0.isMember }.map { call in
+        // The fallback of `if #available(iOS 16, *)` is where `NavigationView` still belongs.
+        return s.calls.filter { $0.callee == "NavigationView" && !$0.isMember && !s.isInAvailabilityFallback($0.calleeToken) }.map { call in
             Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                 message: "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links")
         }
