@@ -8,10 +8,10 @@ public struct NavigationLinkTagSelectionRule: Rule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where call.callee == "NavigationLink" && !call.isMember && !s.isInAvailabilityFallback(call.calleeToken) {
+        for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
             let arguments = s.arguments(of: call)
             guard let tag = arguments.first(where: { $0.label == "tag" }), arguments.contains(where: { $0.label == "selection" }),
-                  let label = tag.labelToken else { continue }
+                  let label = tag.labelToken, !s.isInAvailabilityFallback(call.calleeToken) else { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: label),
                             message: "`NavigationLink(tag:selection:)` is deprecated; push a Hashable value with `NavigationLink(value:)` and handle it in `navigationDestination(for:)`"))
         }
