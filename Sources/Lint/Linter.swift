@@ -153,14 +153,15 @@ public struct Linter: Sendable {
         let slots = states.values
         clock.mark("read, parse, local rules")
         let project = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
-        // The view hierarchy and the push graph are built on first use; build the two side by side
+        // The view hierarchies and the push graph are built on first use; build them side by side
         // now rather than one after the other (each behind a lock) in pass 2.
         let ids = Set(rules.map(\.id))
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
+        DispatchQueue.concurrentPerform(iterations: 3) { part in
             if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) || ids.contains(TabViewInNavigationStackRule().id) {
                 _ = project.hierarchy
             }
             if part == 1, ids.contains(NavigationLoopRule().id) { _ = project.pushGraph }
+            if part == 2, ids.contains(NestedNavigationStackRule().id) { _ = project.pathHierarchy }
         }
         clock.mark("project index")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.

@@ -37,6 +37,8 @@ public struct ProjectIndex: Sendable {
         public var passesConstantBinding: Bool
         /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
         public var wrappers: [String] = []
+        /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
+        public var inSplitView = false
     }
 
     /// A navigation call pushing a view, with its line for messages.
@@ -72,6 +74,10 @@ public struct ProjectIndex: Sendable {
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
     private let lazyHierarchy: LazyBox<ViewHierarchy>
+    /// The same over `NavigationStack`/`NavigationView` only (one navigation path), for
+    /// `nested-navigation-stack`; built on first use.
+    public var pathHierarchy: ViewHierarchy { lazyPathHierarchy.value }
+    private let lazyPathHierarchy: LazyBox<ViewHierarchy>
     /// Which view pushes which; built on first use.
     public var pushGraph: PushGraph { lazyPushGraph.value }
     private let lazyPushGraph: LazyBox<PushGraph>
@@ -170,9 +176,13 @@ public struct ProjectIndex: Sendable {
             }
         }
         let views = viewNames, built = constructions
-        let stackOwners = viewsOwningStack
+        let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack
         lazyHierarchy = LazyBox {
             ViewHierarchy(constructions: built, viewNames: views) { Self.wrapsInStack($0, stackOwners: stackOwners) }
+        }
+        lazyPathHierarchy = LazyBox {
+            ViewHierarchy(constructions: built, viewNames: views, wrapsInStack: { $0.contains(where: pathStackOwners.contains) },
+                          pathStacksOnly: true)
         }
         let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges, order] in
@@ -228,7 +238,8 @@ public struct ProjectIndex: Sendable {
                     constructions[call.callee, default: []].append((Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
                         ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
-                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant, wrappers: wrappers)))
+                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant, wrappers: wrappers,
+                        inSplitView: context.inSplitView)))
                 }
                 guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)

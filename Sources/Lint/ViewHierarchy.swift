@@ -20,6 +20,7 @@ public struct ViewHierarchy: Sendable {
         public var parent: String?
         public var file: Int
         public var call: Int
+        public var line: Int
         /// Lexically inside a stack's content in the parent.
         public var inStack: Bool
         /// Inside presentation content (and not in a stack within it).
@@ -39,13 +40,16 @@ public struct ViewHierarchy: Sendable {
 
     /// Takes the construction sites of every view (previews left out), then resolves the statuses.
     /// `wrapsInStack` says whether the views a site is built inside hold a stack (see `ProjectIndex`).
+    /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
+    /// `NavigationSplitView` column is not on a path (a column may hold a stack of its own).
     init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>,
-         wrapsInStack: ([String]) -> Bool = { _ in false }) {
+         wrapsInStack: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
         for (callee, list) in constructions where viewNames.contains(callee) {
             let found = list.filter { !$0.inPreview }.map { site in
                 // Built inside a view of the run that holds its content in a stack: in that stack.
                 let wrapped = !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
-                return Site(parent: site.owner, file: site.file, call: site.call, inStack: site.inStack || wrapped,
+                let inStack = pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack
+                return Site(parent: site.owner, file: site.file, call: site.call, line: site.line, inStack: inStack || wrapped,
                             presented: site.presented && !wrapped, fromApp: site.ownerIsApp && !wrapped)
             }
             if !found.isEmpty { sites[callee] = found }
@@ -56,9 +60,9 @@ public struct ViewHierarchy: Sendable {
     /// For a token: the type whose body holds it, whether it is inside a stack's content or inside
     /// presentation content (walking out to the first that applies), and the views it is built
     /// inside on the way (`wrappers(of:in:)`), in one walk.
-    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool), wrappers: [String]) {
+    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool, inSplitView: Bool), wrappers: [String]) {
         var owner: Int?
-        var context = (inStack: false, presented: false)
+        var context = (inStack: false, presented: false, inSplitView: false)
         var wrappers: [String] = []
         var decided = false
         s.forEachEnclosingScope(of: token) { scope in
@@ -68,8 +72,13 @@ public struct ViewHierarchy: Sendable {
             case .arguments(let call), .closure(let call?):
                 guard !decided else { break }
                 let site = s.calls[call]
-                if !site.isMember, ProjectIndex.isStackName(site.callee) { context = (true, false); decided = true }
-                else if site.isMember, isPresentationModifier(site.callee) { context = (false, true); decided = true }
+                if !site.isMember, ProjectIndex.isStackName(site.callee) {
+                    context = (true, false, site.callee == "NavigationSplitView")
+                    decided = true
+                } else if site.isMember, isPresentationModifier(site.callee) {
+                    context = (false, true, false)
+                    decided = true
+                }
                 else if owner == nil, isPossibleWrapper(site) { wrappers.append(site.callee) }
             default: break
             }
@@ -132,4 +141,12 @@ public struct ViewHierarchy: Sendable {
     }
 
     public func status(of view: String) -> Status { status[view] ?? .unknown }
+
+    /// A site that puts `view` in a stack: lexically in one, or built (not presented) by a view
+    /// that is in one. For messages that say where.
+    public func stackedSite(of view: String) -> Site? {
+        sites[view]?.first { site in
+            site.inStack || (!site.presented && !site.fromApp && site.parent.map { status(of: $0) == .inStack } ?? false)
+        }
+    }
 }

@@ -38,9 +38,15 @@ public struct NestedNavigationStackRule: ProjectRule {
                                     message: "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"))
                     continue
                 }
-                guard let pusher = project.pushedViews[stack.view]?.first else { continue }
-                hits.append(Hit(file: fileIndex, offset: stack.offset,
-                                message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+                if let pusher = project.pushedViews[stack.view]?.first {
+                    hits.append(Hit(file: fileIndex, offset: stack.offset,
+                                    message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
+                } else if project.pathHierarchy.status(of: stack.view) == .inStack, let site = project.pathHierarchy.stackedSite(of: stack.view) {
+                    // Built inside another stack's content, usually in another file.
+                    let place = "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
+                    hits.append(Hit(file: fileIndex, offset: stack.offset,
+                                    message: "`\(stack.view)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"))
+                }
             }
             return hits.sorted { $0.offset < $1.offset }
         }
