@@ -157,11 +157,11 @@ public struct Linter: Sendable {
         // now rather than one after the other (each behind a lock) in pass 2.
         let ids = Set(rules.map(\.id))
         DispatchQueue.concurrentPerform(iterations: 3) { part in
-            if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) || ids.contains(TabViewInNavigationStackRule().id) {
-                _ = project.hierarchy
-            }
+            if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) { _ = project.hierarchy }
             if part == 1, ids.contains(NavigationLoopRule().id) { _ = project.pushGraph }
-            if part == 2, ids.contains(NestedNavigationStackRule().id) { _ = project.pathHierarchy }
+            if part == 2, ids.contains(NestedNavigationStackRule().id) || ids.contains(TabViewInNavigationStackRule().id) {
+                _ = project.pathHierarchy
+            }
         }
         clock.mark("project index")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.

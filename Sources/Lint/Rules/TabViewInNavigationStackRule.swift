@@ -13,7 +13,8 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         // `TabView`s with no stack around them here, by the view that holds them.
         var held: [(offset: Int, view: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "TabView" && !call.isMember {
-            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: { ProjectIndex.stackNames.contains($0) }) {
+            // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
+            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: { $0 == "NavigationStack" || $0 == "NavigationView" }) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                                 message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
                 continue
@@ -30,7 +31,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             var hits = direct
             for tabs in held {
                 // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
-                guard project.wrapsInStack(tabs.wrappers) || project.hierarchy.status(of: tabs.view) == .inStack else { continue }
+                guard project.pathStackHoldingWrapper(tabs.wrappers) != nil || project.pathHierarchy.status(of: tabs.view) == .inStack else { continue }
                 hits.append(Hit(file: fileIndex, offset: tabs.offset,
                                 message: "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"))
             }
