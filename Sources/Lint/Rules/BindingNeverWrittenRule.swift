@@ -8,7 +8,7 @@ public struct BindingNeverWrittenRule: Rule {
     static let mutatingMethods: Set<String> = [
         "toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "sort",
         "reverse", "shuffle", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "popLast",
-        "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue",
+        "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue", "move", "popFirst",
     ]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
