@@ -70,6 +70,9 @@ public struct ProjectIndex: Sendable {
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
     /// Views whose declaration holds a `NavigationStack` or `NavigationView`: one navigation path.
     public private(set) var viewsOwningPathStack: Set<String> = []
+    /// Functions (not `body`) that build a `NavigationStack`/`NavigationView`, such as
+    /// `func embeddedInNavigation() -> some View { NavigationStack { self } }`.
+    public private(set) var stackFunctions: Set<String> = []
 
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
@@ -83,6 +86,34 @@ public struct ProjectIndex: Sendable {
     private let lazyPushGraph: LazyBox<PushGraph>
 
     public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
+
+    /// The innermost function whose body holds the token.
+    static func enclosingFunction(of token: Int, in s: Structure) -> Int? {
+        var found: Int?
+        s.forEachEnclosingScope(of: token) { scope in
+            if case .function(let function) = scope.kind { found = function; return false }
+            return true
+        }
+        return found
+    }
+
+    /// SwiftUI modifiers that never hold a navigation stack; left out of `chainedModifiers()`.
+    static let everydayModifiers: Set<String> = [
+        "padding", "frame", "font", "fontWeight", "foregroundColor", "foregroundStyle", "background", "overlay", "tag",
+        "tabItem", "environmentObject", "environment", "onAppear", "onDisappear", "task", "navigationTitle",
+        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog",
+        "navigationDestination", "listStyle", "buttonStyle", "cornerRadius", "clipShape", "shadow", "opacity", "disabled",
+        "onTapGesture", "onChange", "refreshable", "searchable", "animation", "transition", "id", "accessibilityLabel",
+        "accessibilityIdentifier", "multilineTextAlignment", "lineLimit", "bold", "italic", "imageScale", "resizable",
+        "scaledToFit", "scaledToFill", "aspectRatio", "ignoresSafeArea", "tint", "accentColor", "contentShape",
+        "keyboardType", "textFieldStyle", "pickerStyle", "toggleStyle", "labelStyle", "listRowBackground",
+        "listRowInsets", "listRowSeparator", "swipeActions", "contextMenu", "safeAreaInset", "offset", "position",
+        "zIndex", "scaleEffect", "rotationEffect", "gesture", "focused", "submitLabel", "onSubmit",
+        "presentationDetents", "interactiveDismissDisabled", "toolbarBackground", "redacted", "fixedSize",
+        "layoutPriority", "border", "mask", "blur", "modelContainer", "tabViewStyle", "badge", "help",
+        "keyboardShortcut", "scrollContentBackground", "textCase", "monospacedDigit", "symbolRenderingMode",
+        "navigationBarBackButtonHidden", "onReceive", "onOpenURL", "preferredColorScheme",
+    ]
 
     /// Types of the platform that views construct all the time; a run's own types are what the
     /// index is for.
@@ -110,17 +141,17 @@ public struct ProjectIndex: Sendable {
     /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
     /// pass their content through.
     public func wrapsInStack(_ wrappers: [String]) -> Bool {
-        Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack)
+        Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack, stackFunctions: stackFunctions)
     }
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
     /// a `NavigationSplitView`'s columns may hold stacks of their own), if any.
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
-        wrappers.first { viewsOwningPathStack.contains($0) }
+        wrappers.first { $0.hasPrefix(".") ? stackFunctions.contains(String($0.dropFirst())) : viewsOwningPathStack.contains($0) }
     }
 
-    static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites]) -> Bool {
-        wrappers.contains { stackOwners[$0] != nil }
+    static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites], stackFunctions: Set<String>) -> Bool {
+        wrappers.contains { $0.hasPrefix(".") ? stackFunctions.contains(String($0.dropFirst())) : stackOwners[$0] != nil }
     }
 
     /// An index of no files, for rules that do not look at the project.
@@ -165,6 +196,7 @@ public struct ProjectIndex: Sendable {
             for (callee, sites) in summary.constructions where typesByName[callee] != nil {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
+            stackFunctions.formUnion(summary.stackFunctions)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -176,13 +208,14 @@ public struct ProjectIndex: Sendable {
             }
         }
         let views = viewNames, built = constructions
-        let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack
+        let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
         lazyHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, viewNames: views) { Self.wrapsInStack($0, stackOwners: stackOwners) }
+            ViewHierarchy(constructions: built, viewNames: views) { Self.wrapsInStack($0, stackOwners: stackOwners, stackFunctions: functions) }
         }
         lazyPathHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, viewNames: views, wrapsInStack: { $0.contains(where: pathStackOwners.contains) },
-                          pathStacksOnly: true)
+            ViewHierarchy(constructions: built, viewNames: views, wrapsInStack: { wrappers in
+                wrappers.contains { $0.hasPrefix(".") ? functions.contains(String($0.dropFirst())) : pathStackOwners.contains($0) }
+            }, pathStacksOnly: true)
         }
         let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges, order] in
@@ -200,6 +233,10 @@ public struct ProjectIndex: Sendable {
         /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
         var constructions: [String: [Construction]] = [:]
         var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
+        /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
+        var stackFunctions: [String] = []
+        /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
+        var chained: [Int: [String]] = [:]
         var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
         /// Indexed by type: that type's initializers and stored properties.
         var initializers: [[FunctionDecl]] = []
@@ -209,6 +246,7 @@ public struct ProjectIndex: Sendable {
             file = lintFile.index
             path = lintFile.path
             let s = lintFile.structure
+            chained = s.chainedModifiers()
             var isApp: [Bool] = []
             isApp.reserveCapacity(s.types.count)
             for (typeIndex, type) in s.types.enumerated() {
@@ -224,14 +262,22 @@ public struct ProjectIndex: Sendable {
                 if let owner = property.owner { storedProperties[owner].append(property) }
             }
             for (callIndex, call) in s.calls.enumerated() {
-                if !call.isMember, ProjectIndex.isStackName(call.callee), let owner = s.enclosingType(of: call.calleeToken) {
-                    stacks.append((types[owner].name, callIndex, call.callee == "NavigationSplitView"))
+                if !call.isMember, ProjectIndex.isStackName(call.callee) {
+                    if let owner = s.enclosingType(of: call.calleeToken) {
+                        stacks.append((types[owner].name, callIndex, call.callee == "NavigationSplitView"))
+                    }
+                    if call.callee != "NavigationSplitView", let function = ProjectIndex.enclosingFunction(of: call.calleeToken, in: s),
+                       s.functions[function].name != "body" {
+                        stackFunctions.append(s.functions[function].name)
+                    }
                 }
                 // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
                 // and say nothing about the run's types: skip them before any scope walk. (A run
                 // that declares its own `Text` loses those sites, so its rules stay silent on it.)
                 if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee) {
-                    let (ownerIndex, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
+                    var (ownerIndex, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
+                    // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
+                    if let own = chained[callIndex] { wrappers = own + wrappers }
                     let owner = ownerIndex.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }

@@ -60,7 +60,9 @@ public struct ViewHierarchy: Sendable {
     /// For a token: the type whose body holds it, whether it is inside a stack's content or inside
     /// presentation content (walking out to the first that applies), and the views it is built
     /// inside on the way (`wrappers(of:in:)`), in one walk.
-    static func ownerAndContext(of token: Int, in s: Structure) -> (owner: Int?, context: (inStack: Bool, presented: Bool, inSplitView: Bool), wrappers: [String]) {
+    /// `chained` (`Structure.chainedModifiers()`) adds the app's own modifiers applied to the
+    /// calls on the way (`List { … }.embeddedInNavigation()`) to the wrappers, as `.name`.
+    static func ownerAndContext(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> (owner: Int?, context: (inStack: Bool, presented: Bool, inSplitView: Bool), wrappers: [String]) {
         var owner: Int?
         var context = (inStack: false, presented: false, inSplitView: false)
         var wrappers: [String] = []
@@ -79,7 +81,10 @@ public struct ViewHierarchy: Sendable {
                     context = (false, true, false)
                     decided = true
                 }
-                else if owner == nil, isPossibleWrapper(site) { wrappers.append(site.callee) }
+                else if owner == nil {
+                    if isPossibleWrapper(site) { wrappers.append(site.callee) }
+                    if let modifiers = chained[call] { wrappers += modifiers }
+                }
             default: break
             }
             return owner == nil || !decided
@@ -90,8 +95,8 @@ public struct ViewHierarchy: Sendable {
     /// Views that the token is built inside, before any stack or presentation and within its own
     /// type: `ScreenContainer { Child() }`. Such a wrapper may hold a `NavigationStack` of its own
     /// around its content; the project index knows (`ProjectIndex.wrapsInStack`).
-    public static func wrappers(of token: Int, in s: Structure) -> [String] {
-        ownerAndContext(of: token, in: s).wrappers
+    public static func wrappers(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> [String] {
+        ownerAndContext(of: token, in: s, chained: chained).wrappers
     }
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.

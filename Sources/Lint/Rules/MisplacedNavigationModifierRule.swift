@@ -46,6 +46,25 @@ extension Structure {
         }
     }
 
+    /// The app's own modifiers chained onto each call that starts a chain, by that call's index:
+    /// `Catalog().embeddedInNavigation()` → `[".embeddedInNavigation"]`, `.modifier(Framed())` →
+    /// `["Framed"]`. SwiftUI's everyday modifiers are left out; what is left may wrap the view in
+    /// a stack, which the project index knows (`ProjectIndex.wrapsInStack`).
+    public func chainedModifiers() -> [Int: [String]] {
+        var chained: [Int: [String]] = [:]
+        for call in calls where call.isMember && !ProjectIndex.everydayModifiers.contains(call.callee) {
+            guard let root = chainRoot(of: call) else { continue }
+            if call.callee == "modifier" {
+                guard let value = arguments(of: call).first?.value, let first = value.first,
+                      code[first].kind == .identifier, Structure.isTypeName(text(first)) else { continue }
+                chained[root, default: []].append(text(first))
+            } else {
+                chained[root, default: []].append("." + call.callee)
+            }
+        }
+        return chained
+    }
+
     /// The first call of a modifier chain: `NavigationStack { … }.padding().navigationTitle("x")` → NavigationStack.
     public func chainRoot(of call: CallSite) -> Int? {
         var current = call

@@ -8,13 +8,14 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
+        let chained = file.summary?.chained ?? s.chainedModifiers()
         // Each link not in a stack's content here, with its view; presented content is decided
         // now, the rest by the run's view hierarchy.
         var candidates: [(offset: Int, name: String, view: String, isView: Bool, presented: Bool, wrappers: [String])] = []
         for call in s.calls where (call.callee == "NavigationLink" && !call.isMember) || (call.callee == "navigationDestination" && call.isMember) {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
-            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
+            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
             if context.inStack { continue }
             candidates.append((s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
                                s.isViewType(view), context.presented, wrappers))

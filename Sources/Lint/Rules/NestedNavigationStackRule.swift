@@ -7,6 +7,7 @@ public struct NestedNavigationStackRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
+        let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
@@ -25,7 +26,7 @@ public struct NestedNavigationStackRule: ProjectRule {
                 continue
             }
             guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
-            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.wrappers(of: call.calleeToken, in: s)))
+            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.wrappers(of: call.calleeToken, in: s, chained: chained)))
         }
         let fileIndex = file.index
         let direct = hits

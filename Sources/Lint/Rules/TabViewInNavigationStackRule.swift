@@ -9,6 +9,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
+        let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []
         // `TabView`s with no stack around them here, by the view that holds them.
         var held: [(offset: Int, view: String, wrappers: [String])] = []
@@ -20,7 +21,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
                 continue
             }
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken), s.isViewType(s.types[owner]) else { continue }
-            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s)
+            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
             guard !context.presented else { continue }
             held.append((s.offset(of: call.calleeToken), s.types[owner].name, wrappers))
         }
