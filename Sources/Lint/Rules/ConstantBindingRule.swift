@@ -59,7 +59,7 @@ public struct ConstantBindingRule: ProjectRule {
             let name = call.isMember ? ".\(call.callee)" : call.callee
             candidates.append(Candidate(
                 offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
-                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so navigation through it silently does nothing; pass a binding to real state, or give the view a standalone initializer",
+                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer",
                 severity: severity))
         }
         let fileIndex = file.index
