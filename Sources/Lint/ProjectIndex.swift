@@ -7,9 +7,8 @@ import SwiftLexer
 /// summaries (never from other files' tokens, so a file's structure can be dropped once its summary
 /// is taken): where each type is declared, where each type is constructed and in what context,
 /// which views are pushed as navigation destinations and which views own a navigation stack.
-/// Cross-file rules (`missing-standalone-init`, `nested-navigation-stack`,
-/// `hardcoded-navigation-in-reusable-view`, `navigation-link-outside-stack`, `navigation-loop`,
-/// `constant-binding`) read it.
+/// Every `ProjectRule` reads it (`missing-standalone-init`, `nested-navigation-stack`,
+/// `navigation-link-outside-stack`, `tabview-in-navigation-stack`, `navigation-loop`, …).
 public struct ProjectIndex: Sendable {
     public struct TypeRef: Sendable, Hashable {
         public var file: Int
