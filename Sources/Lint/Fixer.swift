@@ -62,7 +62,9 @@ public enum UnifiedDiff {
         let a = lines(old), b = lines(new)
         let script = edits(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        // `a/Sources/x.swift`; an absolute path keeps one slash (`a/tmp/x.swift`), as git writes it.
+        let shown = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        var out = "--- a/\(shown)\n+++ b/\(shown)\n"
         var index = 0
         while index < script.count {
             guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { break }
