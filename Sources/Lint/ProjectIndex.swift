@@ -132,7 +132,13 @@ public struct ProjectIndex: Sendable {
 
     /// `stackNames.contains(name)` without hashing (asked for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
-        name == "NavigationStack" || name == "NavigationView" || name == "NavigationSplitView"
+        isPathStackName(name) || name == "NavigationSplitView"
+    }
+
+    /// A stack with one navigation path: `NavigationStack` or `NavigationView` (a
+    /// `NavigationSplitView`'s columns may hold stacks of their own).
+    @inline(__always) public static func isPathStackName(_ name: String) -> Bool {
+        name == "NavigationStack" || name == "NavigationView"
     }
 
     /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
@@ -140,17 +146,19 @@ public struct ProjectIndex: Sendable {
     /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
     /// pass their content through.
     public func wrapsInStack(_ wrappers: [String]) -> Bool {
-        Self.wrapsInStack(wrappers, stackOwners: viewsOwningStack, stackFunctions: stackFunctions)
+        wrappers.contains { Self.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions) }
     }
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
     /// a `NavigationSplitView`'s columns may hold stacks of their own), if any.
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
-        wrappers.first { $0.hasPrefix(".") ? stackFunctions.contains(String($0.dropFirst())) : viewsOwningPathStack.contains($0) }
+        wrappers.first { Self.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions) }
     }
 
-    static func wrapsInStack<Sites>(_ wrappers: [String], stackOwners: [String: Sites], stackFunctions: Set<String>) -> Bool {
-        wrappers.contains { $0.hasPrefix(".") ? stackFunctions.contains(String($0.dropFirst())) : stackOwners[$0] != nil }
+    /// Whether one wrapper holds a stack: `.name` is a modifier (`chainedModifiers()`), looked up
+    /// among the stack-building functions; anything else is a type, looked up with `owners`.
+    static func holdsStack(_ wrapper: String, owners: (String) -> Bool, functions: Set<String>) -> Bool {
+        wrapper.hasPrefix(".") ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
     }
 
     /// An index of no files, for rules that do not look at the project.
@@ -209,11 +217,13 @@ public struct ProjectIndex: Sendable {
         let views = viewNames, built = constructions
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
         lazyHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, viewNames: views) { Self.wrapsInStack($0, stackOwners: stackOwners, stackFunctions: functions) }
+            ViewHierarchy(constructions: built, viewNames: views) { wrappers in
+                wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
+            }
         }
         lazyPathHierarchy = LazyBox {
             ViewHierarchy(constructions: built, viewNames: views, wrapsInStack: { wrappers in
-                wrappers.contains { $0.hasPrefix(".") ? functions.contains(String($0.dropFirst())) : pathStackOwners.contains($0) }
+                wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
             }, pathStacksOnly: true)
         }
         let pushed = pushedViews
@@ -263,9 +273,9 @@ public struct ProjectIndex: Sendable {
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, ProjectIndex.isStackName(call.callee) {
                     if let owner = s.enclosingType(of: call.calleeToken) {
-                        stacks.append((types[owner].name, callIndex, call.callee == "NavigationSplitView"))
+                        stacks.append((types[owner].name, callIndex, !ProjectIndex.isPathStackName(call.callee)))
                     }
-                    if call.callee != "NavigationSplitView", let function = ProjectIndex.enclosingFunction(of: call.calleeToken, in: s),
+                    if ProjectIndex.isPathStackName(call.callee), let function = ProjectIndex.enclosingFunction(of: call.calleeToken, in: s),
                        s.functions[function].name != "body" {
                         stackFunctions.append(s.functions[function].name)
                     }

@@ -75,7 +75,7 @@ public struct ViewHierarchy: Sendable {
                 guard !decided else { break }
                 let site = s.calls[call]
                 if !site.isMember, ProjectIndex.isStackName(site.callee) {
-                    context = (true, false, site.callee == "NavigationSplitView")
+                    context = (true, false, !ProjectIndex.isPathStackName(site.callee))
                     decided = true
                 } else if site.isMember, isPresentationModifier(site.callee) {
                     context = (false, true, false)

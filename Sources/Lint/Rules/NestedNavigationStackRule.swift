@@ -18,7 +18,7 @@ public struct NestedNavigationStackRule: ProjectRule {
             for callee in s.enclosingCallees(of: call.calleeToken) {
                 if ViewHierarchy.isPresentationModifier(callee) { presented = true; break }
                 // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern).
-                if callee == "NavigationStack" || callee == "NavigationView" { outer = callee; break }
+                if ProjectIndex.isPathStackName(callee) { outer = callee; break }
             }
             if let outer {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),

@@ -15,7 +15,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         var held: [(offset: Int, view: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "TabView" && !call.isMember {
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
-            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: { $0 == "NavigationStack" || $0 == "NavigationView" }) {
+            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: ProjectIndex.isPathStackName) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                                 message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
                 continue
