@@ -84,7 +84,6 @@ public struct ProjectIndex: Sendable {
     public var pushGraph: PushGraph { lazyPushGraph.value }
     private let lazyPushGraph: LazyBox<PushGraph>
 
-    public static let stackNames: Set<String> = ["NavigationStack", "NavigationView", "NavigationSplitView"]
 
     /// The innermost function whose body holds the token.
     static func enclosingFunction(of token: Int, in s: Structure) -> Int? {
@@ -130,7 +129,8 @@ public struct ProjectIndex: Sendable {
         "JSONDecoder", "JSONEncoder", "EdgeInsets", "Animation", "SortDescriptor", "FetchDescriptor",
     ]
 
-    /// `stackNames.contains(name)` without hashing (asked for every enclosing call of every view).
+    /// `NavigationStack`, `NavigationView` or `NavigationSplitView`, compared without hashing (asked
+    /// for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
         isPathStackName(name) || name == "NavigationSplitView"
     }
