@@ -27,6 +27,9 @@ public struct ProjectIndex: Sendable {
         public var line: Int
         /// The type whose declaration holds the call, if any.
         public var owner: String?
+        /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a computed property or
+        /// function other than `body` (see `ViewHierarchy.node`).
+        public var node: String?
         public var ownerIsApp: Bool
         /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).
         public var inStack: Bool
@@ -65,6 +68,9 @@ public struct ProjectIndex: Sendable {
     private var declarations: [(initializers: [[FunctionDecl]], storedProperties: [[PropertyDecl]])] = []
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
+    /// Where each member that builds views is used in its type (`content` in
+    /// `NavigationStack { content }`), by member node (`Root.content`): sites for the view hierarchy.
+    public private(set) var memberUses: [String: [Construction]] = [:]
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
     /// Views whose declaration holds a `NavigationStack` or `NavigationView`: one navigation path.
@@ -203,6 +209,7 @@ public struct ProjectIndex: Sendable {
             for (callee, sites) in summary.constructions where typesByName[callee] != nil {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
+            for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
             stackFunctions.formUnion(summary.stackFunctions)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
@@ -214,15 +221,15 @@ public struct ProjectIndex: Sendable {
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }
-        let views = viewNames, built = constructions
+        let views = viewNames, built = constructions, uses = memberUses
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
         lazyHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, viewNames: views) { wrappers in
+            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views) { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
             }
         }
         lazyPathHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, viewNames: views, wrapsInStack: { wrappers in
+            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
             }, pathStacksOnly: true)
         }
@@ -241,6 +248,8 @@ public struct ProjectIndex: Sendable {
         var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
         /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
         var constructions: [String: [Construction]] = [:]
+        /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
+        var memberUses: [String: [Construction]] = [:]
         var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
         /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
         var stackFunctions: [String] = []
@@ -270,6 +279,17 @@ public struct ProjectIndex: Sendable {
             for property in s.properties where property.body == nil && !property.isStatic {
                 if let owner = property.owner { storedProperties[owner].append(property) }
             }
+            // Members (not `body`) that hold views, links or stacks, by node: their uses decide where
+            // those stand.
+            var routed: [String: (type: Int, member: ScopeKind)] = [:]
+            func route(_ placement: ViewHierarchy.Placement) -> String? {
+                let node = ViewHierarchy.node(of: placement, in: s)
+                if let node, let owner = placement.owner, let member = placement.member,
+                   ViewHierarchy.memberName(member, in: s) != nil, routed[node] == nil {
+                    routed[node] = (owner, member)
+                }
+                return node
+            }
             for (callIndex, call) in s.calls.enumerated() {
                 if !call.isMember, ProjectIndex.isStackName(call.callee) {
                     if let owner = s.enclosingType(of: call.calleeToken) {
@@ -284,17 +304,22 @@ public struct ProjectIndex: Sendable {
                 // and say nothing about the run's types: skip them before any scope walk. (A run
                 // that declares its own `Text` loses those sites, so its rules stay silent on it.)
                 if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee) {
-                    var (ownerIndex, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
+                    var placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
                     // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
-                    if let own = chained[callIndex] { wrappers = own + wrappers }
-                    let owner = ownerIndex.map { types[$0] }
+                    if let own = chained[callIndex] { placement.wrappers = own + placement.wrappers }
+                    let owner = placement.owner.map { types[$0] }
                     let constant = ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
                     constructions[call.callee, default: []].append((Construction(
                         file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
-                        ownerIsApp: ownerIndex.map { isApp[$0] } ?? false, inStack: context.inStack, presented: context.presented,
-                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant, wrappers: wrappers,
-                        inSplitView: context.inSplitView)))
+                        node: route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
+                        inStack: placement.context.inStack, presented: placement.context.presented,
+                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
+                        wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
+                } else if call.callee == "TabView" || ProjectIndex.isStackName(call.callee) || call.callee == "NavigationLink"
+                            || call.callee == "navigationDestination" {
+                    // The rules place these by node too: their members need uses.
+                    _ = route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }
                 guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
@@ -303,6 +328,52 @@ public struct ProjectIndex: Sendable {
                 let line = s.code[call.calleeToken].line
                 for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
             }
+            memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
+        }
+
+        /// Where the type refers to each routed member by name, in this file's declarations of the
+        /// type: `content`, `self.content`, `row(item)`, `ForEach(items, content: row)`. A use inside
+        /// another member routes that member too. Uses in other files are not seen: such a member's
+        /// node has no sites, so its views stay `unknown` (rules are silent on them).
+        static func uses(of routed: [String: (type: Int, member: ScopeKind)], in s: Structure, file: Int,
+                         isApp: [Bool]) -> [String: [Construction]] {
+            var uses: [String: [Construction]] = [:]
+            var pending = Array(routed)
+            var seen = Set(routed.keys)
+            while let (node, (type, member)) = pending.popLast() {
+                guard let name = ViewHierarchy.memberName(member, in: s) else { continue }
+                let declaration: Int
+                switch member {
+                case .property(let property): declaration = s.properties[property].nameToken
+                case .function(let function): declaration = s.functions[function].nameToken
+                default: continue
+                }
+                let typeName = s.types[type].name
+                let wanted = Array(name.utf8)
+                let bytes = s.file.bytes
+                for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
+                    for index in body where index != declaration {
+                        let token = s.code[index]
+                        guard token.kind == .identifier, token.length == wanted.count,
+                              bytes[token.offset..<token.end].elementsEqual(wanted) else { continue }
+                        // `other.content` is someone else's; `content:` after `(` or `,` is a label.
+                        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+                        if s.punct(index + 1, UInt8(ascii: ":")), s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ",")) { continue }
+                        let placement = ViewHierarchy.placement(of: index, in: s)
+                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s), user != node else { continue }
+                        if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil, !seen.contains(user) {
+                            seen.insert(user)
+                            pending.append((user, (owner, next)))
+                        }
+                        uses[node, default: []].append(Construction(
+                            file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: user,
+                            ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
+                            inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
+                            inSplitView: placement.context.inSplitView))
+                    }
+                }
+            }
+            return uses
         }
     }
 

@@ -3,8 +3,10 @@ import SwiftLexer
 
 /// Which views a navigation stack reaches, across the files of a run.
 ///
-/// Edges: a view type `P` *builds* `V` when a `V(…)` call stands anywhere in `P`'s declaration
-/// (its `body`, `@ViewBuilder` properties and functions, destination closures). A call inside the
+/// Edges: a view type `P` *builds* `V` when a `V(…)` call stands in `P`'s `body` (destination
+/// closures included). A call in another member of `P` (a `@ViewBuilder` property or function such
+/// as `content` or `row(_:)`) is built by the node `P.content`, which `P` builds wherever it refers
+/// to `content`: in `NavigationStack { content }` that member is in the stack. A call inside the
 /// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
 /// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
 /// unless that content has its own stack. Calls in previews do not count.
@@ -42,61 +44,93 @@ public struct ViewHierarchy: Sendable {
     /// `wrapsInStack` says whether the views a site is built inside hold a stack (see `ProjectIndex`).
     /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
     /// `NavigationSplitView` column is not on a path (a column may hold a stack of its own).
-    init(constructions: [String: [ProjectIndex.Construction]], viewNames: Set<String>,
-         wrapsInStack: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
-        for (callee, list) in constructions where viewNames.contains(callee) {
+    init(constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
+         viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
+        func take(_ callee: String, _ list: [ProjectIndex.Construction]) {
             let found = list.filter { !$0.inPreview }.map { site in
                 // Built inside a view of the run that holds its content in a stack: in that stack.
                 let wrapped = !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
                 let inStack = pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack
-                return Site(parent: site.owner, file: site.file, call: site.call, line: site.line, inStack: inStack || wrapped,
-                            presented: site.presented && !wrapped, fromApp: site.ownerIsApp && !wrapped)
+                return Site(parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
+                            inStack: inStack || wrapped, presented: site.presented && !wrapped,
+                            fromApp: site.ownerIsApp && !wrapped)
             }
             if !found.isEmpty { sites[callee] = found }
         }
-        resolve(viewNames: viewNames)
+        for (callee, list) in constructions where viewNames.contains(callee) { take(callee, list) }
+        // Members are nodes of their own (`Root.content`), placed by their uses.
+        for (member, list) in memberUses { take(member, list) }
+        resolve(viewNames: viewNames.union(memberUses.keys))
     }
 
-    /// For a token: the type whose body holds it, whether it is inside a stack's content or inside
-    /// presentation content (walking out to the first that applies), and the views it is built
-    /// inside on the way (`wrappers(of:in:)`), in one walk.
+    /// Where a token stands: the type whose declaration holds it, the member of that type it is in
+    /// (a computed property or function other than `body` and `init`), whether it is inside a
+    /// stack's content or presentation content within that member, and the views it is built
+    /// inside on the way: a wrapper such as `ScreenContainer { Child() }` may hold a `NavigationStack`
+    /// around its content (`ProjectIndex.wrapsInStack` knows).
+    public struct Placement: Sendable {
+        public var owner: Int?
+        /// The outermost `.property`/`.function` scope under `owner`: what `body` refers to by name.
+        public var member: ScopeKind?
+        public var context = (inStack: false, presented: false, inSplitView: false)
+        public var wrappers: [String] = []
+    }
+
+    /// The placement of a token, in one walk out through its scopes (innermost first).
     /// `chained` (`Structure.chainedModifiers()`) adds the app's own modifiers applied to the
     /// calls on the way (`List { … }.embeddedInNavigation()`) to the wrappers, as `.name`.
-    static func ownerAndContext(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> (owner: Int?, context: (inStack: Bool, presented: Bool, inSplitView: Bool), wrappers: [String]) {
-        var owner: Int?
-        var context = (inStack: false, presented: false, inSplitView: false)
-        var wrappers: [String] = []
+    static func placement(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> Placement {
+        var placement = Placement()
         var decided = false
         s.forEachEnclosingScope(of: token) { scope in
             switch scope.kind {
             case .typeBody(let type):
-                if owner == nil { owner = type }
+                if placement.owner == nil { placement.owner = type }
+            case .property, .function:
+                if placement.owner == nil { placement.member = scope.kind }
             case .arguments(let call), .closure(let call?):
                 guard !decided else { break }
                 let site = s.calls[call]
                 if !site.isMember, ProjectIndex.isStackName(site.callee) {
-                    context = (true, false, !ProjectIndex.isPathStackName(site.callee))
+                    placement.context = (true, false, !ProjectIndex.isPathStackName(site.callee))
                     decided = true
                 } else if site.isMember, isPresentationModifier(site.callee) {
-                    context = (false, true, false)
+                    placement.context = (false, true, false)
                     decided = true
                 }
-                else if owner == nil {
-                    if isPossibleWrapper(site) { wrappers.append(site.callee) }
-                    if let modifiers = chained[call] { wrappers += modifiers }
+                else if placement.owner == nil {
+                    if isPossibleWrapper(site) { placement.wrappers.append(site.callee) }
+                    if let modifiers = chained[call] { placement.wrappers += modifiers }
                 }
             default: break
             }
-            return owner == nil || !decided
+            return placement.owner == nil || !decided
         }
-        return (owner, context, wrappers)
+        return placement
     }
 
-    /// Views that the token is built inside, before any stack or presentation and within its own
-    /// type: `ScreenContainer { Child() }`. Such a wrapper may hold a `NavigationStack` of its own
-    /// around its content; the project index knows (`ProjectIndex.wrapsInStack`).
-    public static func wrappers(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> [String] {
-        ownerAndContext(of: token, in: s, chained: chained).wrappers
+    /// The hierarchy node a placement belongs to: its type (`Root`), or for a member other than
+    /// `body`/`init`, `Root.content`, whose own place is wherever `Root` refers to `content`
+    /// (`NavigationStack { content }`); see `ProjectIndex.FileSummary`.
+    static func node(of placement: Placement, in s: Structure) -> String? {
+        guard let owner = placement.owner else { return nil }
+        let type = s.types[owner].name
+        guard let name = memberName(placement.member, in: s) else { return type }
+        return type + "." + name
+    }
+
+    /// The name of a member that gets a node of its own: not `body` (the type itself) nor an initializer.
+    static func memberName(_ member: ScopeKind?, in s: Structure) -> String? {
+        switch member {
+        case .property(let property):
+            let name = s.properties[property].name
+            return name == "body" ? nil : name
+        case .function(let function):
+            let declaration = s.functions[function]
+            return declaration.isInitializer || declaration.name == "body" ? nil : declaration.name
+        default:
+            return nil
+        }
     }
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.

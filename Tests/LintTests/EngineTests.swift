@@ -243,4 +243,19 @@ final class ViewHierarchyTests: XCTestCase {
         let cycleB = ("B.swift", "struct B: View {\n    var body: some View { A(); NavigationLink(\"x\", value: 1) }\n}\n")
         XCTAssertEqual(findings([cycleA, cycleB]), [], "a cycle with no entry point stays unknown")
     }
+
+    func testMembersStandWhereTheTypeUsesThem() {
+        let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
+        let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")
+        func root(_ body: String) -> (String, String) {
+            ("Root.swift", "struct Root: View {\n    var body: some View { \(body) }\n    var content: some View { Leaf() }\n    func row() -> some View { middle }\n    var middle: some View { NavigationLink(\"y\", value: 2) }\n}\n")
+        }
+        XCTAssertEqual(findings([app, root("NavigationStack { content; row() }"), leaf]), [], "members used in the stack")
+        XCTAssertEqual(findings([app, root("VStack { content; self.row() }"), leaf]), ["Leaf.swift:2", "Root.swift:5"], "members used outside any stack")
+        XCTAssertEqual(findings([app, root("NavigationStack { Text(other.content) }"), leaf]), [], "not a use: no node reaches `content`, so silent")
+        // A member used only from another file: its uses are not seen, so its views stay unknown.
+        let elsewhere = ("Root.swift", "struct Root: View {\n    var body: some View { VStack { content } }\n}\n")
+        let member = ("Member.swift", "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n}\n")
+        XCTAssertEqual(findings([app, elsewhere, member]), [], "a use in another file is not seen: silent")
+    }
 }

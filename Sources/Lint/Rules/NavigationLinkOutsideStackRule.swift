@@ -11,14 +11,16 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
         let chained = file.summary?.chained ?? s.chainedModifiers()
         // Each link not in a stack's content here, with its view; presented content is decided
         // now, the rest by the run's view hierarchy.
-        var candidates: [(offset: Int, name: String, view: String, isView: Bool, presented: Bool, wrappers: [String])] = []
+        var candidates: [(offset: Int, name: String, view: String, node: String, isView: Bool, presented: Bool, wrappers: [String])] = []
         for call in s.calls where (call.callee == "NavigationLink" && !call.isMember) || (call.callee == "navigationDestination" && call.isMember) {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
-            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
-            if context.inStack { continue }
+            let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+            if placement.context.inStack { continue }
+            // In a member (`var content: some View`), where `body` uses that member decides.
+            let node = ViewHierarchy.node(of: placement, in: s) ?? view.name
             candidates.append((s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
-                               s.isViewType(view), context.presented, wrappers))
+                               node, s.isViewType(view), placement.context.presented, placement.wrappers))
         }
         let fileIndex = file.index
         return { [candidates] project in
@@ -29,8 +31,8 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
                 let reason: String
                 if candidate.presented {
                     reason = "sits in presented content with no `NavigationStack` of its own"
-                } else if project.hierarchy.status(of: candidate.view) == .notInStack {
-                    reason = "is in `\(candidate.view)`, which no `NavigationStack` reaches"
+                } else if project.hierarchy.status(of: candidate.node) == .notInStack {
+                    reason = "is in `\(candidate.node)`, which no `NavigationStack` reaches"
                 } else {
                     return nil
                 }

@@ -11,7 +11,7 @@ public struct NestedNavigationStackRule: ProjectRule {
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
-        var owned: [(offset: Int, view: String, wrappers: [String])] = []
+        var owned: [(offset: Int, view: String, node: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
             var presented = false
             var outer: String?
@@ -26,7 +26,10 @@ public struct NestedNavigationStackRule: ProjectRule {
                 continue
             }
             guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
-            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.wrappers(of: call.calleeToken, in: s, chained: chained)))
+            let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+            // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
+            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
+                          placement.wrappers))
         }
         let fileIndex = file.index
         let direct = hits
@@ -42,11 +45,11 @@ public struct NestedNavigationStackRule: ProjectRule {
                 if let pusher = project.pushedViews[stack.view]?.first {
                     hits.append(Hit(file: fileIndex, offset: stack.offset,
                                     message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
-                } else if project.pathHierarchy.status(of: stack.view) == .inStack, let site = project.pathHierarchy.stackedSite(of: stack.view) {
+                } else if project.pathHierarchy.status(of: stack.node) == .inStack, let site = project.pathHierarchy.stackedSite(of: stack.node) {
                     // Built inside another stack's content, usually in another file.
                     let place = "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
                     hits.append(Hit(file: fileIndex, offset: stack.offset,
-                                    message: "`\(stack.view)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"))
+                                    message: "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }

@@ -21,9 +21,9 @@ public struct TabViewInNavigationStackRule: ProjectRule {
                 continue
             }
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken), s.isViewType(s.types[owner]) else { continue }
-            let (_, context, wrappers) = ViewHierarchy.ownerAndContext(of: call.calleeToken, in: s, chained: chained)
-            guard !context.presented else { continue }
-            held.append((s.offset(of: call.calleeToken), s.types[owner].name, wrappers))
+            let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+            guard !placement.context.presented else { continue }
+            held.append((s.offset(of: call.calleeToken), ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name, placement.wrappers))
         }
         let fileIndex = file.index
         let direct = hits
