@@ -135,6 +135,18 @@ public struct ProjectIndex: Sendable {
         "JSONDecoder", "JSONEncoder", "EdgeInsets", "Animation", "SortDescriptor", "FetchDescriptor",
     ]
 
+    /// SwiftUI containers that show their content as it is (scenes, groups, layouts): content built
+    /// inside them stands where they stand. Other containers that the run does not declare (a
+    /// package's `CoordinatedNavigationStack { … }`, `RouterView { … }`) may hold a stack of their
+    /// own, so what they hold is unknown (`hasOpaqueWrapper`).
+    static let passThroughContainers: Set<String> = [
+        "WindowGroup", "Window", "UtilityWindow", "DocumentGroup", "Settings", "MenuBarExtra", "ImmersiveSpace",
+        "GroupBox", "ControlGroup", "Table", "OutlineGroup", "TabSection", "ScrollViewReader", "TimelineView",
+        "Canvas", "HSplitView", "VSplitView", "PhaseAnimator", "KeyframeAnimator", "AnyLayout", "HStackLayout",
+        "VStackLayout", "ZStackLayout", "Gauge", "Chart", "Map", "MapReader", "PhotosPicker", "RealityView",
+        "TupleView", "ModifiedContent", "Optional", "Popover", "ContextMenu", "SwipeActions", "Alert",
+    ]
+
     /// `NavigationStack`, `NavigationView` or `NavigationSplitView`, compared without hashing (asked
     /// for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
@@ -153,6 +165,16 @@ public struct ProjectIndex: Sendable {
     /// pass their content through.
     public func wrapsInStack(_ wrappers: [String]) -> Bool {
         wrappers.contains { Self.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions) }
+    }
+
+    /// Whether content is built inside a container that the run does not declare and SwiftUI does
+    /// not pass through (`CoordinatedNavigationStack { … }` from a package): it may hold a stack.
+    public func hasOpaqueWrapper(_ wrappers: [String]) -> Bool {
+        wrappers.contains { Self.isOpaque($0, declared: { self.typesByName[$0] != nil }) }
+    }
+
+    static func isOpaque(_ wrapper: String, declared: (String) -> Bool) -> Bool {
+        !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
     }
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
@@ -221,17 +243,18 @@ public struct ProjectIndex: Sendable {
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }
-        let views = viewNames, built = constructions, uses = memberUses
+        let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
+        let opaque: @Sendable ([String]) -> Bool = { wrappers in wrappers.contains { Self.isOpaque($0, declared: { declared[$0] != nil }) } }
         lazyHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views) { wrappers in
+            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
-            }
+            }, isOpaque: opaque)
         }
         lazyPathHierarchy = LazyBox {
             ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
-            }, pathStacksOnly: true)
+            }, isOpaque: opaque, pathStacksOnly: true)
         }
         let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges, order] in

@@ -29,6 +29,9 @@ public struct ViewHierarchy: Sendable {
         public var presented: Bool
         /// The parent is an `App` (its scenes are roots, not in any stack).
         public var fromApp: Bool
+        /// Built inside a container the run does not declare (a package's), which may hold a
+        /// stack: this site neither puts the view in a stack nor shows that it is not in one.
+        public var opaque = false
     }
 
     public private(set) var sites: [String: [Site]] = [:]
@@ -45,7 +48,8 @@ public struct ViewHierarchy: Sendable {
     /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
     /// `NavigationSplitView` column is not on a path (a column may hold a stack of its own).
     init(constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
-         viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
+         viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false },
+         isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
         func take(_ callee: String, _ list: [ProjectIndex.Construction]) {
             let found = list.filter { !$0.inPreview }.map { site in
                 // Built inside a view of the run that holds its content in a stack: in that stack.
@@ -53,7 +57,8 @@ public struct ViewHierarchy: Sendable {
                 let inStack = pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack
                 return Site(parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
                             inStack: inStack || wrapped, presented: site.presented && !wrapped,
-                            fromApp: site.ownerIsApp && !wrapped)
+                            fromApp: site.ownerIsApp && !wrapped,
+                            opaque: !wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers))
             }
             if !found.isEmpty { sites[callee] = found }
         }
@@ -162,7 +167,7 @@ public struct ViewHierarchy: Sendable {
         var waiting: [String: Int] = [:]
         queue = []
         for (name, list) in sites where status[name] == .unknown {
-            let open = list.filter { site in !(site.presented || site.fromApp) }.count
+            let open = list.filter { site in !(site.presented || site.fromApp) || site.opaque }.count
             waiting[name] = open
             if open == 0 { queue.append(name) }
         }
@@ -171,7 +176,7 @@ public struct ViewHierarchy: Sendable {
             let name = queue[head]
             head += 1
             status[name] = .notInStack
-            for (child, site) in builtBy[name] ?? [] where !(site.presented || site.fromApp) {
+            for (child, site) in builtBy[name] ?? [] where !(site.presented || site.fromApp || site.opaque) {
                 guard let count = waiting[child], count > 0 else { continue }
                 waiting[child] = count - 1
                 if count == 1 { queue.append(child) }

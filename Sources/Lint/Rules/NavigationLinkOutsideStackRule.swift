@@ -28,6 +28,8 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
                 guard candidate.isView || project.viewNames.contains(candidate.view) else { return nil }
                 // Inside `ScreenContainer { … }` here, a view that holds a stack of its own.
                 guard !project.wrapsInStack(candidate.wrappers) else { return nil }
+                // Inside a package's container (`CoordinatedNavigationStack { … }`): it may hold one.
+                guard !project.hasOpaqueWrapper(candidate.wrappers) else { return nil }
                 let reason: String
                 if candidate.presented {
                     reason = "sits in presented content with no `NavigationStack` of its own"
