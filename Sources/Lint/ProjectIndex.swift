@@ -306,11 +306,10 @@ public struct ProjectIndex: Sendable {
             // those stand.
             var routed: [String: (type: Int, member: ScopeKind)] = [:]
             func route(_ placement: ViewHierarchy.Placement) -> String? {
-                let node = ViewHierarchy.node(of: placement, in: s)
-                if let node, let owner = placement.owner, let member = placement.member,
-                   ViewHierarchy.memberName(member, in: s) != nil, routed[node] == nil {
-                    routed[node] = (owner, member)
-                }
+                guard let owner = placement.owner else { return nil }
+                guard let member = placement.member, let name = ViewHierarchy.memberName(member, in: s) else { return types[owner].name }
+                let node = types[owner].name + "." + name
+                if routed[node] == nil { routed[node] = (owner, member) }
                 return node
             }
             for (callIndex, call) in s.calls.enumerated() {
@@ -339,10 +338,6 @@ public struct ProjectIndex: Sendable {
                         inStack: placement.context.inStack, presented: placement.context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
                         wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
-                } else if call.callee == "TabView" || ProjectIndex.isStackName(call.callee) || call.callee == "NavigationLink"
-                            || call.callee == "navigationDestination" {
-                    // The rules place these by node too: their members need uses.
-                    _ = route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }
                 guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
@@ -351,7 +346,30 @@ public struct ProjectIndex: Sendable {
                 let line = s.code[call.calleeToken].line
                 for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
             }
+            // Links, stacks and tab views in members (not `body`): the rules place them by node too,
+            // so those members need their uses.
+            for range in Self.memberBodies(s) {
+                for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
+                    let call = s.calls[index]
+                    if call.callee == "TabView" || ProjectIndex.isStackName(call.callee) || call.callee == "NavigationLink"
+                        || call.callee == "navigationDestination" {
+                        _ = route(ViewHierarchy.placement(of: call.calleeToken, in: s))
+                    }
+                }
+            }
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
+        }
+
+        /// The bodies of the file's type members other than `body` and initializers.
+        static func memberBodies(_ s: Structure) -> [ClosedRange<Int>] {
+            var ranges: [ClosedRange<Int>] = []
+            for property in s.properties where property.owner != nil && !s.is(property.nameToken, "body") {
+                if let body = property.body { ranges.append(body) }
+            }
+            for function in s.functions where function.owner != nil && !function.isInitializer && !s.is(function.nameToken, "body") {
+                if let body = function.body { ranges.append(body) }
+            }
+            return ranges
         }
 
         /// Where the type refers to each routed member by name, in this file's declarations of the

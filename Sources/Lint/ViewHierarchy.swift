@@ -126,13 +126,13 @@ public struct ViewHierarchy: Sendable {
 
     /// The name of a member that gets a node of its own: not `body` (the type itself) nor an initializer.
     static func memberName(_ member: ScopeKind?, in s: Structure) -> String? {
+        // Asked for every construction in every `body`: compare the name token, not strings.
         switch member {
         case .property(let property):
-            let name = s.properties[property].name
-            return name == "body" ? nil : name
+            return s.is(s.properties[property].nameToken, "body") ? nil : s.properties[property].name
         case .function(let function):
-            let declaration = s.functions[function]
-            return declaration.isInitializer || declaration.name == "body" ? nil : declaration.name
+            if s.functions[function].isInitializer || s.is(s.functions[function].nameToken, "body") { return nil }
+            return s.functions[function].name
         default:
             return nil
         }
