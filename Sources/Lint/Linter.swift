@@ -105,6 +105,8 @@ public struct Linter: Sendable {
     struct PreparedRule: Sendable {
         var id: String
         var rule: any Rule
+        /// The same rule when it looks across files; cast once per run, not once per file.
+        var projectRule: (any ProjectRule)?
         var options: RuleOptions
         var severity: Severity
         var note: NoteReference?
@@ -114,7 +116,7 @@ public struct Linter: Sendable {
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
         entries.map { entry in
-            PreparedRule(id: entry.metadata.id, rule: entry.rule, options: configuration.ruleOptions[entry.metadata.id] ?? RuleOptions(),
+            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule, options: configuration.ruleOptions[entry.metadata.id] ?? RuleOptions(),
                          severity: configuration.severity(of: entry.metadata), note: entry.note,
                          messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
         }
@@ -199,7 +201,7 @@ public struct Linter: Sendable {
         let none = ProjectIndex.empty
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
-            if let projectRule = rules[position].rule as? any ProjectRule {
+            if let projectRule = rules[position].projectRule {
                 state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))
             } else {
                 record(rules[position].rule.check(file, project: none, options: rules[position].options), of: rules[position], in: &state)

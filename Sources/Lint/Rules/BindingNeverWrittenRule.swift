@@ -27,25 +27,28 @@ public struct BindingNeverWrittenRule: Rule {
             let mine = byOwner[owner]!
             var regions = s.types[owner].body.map { [$0] } ?? []
             regions += extensions[name] ?? []
-            var written = Set<String>()
+            var written = [Bool](repeating: false, count: mine.count)
             // Length and first byte of `name` and `$name`, to skip almost every token cheaply.
             let keys = mine.map { (length: $0.name.utf8.count, first: $0.name.utf8.first ?? 0) }
-            let bytes = s.file.bytes
-            for region in regions {
-                for index in region {
-                    let token = s.code[index]
-                    guard token.kind == .identifier else { continue }
-                    let first = bytes[token.offset]
-                    for (position, key) in keys.enumerated() {
-                        let plain = token.length == key.length && first == key.first
-                        let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$")
-                        guard plain || dollar else { continue }
-                        let property = mine[position]
-                        if isWrite(at: index, of: property.name, in: s, declaration: property.nameToken) { written.insert(property.name) }
+            s.code.withUnsafeBufferPointer { code in
+                s.file.bytes.withUnsafeBufferPointer { bytes in
+                    for region in regions {
+                        for index in region where code[index].kind == .identifier {
+                            let token = code[index]
+                            let first = bytes[token.offset]
+                            for position in keys.indices where !written[position] {
+                                let key = keys[position]
+                                let plain = token.length == key.length && first == key.first
+                                let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$")
+                                guard plain || dollar else { continue }
+                                let property = mine[position]
+                                if isWrite(at: index, of: property.name, in: s, declaration: property.nameToken) { written[position] = true }
+                            }
+                        }
                     }
                 }
             }
-            for property in mine where !written.contains(property.name) {
+            for (position, property) in mine.enumerated() where !written[position] {
                 hits.append(Hit(file: file.index, offset: s.offset(of: property.nameToken),
                                 message: "`@Binding var \(property.name)` is never written nor passed on as `$\(property.name)`; make it `let \(property.name)` so callers pass a value, not a binding"))
             }

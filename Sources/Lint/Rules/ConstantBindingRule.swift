@@ -16,9 +16,16 @@ public struct ConstantBindingRule: ProjectRule {
     static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
 
     /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with `Testing`).
+    /// Imports stand at file scope: braces are skipped whole, so only top-level tokens are read.
     static func importsTestFramework(_ s: Structure) -> Bool {
-        for index in s.code.indices where s.code[index].keyword == .import {
-            if index + 1 < s.code.count, testFrameworks.contains(s.text(index + 1)) { return true }
+        var index = 0
+        while index < s.code.count {
+            if s.code[index].keyword == .import, index + 1 < s.code.count, testFrameworks.contains(s.text(index + 1)) { return true }
+            if s.punct(index, UInt8(ascii: "{")), s.closing[index] > index {
+                index = Int(s.closing[index]) + 1
+            } else {
+                index += 1
+            }
         }
         return false
     }
