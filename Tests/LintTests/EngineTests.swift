@@ -222,6 +222,11 @@ final class TestFileTests: XCTestCase {
         XCTAssertEqual(CatalogFixture.lint([("T.swift", test)], only: ["constant-binding"]).findings.map(\.severity), [.info])
         let app = "struct V: View { var body: some View { Pager(page: .constant(1)) } }\n"
         XCTAssertEqual(CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+        // Imports are read at file scope only, wherever they stand there; not inside a body.
+        let late = "struct Helper { func f() { _ = Pager(page: .constant(1)) } }\n#if canImport(Testing)\nimport Testing\n#endif\n"
+        XCTAssertEqual(CatalogFixture.lint([("L.swift", late)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        let inside = "struct V: View {\n    var body: some View { Pager(page: .constant(1)) }\n    let note = \"import XCTest\"\n}\n"
+        XCTAssertEqual(CatalogFixture.lint([("I.swift", inside)], only: ["constant-binding"]).findings.map(\.severity), [.error])
     }
 }
 
