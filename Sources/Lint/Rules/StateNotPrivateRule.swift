@@ -1,15 +1,27 @@
 import SwiftLexer
 
 /// `@State`/`@StateObject` is the view's own storage: anything outside the view that sets it is
-/// overwritten or ignored. Make it `private`. Correctable: inserts `private`.
+/// overwritten or ignored. Make it `private`. Correctable: inserts `private` where callers cannot
+/// be relying on the memberwise initializer (the property has a value, or the type an `init`).
 public struct StateNotPrivateRule: CorrectableRule {
     public let id = "state-not-private"
 
     static let stateAttributes: Set<String> = ["@State", "@StateObject", "@SwiftUI.State", "@SwiftUI.StateObject"]
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]
 
-    func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int)] {
-        s.properties.compactMap { property in
+    /// How a non-private state property gets its first value.
+    enum Seeding {
+        /// It has an initial value, or the type has an `init` of its own: `private` is safe.
+        case owned
+        /// No initial value and no `init` in the type: callers seed it through the memberwise
+        /// initializer, so `private` would break them.
+        case memberwise
+    }
+
+    func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
+        var typesWithInit = Set<Int>()
+        for function in s.functions where function.isInitializer { if let owner = function.owner { typesWithInit.insert(owner) } }
+        return s.properties.compactMap { property in
             guard let position = property.attributes.firstIndex(where: { Self.stateAttributes.contains($0) }),
                   !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
                   // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas, and
@@ -17,23 +29,35 @@ public struct StateNotPrivateRule: CorrectableRule {
                   !s.isInPreview(property.nameToken),
                   !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
             else { return nil }
-            return (property, property.attributeTokens[position])
+            let seeding: Seeding = property.hasInitialValue || property.owner.map(typesWithInit.contains) ?? true ? .owned : .memberwise
+            // A state object handed in through the memberwise initializer is created once from the
+            // caller's autoclosure: the documented way to inject one.
+            if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { return nil }
+            return (property, property.attributeTokens[position], seeding)
         }
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
-        return offenders(s).map { property, attribute in
-            Hit(file: file.index, offset: s.offset(of: attribute),
-                message: "`\(s.text(attribute)) var \(property.name)` is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`")
+        return offenders(s).map { property, attribute, seeding in
+            let declaration = "`\(s.text(attribute)) var \(property.name)`"
+            let message = switch seeding {
+            case .owned:
+                "\(declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
+            case .memberwise:
+                "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` or `@Binding` if the caller owns it, else give it a value and make it `private`"
+            }
+            return Hit(file: file.index, offset: s.offset(of: attribute), message: message)
         }
     }
 
     /// Inserts `private ` after the attributes; leaves declarations with another access level alone.
     public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
         let s = file.structure
-        return offenders(s).compactMap { property, _ in
-            guard !property.modifiers.contains(where: { Self.accessModifiers.contains($0) }), let last = property.attributeTokens.last else { return nil }
+        return offenders(s).compactMap { property, _, seeding in
+            // `private` on a memberwise-seeded property would break every caller: left for you.
+            guard seeding == .owned, !property.modifiers.contains(where: { Self.accessModifiers.contains($0) }),
+                  let last = property.attributeTokens.last else { return nil }
             var next = last + 1
             if s.punct(next, UInt8(ascii: "(")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1 }
             guard next < s.code.count else { return nil }
