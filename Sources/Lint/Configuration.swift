@@ -16,6 +16,8 @@ import Yams
 /// notes: [docs/patterns]          # more pattern notes
 /// rules: [docs/rules]             # more rule files
 /// reporter: xcode
+/// deployment_target:             # oldest OS versions supported (else read from the project)
+///   iOS: "15.0"
 /// ```
 public struct Configuration: Sendable {
     public var included: [String] = []
@@ -28,6 +30,8 @@ public struct Configuration: Sendable {
     public var notes: [String] = []
     public var rules: [String] = []
     public var reporter: String?
+    /// `deployment_target:`; when absent the CLI reads the project files (`DeploymentTargets.detect`).
+    public var deploymentTargets: DeploymentTargets?
     /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
     public var helpURIBase: String?
     /// Folder the configuration's relative paths start from.
@@ -37,7 +41,7 @@ public struct Configuration: Sendable {
     var unknownKeys: [String] = []
 
     public static let fileName = ".patternlint.yml"
-    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter", "help_uri_base"]
+    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter", "help_uri_base", "deployment_target"]
 
     public init() {}
 
@@ -82,6 +86,13 @@ public struct Configuration: Sendable {
         configuration.rules = try strings("rules")
         configuration.reporter = map["reporter"].map { "\($0)" }
         configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
+        if let targets = map["deployment_target"] {
+            do {
+                configuration.deploymentTargets = try DeploymentTargets.parse(targets, source: path)
+            } catch {
+                throw LoadError(description: "\(path): \(error)")
+            }
+        }
         for (key, value) in map where !knownKeys.contains(key) {
             if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
                 configuration.severities[key] = severity
@@ -136,6 +147,13 @@ public struct Configuration: Sendable {
         return !metadata.optIn || optInRules.contains(metadata.id)
     }
 
+    /// A rule's options, with the project's deployment targets.
+    public func options(for id: String) -> RuleOptions {
+        var options = ruleOptions[id] ?? RuleOptions()
+        options.deploymentTargets = deploymentTargets
+        return options
+    }
+
     public func severity(of metadata: RuleMetadata) -> Severity {
         severities[metadata.id] ?? metadata.severity
     }
@@ -172,6 +190,11 @@ public struct Configuration: Sendable {
     reporter: xcode
     # Where `patternlint notes export --html` output is published; SARIF help links point there.
     # help_uri_base: https://docs.example.com/patterns/
+
+    # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
+    # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.
+    # deployment_target:
+    #   iOS: "15.0"
 
     """
 }

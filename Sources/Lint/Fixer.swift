@@ -29,7 +29,7 @@ public struct Fixer: Sendable {
             let suppressions = Suppressions(file.source)
             var edits: [Edit] = []
             for (id, rule) in correctable {
-                let options = linter.configuration.ruleOptions[id] ?? RuleOptions()
+                let options = linter.configuration.options(for: id)
                 for edit in rule.corrections(file, project: project, options: options) {
                     let line = file.source.lines.line(of: edit.range.lowerBound)
                     if suppressions.suppressor(of: id, line: line) == nil { edits.append(edit) }

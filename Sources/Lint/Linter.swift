@@ -116,7 +116,8 @@ public struct Linter: Sendable {
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
         entries.map { entry in
-            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule, options: configuration.ruleOptions[entry.metadata.id] ?? RuleOptions(),
+            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule,
+                         options: configuration.options(for: entry.metadata.id),
                          severity: configuration.severity(of: entry.metadata), note: entry.note,
                          messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
         }

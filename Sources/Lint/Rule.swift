@@ -20,8 +20,18 @@ public struct LintFile: Sendable {
 /// Options a configuration gives one rule (`constant-binding: { previews: off }`), as text.
 public struct RuleOptions: Sendable {
     public var values: [String: String]
+    /// The oldest OS versions the project supports, if known (see `DeploymentTargets`).
+    public var deploymentTargets: DeploymentTargets?
 
-    public init(_ values: [String: String] = [:]) { self.values = values }
+    public init(_ values: [String: String] = [:], deploymentTargets: DeploymentTargets? = nil) {
+        self.values = values
+        self.deploymentTargets = deploymentTargets
+    }
+
+    /// Whether the project may use an API introduced in these versions (yes when nothing is known).
+    public func allows(_ introduced: [DeploymentTargets.Platform: DeploymentTargets.Version]) -> Bool {
+        deploymentTargets?.allows(introduced) ?? true
+    }
 
     public subscript(key: String) -> String? { values[key] }
 }

@@ -34,6 +34,8 @@ struct LintEnvironment {
         } else if options.config != nil {
             throw CLIFailure(message: "\(options.config!): no such configuration file")
         }
+        // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
+        if configuration.deploymentTargets == nil { configuration.deploymentTargets = DeploymentTargets.detect(in: configuration.root) }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
         let vault = Vault.load(roots: noteRoots, extra: BuiltinNotes.sources)
         let graph = Graph(vault: vault)

@@ -1,9 +1,16 @@
 import SwiftLexer
 
-/// Navigation modifiers deprecated since iOS 16. `.navigationBarTitle("x")` with one argument is
+/// Navigation modifiers deprecated since iOS 16 (silent while the project supports an OS without
+/// the replacement, see `DeploymentTargets`). `.navigationBarTitle("x")` with one argument is
 /// rewritten to `.navigationTitle("x")` by `--fix`; the others need a person.
 public struct DeprecatedNavigationModifierRule: CorrectableRule {
     public let id = "deprecated-navigation-modifier"
+
+    /// When each replacement arrived: a project that supports older OSes keeps the old modifier.
+    static let introduced: [String: [DeploymentTargets.Platform: DeploymentTargets.Version]] = [
+        "navigationBarTitle": DeploymentTargets.toolbarAPIs, "navigationBarItems": DeploymentTargets.toolbarAPIs,
+        "navigationViewStyle": DeploymentTargets.navigationStackAPIs, "navigationBarHidden": DeploymentTargets.navigationStackAPIs,
+    ]
 
     static let replacements: [String: String] = [
         "navigationBarTitle": "`.navigationTitle(_:)` (with `.navigationBarTitleDisplayMode(_:)` for the display mode)",
@@ -16,7 +23,7 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
         let s = file.structure
         return s.calls.compactMap { call in
             guard call.isMember, let replacement = Self.replacements[call.callee],
-                  !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
+                  options.allows(Self.introduced[call.callee] ?? [:]), !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
             return Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                        message: "`.\(call.callee)` is deprecated; use \(replacement)")
         }
@@ -27,7 +34,7 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
         let s = file.structure
         return s.calls.compactMap { call in
             guard call.isMember, call.callee == "navigationBarTitle", call.parentheses != nil,
-                  !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
+                  options.allows(DeploymentTargets.toolbarAPIs), !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
             let arguments = s.arguments(of: call)
             guard arguments.count == 1, arguments[0].label == nil else { return nil }
             return Edit(range: s.code[call.calleeToken].range, replacement: "navigationTitle")

@@ -6,6 +6,8 @@ public struct NavigationLinkIsActiveRule: Rule {
     public let id = "navigation-link-is-active"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        // The replacements (`navigationDestination`, paths) need iOS 16.
+        guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.callee == "NavigationLink" && !call.isMember {

@@ -5,6 +5,8 @@ public struct NavigationViewDeprecatedRule: Rule {
     public let id = "navigation-view-deprecated"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        // A project that still supports iOS 15 has no `NavigationStack` to move to.
+        guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
         // The fallback of `if #available(iOS 16, *)` is where `NavigationView` still belongs.
         return s.calls.filter { $0.callee == "NavigationView" && !$0.isMember && !s.isInAvailabilityFallback($0.calleeToken) }.map { call in

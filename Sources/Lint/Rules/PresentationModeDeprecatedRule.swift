@@ -6,6 +6,8 @@ public struct PresentationModeDeprecatedRule: Rule {
     public let id = "presentation-mode-deprecated"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        // `dismiss` arrived in iOS 15.
+        guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for property in s.properties where property.attributes.contains("@Environment") || property.attributes.contains("@SwiftUI.Environment") {

@@ -1,0 +1,154 @@
+import Foundation
+
+/// The oldest OS versions a project supports. Rules that recommend a newer API (`NavigationStack`
+/// needs iOS 16) stay silent while the project still supports an OS without it: on iOS 15,
+/// `NavigationView` is the right call.
+///
+/// Set in `.patternlint.yml` (`deployment_target: { iOS: "15.0", macOS: "12.0" }`), or read from
+/// the project: `IPHONEOS_DEPLOYMENT_TARGET` (and the other platforms') in `*.xcodeproj` files and
+/// `platforms:` in `Package.swift`, taking the oldest version per platform. With neither, every
+/// API counts as available.
+public struct DeploymentTargets: Sendable, Equatable {
+    public enum Platform: String, CaseIterable, Sendable {
+        case iOS, macOS, tvOS, watchOS, visionOS
+    }
+
+    /// `major.minor`, compared numerically (`15.4 < 16`).
+    public struct Version: Sendable, Comparable, CustomStringConvertible {
+        public var major: Int
+        public var minor: Int
+
+        public init(_ major: Int, _ minor: Int = 0) {
+            self.major = major
+            self.minor = minor
+        }
+
+        /// `15`, `15.0`, `15.4.1`, `v15`, `v15_4`.
+        public init?(_ text: String) {
+            var text = text.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("v") { text.removeFirst() }
+            let parts = text.split(whereSeparator: { $0 == "." || $0 == "_" }).map(String.init)
+            guard let first = parts.first, let major = Int(first) else { return nil }
+            guard parts.count == 1 || Int(parts[1]) != nil else { return nil }
+            self.init(major, parts.count > 1 ? Int(parts[1])! : 0)
+        }
+
+        public static func < (a: Version, b: Version) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+        public var description: String { "\(major).\(minor)" }
+    }
+
+    public var versions: [Platform: Version]
+    /// Where they came from, for messages: the configuration file or the project files read.
+    public var source: String
+
+    public init(_ versions: [Platform: Version], source: String) {
+        self.versions = versions
+        self.source = source
+    }
+
+    public static func == (a: DeploymentTargets, b: DeploymentTargets) -> Bool { a.versions == b.versions }
+
+    /// Whether an API introduced in these versions exists on every OS the project supports.
+    /// Platforms the project does not target, or the API does not exist on, do not count.
+    public func allows(_ introduced: [Platform: Version]) -> Bool {
+        versions.allSatisfy { platform, oldest in introduced[platform].map { oldest >= $0 } ?? true }
+    }
+
+    // MARK: Replacement APIs, for the rules
+
+    /// `NavigationStack`, `NavigationSplitView`, `navigationDestination`, `toolbar(_:for:)`.
+    public static let navigationStackAPIs: [Platform: Version] = [
+        .iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9), .visionOS: Version(1),
+    ]
+    /// `navigationTitle(_:)`, `toolbar { … }`.
+    public static let toolbarAPIs: [Platform: Version] = [
+        .iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7), .visionOS: Version(1),
+    ]
+    /// `@Environment(\.dismiss)`.
+    public static let dismissAPI: [Platform: Version] = [
+        .iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8), .visionOS: Version(1),
+    ]
+
+    // MARK: Reading them
+
+    struct ParseError: Error, CustomStringConvertible { var description: String }
+
+    /// `deployment_target:` from the configuration: a mapping of platform to version.
+    static func parse(_ value: Any, source: String) throws -> DeploymentTargets {
+        guard let map = value as? [String: Any] else {
+            throw ParseError(description: "`deployment_target` must map platforms to versions, e.g. { iOS: \"15.0\" }")
+        }
+        var versions: [Platform: Version] = [:]
+        for (key, raw) in map {
+            guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() }) else {
+                throw ParseError(description: "`deployment_target.\(key)`: unknown platform (iOS, macOS, tvOS, watchOS, visionOS)")
+            }
+            guard let version = Version("\(raw)") else {
+                throw ParseError(description: "`deployment_target.\(key)`: `\(raw)` is not a version")
+            }
+            versions[platform] = version
+        }
+        return DeploymentTargets(versions, source: source)
+    }
+
+    static let buildSettings: [(setting: String, platform: Platform)] = [
+        ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS), ("TVOS_DEPLOYMENT_TARGET", .tvOS),
+        ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
+    ]
+
+    /// The oldest `*_DEPLOYMENT_TARGET = x;` per platform in an Xcode project file.
+    static func fromXcodeProject(_ text: String) -> [Platform: Version] {
+        var versions: [Platform: Version] = [:]
+        for line in text.split(separator: "\n") where line.contains("_DEPLOYMENT_TARGET") {
+            for (setting, platform) in buildSettings where line.contains(setting) {
+                guard let equals = line.firstIndex(of: "=") else { continue }
+                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"'"))
+                if let version = Version(value) { versions[platform] = min(versions[platform] ?? version, version) }
+            }
+        }
+        return versions
+    }
+
+    /// `platforms: [.iOS(.v15), .macOS("12.0")]` in a `Package.swift`.
+    static func fromPackageManifest(_ text: String) -> [Platform: Version] {
+        var versions: [Platform: Version] = [:]
+        for platform in Platform.allCases {
+            var rest = Substring(text)
+            while let found = rest.range(of: ".\(platform.rawValue)(") {
+                rest = rest[found.upperBound...]
+                guard let close = rest.firstIndex(of: ")") else { break }
+                let argument = rest[..<close].trimmingCharacters(in: CharacterSet(charactersIn: " .\"'"))
+                if let version = Version(argument) { versions[platform] = min(versions[platform] ?? version, version) }
+            }
+        }
+        return versions
+    }
+
+    /// Reads the project files in `folder` and one level below (`App/App.xcodeproj`), if any.
+    public static func detect(in folder: String) -> DeploymentTargets? {
+        let manager = FileManager.default
+        var versions: [Platform: Version] = [:]
+        var sources: [String] = []
+        func merge(_ found: [Platform: Version], from path: String) {
+            guard !found.isEmpty else { return }
+            sources.append(path)
+            for (platform, version) in found { versions[platform] = min(versions[platform] ?? version, version) }
+        }
+        let base = URL(fileURLWithPath: folder)
+        var folders = [base]
+        let children = (try? manager.contentsOfDirectory(at: base, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
+        for child in children where !child.lastPathComponent.hasPrefix(".") && child.pathExtension != "xcodeproj" {
+            if (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { folders.append(child) }
+        }
+        for directory in folders {
+            let entries = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+                let path = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj").path
+                if let data = manager.contents(atPath: path) { merge(fromXcodeProject(String(decoding: data, as: UTF8.self)), from: path) }
+            }
+        }
+        let manifest = base.appendingPathComponent("Package.swift").path
+        if let data = manager.contents(atPath: manifest) { merge(fromPackageManifest(String(decoding: data, as: UTF8.self)), from: manifest) }
+        return versions.isEmpty ? nil : DeploymentTargets(versions, source: sources.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import Lint
+
+final class DeploymentTargetsTests: XCTestCase {
+    typealias Version = DeploymentTargets.Version
+
+    func testVersions() {
+        XCTAssertEqual(Version("15"), Version(15))
+        XCTAssertEqual(Version("15.4.1"), Version(15, 4))
+        XCTAssertEqual(Version("v16_2"), Version(16, 2))
+        XCTAssertNil(Version("latest"))
+        XCTAssertNil(Version("15.x"))
+        XCTAssertTrue(Version(15, 4) < Version(16))
+    }
+
+    func testAllowsOnlyWhatEveryTargetedPlatformHas() {
+        let targets = DeploymentTargets([.iOS: Version(15), .macOS: Version(13)], source: "test")
+        XCTAssertFalse(targets.allows(DeploymentTargets.navigationStackAPIs), "iOS 15 has no NavigationStack")
+        XCTAssertTrue(targets.allows(DeploymentTargets.dismissAPI))
+        XCTAssertTrue(DeploymentTargets([.macOS: Version(13)], source: "test").allows(DeploymentTargets.navigationStackAPIs))
+        XCTAssertTrue(DeploymentTargets([:], source: "test").allows(DeploymentTargets.navigationStackAPIs))
+    }
+
+    func testXcodeProjectAndManifest() {
+        let project = """
+                IPHONEOS_DEPLOYMENT_TARGET = 16.0;
+                IPHONEOS_DEPLOYMENT_TARGET = 15.2;
+                MACOSX_DEPLOYMENT_TARGET = "13.0";
+                SWIFT_VERSION = 5.0;
+        """
+        XCTAssertEqual(DeploymentTargets.fromXcodeProject(project), [.iOS: Version(15, 2), .macOS: Version(13)])
+        let manifest = #"platforms: [.iOS(.v15), .macOS("12.0"), .watchOS(.v8)],"#
+        XCTAssertEqual(DeploymentTargets.fromPackageManifest(manifest), [.iOS: Version(15), .macOS: Version(12), .watchOS: Version(8)])
+    }
+
+    func testDetectedFromTheProjectFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-targets-\(UUID().uuidString)")
+        let project = folder.appendingPathComponent("App/App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertNil(DeploymentTargets.detect(in: folder.path))
+        try "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\n".write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(DeploymentTargets.detect(in: folder.path)?.versions, [.iOS: Version(15)])
+    }
+
+    func testConfiguration() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(".patternlint.yml").path
+        try "deployment_target:\n  iOS: 15.0\n  macOS: \"12\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Configuration.load(path: path).deploymentTargets?.versions, [.iOS: Version(15), .macOS: Version(12)])
+        XCTAssertTrue(try Configuration.load(path: path).warnings(knownRules: []).isEmpty)
+        try "deployment_target:\n  android: 14\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Configuration.load(path: path)) { XCTAssertTrue("\($0)".contains("unknown platform")) }
+        try "deployment_target: 15\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Configuration.load(path: path))
+    }
+
+    func testRulesRecommendingNewerAPIsStayQuietBelowThem() {
+        let code = """
+        struct Legacy: View {
+            @Environment(\\.presentationMode) var mode
+            @State private var open = false
+            var body: some View {
+                NavigationView {
+                    NavigationLink("Next", destination: Text("x"), isActive: $open)
+                        .navigationBarTitle("Home")
+                        .navigationBarHidden(true)
+                }
+            }
+        }
+        """
+        let rules = ["navigation-view-deprecated", "navigation-link-is-active", "deprecated-navigation-modifier", "presentation-mode-deprecated"]
+        func found(_ targets: DeploymentTargets?) -> [String] {
+            CatalogFixture.lint([("L.swift", code)], only: rules, deploymentTargets: targets).findings.map { "\($0.ruleID)@\($0.line)" }.sorted()
+        }
+        let everything = ["deprecated-navigation-modifier@7", "deprecated-navigation-modifier@8", "navigation-link-is-active@6",
+                          "navigation-view-deprecated@5", "presentation-mode-deprecated@2"]
+        XCTAssertEqual(found(nil), everything)
+        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(16)], source: "t")), everything)
+        // iOS 15 has `navigationTitle` and `dismiss`, not `NavigationStack`.
+        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(15)], source: "t")), ["deprecated-navigation-modifier@7", "presentation-mode-deprecated@2"])
+        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(13)], source: "t")), [])
+    }
+}
