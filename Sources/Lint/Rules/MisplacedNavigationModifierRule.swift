@@ -6,22 +6,27 @@ import SwiftLexer
 public struct MisplacedNavigationModifierRule: Rule {
     public let id = "misplaced-navigation-modifier"
 
-    static let containers: Set<String> = ["NavigationStack", "NavigationSplitView"]
-
     /// The screen modifiers, matched without hashing every member call's name.
     static func isScreenModifier(_ name: String) -> Bool {
         switch name {
-        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground",
-             "navigationSubtitle": true
+        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground": true
         default: false
         }
+    }
+
+    /// On a `NavigationSplitView` a title or toolbar is the window's (macOS) and may be right
+    /// there; a destination or an iOS title display mode is not.
+    static func misplacedOnSplitView(_ name: String) -> Bool {
+        name == "navigationDestination" || name == "navigationBarTitleDisplayMode"
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
-            guard let root = s.chainRoot(of: call), Self.containers.contains(s.calls[root].callee) else { continue }
+            guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
+            let container = s.calls[root].callee
+            guard container == "NavigationStack" || (container == "NavigationSplitView" && Self.misplacedOnSplitView(call.callee)) else { continue }
             // `.toolbarBackground(…, for: .tabBar)` and `.toolbar(.hidden, for: .tabBar)` style the tab
             // bar around the stack: the stack is the right place for them.
             if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") { continue }
