@@ -96,14 +96,20 @@ public struct DeploymentTargets: Sendable, Equatable {
         ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
     ]
 
-    /// The oldest `*_DEPLOYMENT_TARGET = x;` per platform in an Xcode project file.
+    /// The oldest `*_DEPLOYMENT_TARGET = x;` per platform in an Xcode project file. Read as bytes:
+    /// project files run to megabytes.
     static func fromXcodeProject(_ text: String) -> [Platform: Version] {
+        let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
-        for line in text.split(separator: "\n") where line.contains("_DEPLOYMENT_TARGET") {
-            for (setting, platform) in buildSettings where line.contains(setting) {
-                guard let equals = line.firstIndex(of: "=") else { continue }
-                let value = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " \t;\"'"))
-                if let version = Version(value) { versions[platform] = min(versions[platform] ?? version, version) }
+        for (setting, platform) in buildSettings {
+            for end in endsOfOccurrences(of: Array(setting.utf8), in: bytes) {
+                // `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`, not `RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET`.
+                let start = end - setting.utf8.count
+                if start > 0, bytes[start - 1] == UInt8(ascii: "_") || isWordByte(bytes[start - 1]) { continue }
+                var index = end
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
+                if let version = version(after: index + 1, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
             }
         }
         return versions
@@ -111,44 +117,79 @@ public struct DeploymentTargets: Sendable, Equatable {
 
     /// `platforms: [.iOS(.v15), .macOS("12.0")]` in a `Package.swift`.
     static func fromPackageManifest(_ text: String) -> [Platform: Version] {
+        let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for platform in Platform.allCases {
-            var rest = Substring(text)
-            while let found = rest.range(of: ".\(platform.rawValue)(") {
-                rest = rest[found.upperBound...]
-                guard let close = rest.firstIndex(of: ")") else { break }
-                let argument = rest[..<close].trimmingCharacters(in: CharacterSet(charactersIn: " .\"'"))
-                if let version = Version(argument) { versions[platform] = min(versions[platform] ?? version, version) }
+            for end in endsOfOccurrences(of: Array(".\(platform.rawValue)(".utf8), in: bytes) {
+                if let version = version(after: end, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
             }
         }
         return versions
     }
 
-    /// Reads the project files in `folder` and one level below (`App/App.xcodeproj`), if any.
-    public static func detect(in folder: String) -> DeploymentTargets? {
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Where each occurrence of `needle` ends.
+    static func endsOfOccurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard let first = needle.first, needle.count <= bytes.count else { return [] }
+        var ends: [Int] = []
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+                ends.append(index + needle.count)
+                index += needle.count
+            } else {
+                index += 1
+            }
+        }
+        return ends
+    }
+
+    /// A version after `start`, past spaces, quotes and a `.` (`.v15_4`, `"15.0"`, ` 15.0;`).
+    static func version(after start: Int, in bytes: [UInt8]) -> Version? {
+        var index = start
+        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "."), UInt8(ascii: "'")].contains(bytes[index]) {
+            index += 1
+        }
+        var end = index
+        while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "_") { end += 1 }
+        return Version(String(decoding: bytes[index..<end], as: UTF8.self))
+    }
+
+    /// Reads the project files in `folder`, or when it has none, in the folders directly below it
+    /// (`App/App.xcodeproj`); a folder with more than `maximumEntries` entries is not searched
+    /// below (it is not a project root, and a listing per entry would cost more than a small lint).
+    public static func detect(in folder: String, maximumEntries: Int = 64) -> DeploymentTargets? {
         let manager = FileManager.default
         var versions: [Platform: Version] = [:]
         var sources: [String] = []
+        func read(_ directory: String, entries: [String]) {
+            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
+                let path = directory + "/" + entry + "/project.pbxproj"
+                if let data = manager.contents(atPath: path) { merge(fromXcodeProject(String(decoding: data, as: UTF8.self)), from: path) }
+            }
+            if entries.contains("Package.swift"), let data = manager.contents(atPath: directory + "/Package.swift") {
+                merge(fromPackageManifest(String(decoding: data, as: UTF8.self)), from: directory + "/Package.swift")
+            }
+        }
         func merge(_ found: [Platform: Version], from path: String) {
             guard !found.isEmpty else { return }
             sources.append(path)
             for (platform, version) in found { versions[platform] = min(versions[platform] ?? version, version) }
         }
-        let base = URL(fileURLWithPath: folder)
-        var folders = [base]
-        let children = (try? manager.contentsOfDirectory(at: base, includingPropertiesForKeys: [.isDirectoryKey])) ?? []
-        for child in children where !child.lastPathComponent.hasPrefix(".") && child.pathExtension != "xcodeproj" {
-            if (try? child.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true { folders.append(child) }
-        }
-        for directory in folders {
-            let entries = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
-            for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
-                let path = directory.appendingPathComponent(entry).appendingPathComponent("project.pbxproj").path
-                if let data = manager.contents(atPath: path) { merge(fromXcodeProject(String(decoding: data, as: UTF8.self)), from: path) }
+        let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        read(folder, entries: entries)
+        if versions.isEmpty, entries.count <= maximumEntries {
+            for entry in entries.sorted() where !entry.hasPrefix(".") && !entry.contains(".") {
+                let child = folder + "/" + entry
+                var isDirectory: ObjCBool = false
+                guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                read(child, entries: (try? manager.contentsOfDirectory(atPath: child)) ?? [])
             }
         }
-        let manifest = base.appendingPathComponent("Package.swift").path
-        if let data = manager.contents(atPath: manifest) { merge(fromPackageManifest(String(decoding: data, as: UTF8.self)), from: manifest) }
         return versions.isEmpty ? nil : DeploymentTargets(versions, source: sources.joined(separator: ", "))
     }
 }

@@ -48,6 +48,11 @@ struct RulesCommand: ParsableCommand {
                 + "  " + renderer.styled(entry.note?.title ?? "(note missing)", .cyan) + "\n"
         }
         out += "\(entries.count) rules; `patternlint explain RULE` shows one with its pattern note\n"
+        if let targets = configuration.deploymentTargets {
+            // Why the deprecation rules may be quiet.
+            let versions = targets.versions.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+            out += "deployment target: \(versions.joined(separator: ", ")) (from \(targets.source))\n"
+        }
         Terminal.write(out)
     }
 }
