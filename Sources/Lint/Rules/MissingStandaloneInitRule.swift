@@ -15,12 +15,11 @@ public struct MissingStandaloneInitRule: ProjectRule {
             var hits: [Hit] = []
             for view in views {
                 // Report once, at the primary declaration (first one in the run).
-                guard project.primaryDeclarations[view.name] == ProjectIndex.TypeRef(file: fileIndex, type: view.index) else { continue }
-                guard everyInitializerNeedsBinding(view.name, project: project) else { continue }
-                let sites = (project.constructions[view.name] ?? []).filter(\.passesConstantBinding).map { site in
-                    "\(project.paths[site.file] ?? "?"):\(site.line)"
-                }
-                guard !sites.isEmpty else { continue }
+                // Cheapest test first: most views are never built with `.constant(…)`.
+                guard let built = project.constructions[view.name], built.contains(where: \.passesConstantBinding),
+                      project.primaryDeclarations[view.name] == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
+                      everyInitializerNeedsBinding(view.name, project: project) else { continue }
+                let sites = built.filter(\.passesConstantBinding).map { site in "\(project.paths[site.file] ?? "?"):\(site.line)" }
                 let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
                 hits.append(Hit(file: fileIndex, offset: view.offset,
                                 message: "`\(view.name)` can only be built with a Binding, so \(listed) pass `.constant(…)`; add a standalone `init()` that keeps its own @State"))

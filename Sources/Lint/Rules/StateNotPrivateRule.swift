@@ -19,8 +19,12 @@ public struct StateNotPrivateRule: CorrectableRule {
     }
 
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
-        var typesWithInit = Set<Int>()
-        for function in s.functions where function.isInitializer { if let owner = function.owner { typesWithInit.insert(owner) } }
+        // Types with an `init` of their own, gathered only if a property without a value asks.
+        var typesWithInit: Set<Int>?
+        func hasInitializer(_ type: Int) -> Bool {
+            if typesWithInit == nil { typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner)) }
+            return typesWithInit!.contains(type)
+        }
         return s.properties.compactMap { property in
             guard let position = property.attributes.firstIndex(where: { Self.stateAttributes.contains($0) }),
                   !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
@@ -29,7 +33,7 @@ public struct StateNotPrivateRule: CorrectableRule {
                   !s.isInPreview(property.nameToken),
                   !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
             else { return nil }
-            let seeding: Seeding = property.hasInitialValue || property.owner.map(typesWithInit.contains) ?? true ? .owned : .memberwise
+            let seeding: Seeding = property.hasInitialValue || property.owner.map(hasInitializer) ?? true ? .owned : .memberwise
             // A state object handed in through the memberwise initializer is created once from the
             // caller's autoclosure: the documented way to inject one.
             if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { return nil }
