@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds the `.swift` files to lint under the given paths.
 public enum FileDiscovery {
@@ -31,28 +36,31 @@ public enum FileDiscovery {
                 else if !path.hasSuffix(".swift") { result.problems.append("\(path): not a .swift file, skipped") }
                 continue
             }
-            var visitedFolders = Set<String>()
+            var visitedFolders = Set<FolderID>()
             var pending = [path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path]
             var found: [String] = []
             while let folder = pending.popLast() {
                 // Symlinked folders are followed once: a loop cannot hang the walk.
-                guard visitedFolders.insert(realPath(folder)).inserted else { continue }
-                let entries: [String]
-                do {
-                    entries = try manager.contentsOfDirectory(atPath: folder)
-                } catch {
+                guard let id = FolderID(folder), visitedFolders.insert(id).inserted else { continue }
+                guard let entries = listFolder(folder) else {
                     result.problems.append("\(folder): cannot read folder")
                     continue
                 }
-                for entry in entries {
+                for (entry, kind) in entries {
                     if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
                     let full = folder == "." ? entry : folder + "/" + entry
-                    var entryIsDirectory: ObjCBool = false
-                    guard manager.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
-                    if isExcluded(full) { continue }
-                    if entryIsDirectory.boolValue {
+                    // The folder listing says what most entries are; links and odd file systems need a stat.
+                    var isFolder = kind == .folder
+                    if kind == .unknown {
+                        var entryIsDirectory: ObjCBool = false
+                        guard manager.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
+                        isFolder = entryIsDirectory.boolValue
+                    }
+                    if !isFolder, !entry.hasSuffix(".swift") { continue }
+                    if !excluded.isEmpty, isExcluded(full) { continue }
+                    if isFolder {
                         pending.append(full)
-                    } else if entry.hasSuffix(".swift"), seen.insert(full).inserted {
+                    } else if seen.insert(full).inserted {
                         // Files are deduplicated by path; only folders are resolved (loop protection).
                         found.append(full)
                     }
@@ -63,8 +71,40 @@ public enum FileDiscovery {
         return result
     }
 
-    static func realPath(_ path: String) -> String {
-        URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    /// A folder's device and inode: the same folder reached through a symlink has the same one.
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(_ path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    enum EntryKind { case folder, file, unknown }
+
+    /// The entries of a folder with what the listing says they are (`readdir`'s `d_type`), or nil
+    /// when it cannot be read. Symlinks come back as `.unknown`: their target decides.
+    static func listFolder(_ path: String) -> [(name: String, kind: EntryKind)]? {
+        guard let handle = opendir(path) else { return nil }
+        defer { closedir(handle) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): .folder
+            case Int32(DT_REG): .file
+            default: .unknown
+            }
+            entries.append((name, kind))
+        }
+        return entries
     }
 
     static func relativePath(_ path: String, to root: String) -> String {
