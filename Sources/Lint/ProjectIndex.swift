@@ -360,14 +360,14 @@ public struct ProjectIndex: Sendable {
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
         }
 
-        /// The bodies of the file's type members other than `body` and initializers.
+        /// The bodies of the file's type members that get nodes of their own (`ViewHierarchy.memberName`).
         static func memberBodies(_ s: Structure) -> [ClosedRange<Int>] {
             var ranges: [ClosedRange<Int>] = []
-            for property in s.properties where property.owner != nil && !s.is(property.nameToken, "body") {
-                if let body = property.body { ranges.append(body) }
+            for (index, property) in s.properties.enumerated() where property.owner != nil && property.body != nil {
+                if ViewHierarchy.memberName(.property(index), in: s) != nil { ranges.append(property.body!) }
             }
-            for function in s.functions where function.owner != nil && !function.isInitializer && !s.is(function.nameToken, "body") {
-                if let body = function.body { ranges.append(body) }
+            for (index, function) in s.functions.enumerated() where function.owner != nil && function.body != nil {
+                if ViewHierarchy.memberName(.function(index), in: s) != nil { ranges.append(function.body!) }
             }
             return ranges
         }
@@ -378,39 +378,55 @@ public struct ProjectIndex: Sendable {
         /// node has no sites, so its views stay `unknown` (rules are silent on them).
         static func uses(of routed: [String: (type: Int, member: ScopeKind)], in s: Structure, file: Int,
                          isApp: [Bool]) -> [String: [Construction]] {
+            struct Member {
+                var node: String
+                var name: [UInt8]
+                var declaration: Int
+            }
             var uses: [String: [Construction]] = [:]
-            var pending = Array(routed)
             var seen = Set(routed.keys)
-            while let (node, (type, member)) = pending.popLast() {
-                guard let name = ViewHierarchy.memberName(member, in: s) else { continue }
+            // Members still to look for, by type name: one pass over a type's bodies finds all of
+            // them (a member used in another member routes that one in a later round).
+            var pending: [String: [Member]] = [:]
+            func add(_ node: String, type: Int, member: ScopeKind) {
+                guard let name = ViewHierarchy.memberName(member, in: s) else { return }
                 let declaration: Int
                 switch member {
                 case .property(let property): declaration = s.properties[property].nameToken
                 case .function(let function): declaration = s.functions[function].nameToken
-                default: continue
+                default: return
                 }
-                let typeName = s.types[type].name
-                let wanted = Array(name.utf8)
-                let bytes = s.file.bytes
+                pending[s.types[type].name, default: []].append(Member(node: node, name: Array(name.utf8), declaration: declaration))
+            }
+            for (node, (type, member)) in routed { add(node, type: type, member: member) }
+            let bytes = s.file.bytes
+            while let typeName = pending.keys.first {
+                let members = pending.removeValue(forKey: typeName)!
+                // By name length, so most tokens are passed over with one comparison.
+                var byLength: [Int: [Int]] = [:]
+                for (position, member) in members.enumerated() { byLength[member.name.count, default: []].append(position) }
+                let lengths = Set(byLength.keys)
                 for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
-                    for index in body where index != declaration {
+                    for index in body {
                         let token = s.code[index]
-                        guard token.kind == .identifier, token.length == wanted.count,
-                              bytes[token.offset..<token.end].elementsEqual(wanted) else { continue }
-                        // `other.content` is someone else's; `content:` after `(` or `,` is a label.
-                        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
-                        if s.punct(index + 1, UInt8(ascii: ":")), s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ",")) { continue }
-                        let placement = ViewHierarchy.placement(of: index, in: s)
-                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s), user != node else { continue }
-                        if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil, !seen.contains(user) {
-                            seen.insert(user)
-                            pending.append((user, (owner, next)))
+                        guard token.kind == .identifier, lengths.contains(token.length) else { continue }
+                        for position in byLength[token.length]! {
+                            let member = members[position]
+                            guard index != member.declaration, bytes[token.offset..<token.end].elementsEqual(member.name) else { continue }
+                            // `other.content` is someone else's; `content:` after `(` or `,` is a label.
+                            if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+                            if s.punct(index + 1, UInt8(ascii: ":")), s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ",")) { continue }
+                            let placement = ViewHierarchy.placement(of: index, in: s)
+                            guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s), user != member.node else { continue }
+                            if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil, seen.insert(user).inserted {
+                                add(user, type: owner, member: next)
+                            }
+                            uses[member.node, default: []].append(Construction(
+                                file: file, call: -1, line: token.line, owner: s.types[owner].name, node: user,
+                                ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
+                                inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
+                                inSplitView: placement.context.inSplitView))
                         }
-                        uses[node, default: []].append(Construction(
-                            file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: user,
-                            ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
-                            inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
-                            inSplitView: placement.context.inSplitView))
                     }
                 }
             }

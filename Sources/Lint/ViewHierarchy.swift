@@ -124,18 +124,42 @@ public struct ViewHierarchy: Sendable {
         return type + "." + name
     }
 
-    /// The name of a member that gets a node of its own: not `body` (the type itself) nor an initializer.
+    /// The name of a member that gets a node of its own: one that builds views (declared
+    /// `some View`, `AnyView`, `some Scene`, `some ToolbarContent`, or with a result builder), other
+    /// than `body` (the type itself) and initializers. Any other member (a helper of a model or a
+    /// coordinator) stands for its type, as before.
     static func memberName(_ member: ScopeKind?, in s: Structure) -> String? {
-        // Asked for every construction in every `body`: compare the name token, not strings.
+        // Asked for every construction in every `body`: compare the name token before any string.
         switch member {
         case .property(let property):
-            return s.is(s.properties[property].nameToken, "body") ? nil : s.properties[property].name
+            if s.is(s.properties[property].nameToken, "body") { return nil }
+            let declaration = s.properties[property]
+            return buildsViews(type: declaration.type, attributes: declaration.attributes) ? declaration.name : nil
         case .function(let function):
             if s.functions[function].isInitializer || s.is(s.functions[function].nameToken, "body") { return nil }
-            return s.functions[function].name
+            let declaration = s.functions[function]
+            return buildsViews(type: declaration.returnType, attributes: declaration.attributes) ? declaration.name : nil
         default:
             return nil
         }
+    }
+
+    /// `some View`, `AnyView`, `some Scene`, `some ToolbarContent`, `Content`, or a `…Builder` attribute.
+    static func buildsViews(type: String?, attributes: [String]) -> Bool {
+        if attributes.contains(where: { $0.utf8.count > 7 && $0.utf8.suffix(7).elementsEqual("Builder".utf8) }) { return true }
+        guard let type else { return false }
+        return contains(type, "View") || contains(type, "Scene") || contains(type, "Content")
+    }
+
+    /// Substring test on bytes (Foundation's `contains` is slow on Linux).
+    static func contains(_ text: String, _ word: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        let haystack = Array(text.utf8)
+        guard haystack.count >= needle.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.
