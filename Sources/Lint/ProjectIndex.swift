@@ -287,7 +287,9 @@ public struct ProjectIndex: Sendable {
             file = lintFile.index
             path = lintFile.path
             let s = lintFile.structure
-            chained = s.chainedModifiers()
+            let members = MemberNodes(s)
+            // Modifier chains matter where views are built; most files of a large repo build none.
+            chained = members.bodies.isEmpty && !Self.hasViewTypes(s) ? [:] : s.chainedModifiers()
             var isApp: [Bool] = []
             isApp.reserveCapacity(s.types.count)
             for (typeIndex, type) in s.types.enumerated() {
@@ -307,13 +309,15 @@ public struct ProjectIndex: Sendable {
             var routed: [String: (type: Int, member: ScopeKind)] = [:]
             func route(_ placement: ViewHierarchy.Placement) -> String? {
                 guard let owner = placement.owner else { return nil }
-                guard let member = placement.member, let name = ViewHierarchy.memberName(member, in: s) else { return types[owner].name }
-                let node = types[owner].name + "." + name
+                guard let member = placement.member, let node = members.node(member) else { return types[owner].name }
                 if routed[node] == nil { routed[node] = (owner, member) }
                 return node
             }
             for (callIndex, call) in s.calls.enumerated() {
-                if !call.isMember, ProjectIndex.isStackName(call.callee) {
+                // Every navigation name below starts with `N` or `n`: one byte rules most calls out.
+                let first = call.callee.utf8.first
+                let mayBeNavigation = first == UInt8(ascii: "N") || first == UInt8(ascii: "n")
+                if mayBeNavigation, !call.isMember, ProjectIndex.isStackName(call.callee) {
                     if let owner = s.enclosingType(of: call.calleeToken) {
                         stacks.append((types[owner].name, callIndex, !ProjectIndex.isPathStackName(call.callee)))
                     }
@@ -339,7 +343,7 @@ public struct ProjectIndex: Sendable {
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
                         wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
                 }
-                guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
+                guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
                 guard !destinations.isEmpty else { continue }
                 let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
@@ -348,7 +352,7 @@ public struct ProjectIndex: Sendable {
             }
             // Links, stacks and tab views in members (not `body`): the rules place them by node too,
             // so those members need their uses.
-            for range in Self.memberBodies(s) {
+            for range in members.bodies {
                 for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
                     let call = s.calls[index]
                     if call.callee == "TabView" || ProjectIndex.isStackName(call.callee) || call.callee == "NavigationLink"
@@ -360,16 +364,46 @@ public struct ProjectIndex: Sendable {
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
         }
 
-        /// The bodies of the file's type members that get nodes of their own (`ViewHierarchy.memberName`).
-        static func memberBodies(_ s: Structure) -> [ClosedRange<Int>] {
-            var ranges: [ClosedRange<Int>] = []
-            for (index, property) in s.properties.enumerated() where property.owner != nil && property.body != nil {
-                if ViewHierarchy.memberName(.property(index), in: s) != nil { ranges.append(property.body!) }
+        /// Whether the file declares views, scenes, view modifiers or previews, or extends `View`.
+        static func hasViewTypes(_ s: Structure) -> Bool {
+            !s.previews.isEmpty || s.types.contains { type in
+                type.name == "View" || type.inherits("View") || type.inherits("App") || type.inherits("Scene")
+                    || type.inherits("ViewModifier") || type.inherits("PreviewProvider")
             }
-            for (index, function) in s.functions.enumerated() where function.owner != nil && function.body != nil {
-                if ViewHierarchy.memberName(.function(index), in: s) != nil { ranges.append(function.body!) }
+        }
+
+        /// The node of each member of the file's types that gets one (`ViewHierarchy.memberName`),
+        /// worked out once per member rather than once per call in it.
+        struct MemberNodes {
+            var properties: [String?]
+            var functions: [String?]
+            /// Those members' bodies.
+            var bodies: [ClosedRange<Int>] = []
+
+            init(_ s: Structure) {
+                properties = Array(repeating: nil, count: s.properties.count)
+                functions = Array(repeating: nil, count: s.functions.count)
+                for (index, property) in s.properties.enumerated() {
+                    guard let owner = property.owner, let body = property.body,
+                          let name = ViewHierarchy.memberName(.property(index), in: s) else { continue }
+                    properties[index] = s.types[owner].name + "." + name
+                    bodies.append(body)
+                }
+                for (index, function) in s.functions.enumerated() {
+                    guard let owner = function.owner, let body = function.body,
+                          let name = ViewHierarchy.memberName(.function(index), in: s) else { continue }
+                    functions[index] = s.types[owner].name + "." + name
+                    bodies.append(body)
+                }
             }
-            return ranges
+
+            func node(_ member: ScopeKind) -> String? {
+                switch member {
+                case .property(let property): properties[property]
+                case .function(let function): functions[function]
+                default: nil
+                }
+            }
         }
 
         /// Where the type refers to each routed member by name, in this file's declarations of the

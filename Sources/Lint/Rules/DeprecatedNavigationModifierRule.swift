@@ -22,7 +22,9 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         return s.calls.compactMap { call in
-            guard call.isMember, let replacement = Self.replacements[call.callee],
+            // Every name here is `navigation…` and 18+ bytes: most member calls go no further.
+            guard call.isMember, call.callee.utf8.count >= 18, call.callee.utf8.first == UInt8(ascii: "n"),
+                  let replacement = Self.replacements[call.callee],
                   options.allows(Self.introduced[call.callee] ?? [:]), !s.isInAvailabilityFallback(call.calleeToken) else { return nil }
             return Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                        message: "`.\(call.callee)` is deprecated; use \(replacement)")
