@@ -367,8 +367,14 @@ public struct ProjectIndex: Sendable {
         /// Whether the file declares views, scenes, view modifiers or previews, or extends `View`.
         static func hasViewTypes(_ s: Structure) -> Bool {
             !s.previews.isEmpty || s.types.contains { type in
-                type.name == "View" || type.inherits("View") || type.inherits("App") || type.inherits("Scene")
-                    || type.inherits("ViewModifier") || type.inherits("PreviewProvider")
+                type.name == "View" || type.inheritance.contains { written in
+                    // Asked of every type in a large repo: its first byte rules most names out.
+                    let first = written.utf8.first
+                    guard first == UInt8(ascii: "V") || first == UInt8(ascii: "A") || first == UInt8(ascii: "S")
+                            || first == UInt8(ascii: "P") else { return false }
+                    let name = written.hasPrefix("SwiftUI.") ? String(written.dropFirst(8)) : written
+                    return name == "View" || name == "App" || name == "Scene" || name == "ViewModifier" || name == "PreviewProvider"
+                }
             }
         }
 

@@ -6,6 +6,8 @@ public struct LintFile: Sendable {
     public let path: String
     public let structure: Structure
     public var source: SourceFile { structure.file }
+    /// The names rules start from that stand in the file (a rule without its names returns at once).
+    public let vocabulary: Vocabulary
     /// What the file contributes to the project index, when computed right after parsing
     /// (while the file is still in cache) rather than by the index itself.
     var summary: ProjectIndex.FileSummary?
@@ -14,6 +16,7 @@ public struct LintFile: Sendable {
         self.index = index
         self.path = path
         self.structure = structure
+        vocabulary = Vocabulary(structure)
     }
 }
 

@@ -7,6 +7,7 @@ public struct BoolBindingFromOptionalRule: Rule {
     public let id = "bool-binding-from-optional"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.isPresented) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         // Start from `isPresented:` labels (few) rather than from every call.

@@ -42,6 +42,7 @@ public struct ConstantBindingRule: ProjectRule {
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        guard file.vocabulary.containsAny(.constant) else { return { _ in [] } }
         let s = file.structure
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.

@@ -20,6 +20,7 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     ]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationBarTitle, .navigationBarItems, .navigationViewStyle, .navigationBarHidden) else { return [] }
         let s = file.structure
         return s.calls.compactMap { call in
             // Every name here is `navigation…` and 18+ bytes: most member calls go no further.

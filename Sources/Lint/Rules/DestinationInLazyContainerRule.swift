@@ -8,6 +8,7 @@ public struct DestinationInLazyContainerRule: Rule {
     static let lazyContainers: Set<String> = ["List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationDestination) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.callee == "navigationDestination" && call.isMember {

@@ -17,6 +17,7 @@ public struct EagerListDestinationRule: ProjectRule {
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationLink) else { return { _ in [] } }
         let s = file.structure
         var candidates: [(offset: Int, view: String, container: String)] = []
         var seen = Set<Int>()

@@ -19,6 +19,7 @@ public struct ExclusiveBoolFlagsRule: Rule {
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.onChange) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         // Cheap test first: without two flag arguments and an onChange there is nothing to find.

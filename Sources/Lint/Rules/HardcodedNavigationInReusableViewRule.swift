@@ -8,6 +8,7 @@ public struct HardcodedNavigationInReusableViewRule: ProjectRule {
     static let navigateCallees: Set<String> = ["navigate", "push"]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigate, .push) else { return { _ in [] } }
         let s = file.structure
         // Per view: its hard-coded navigation calls; whether it is reused is the index's to say.
         var candidates: [(view: String, calls: [(offset: Int, callee: String, argument: String)])] = []

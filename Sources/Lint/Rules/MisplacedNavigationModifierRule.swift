@@ -21,6 +21,7 @@ public struct MisplacedNavigationModifierRule: Rule {
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationStack, .navigationSplitView) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {

@@ -6,6 +6,7 @@ public struct NavigationLinkIsActiveRule: Rule {
     public let id = "navigation-link-is-active"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationLink) else { return [] }
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

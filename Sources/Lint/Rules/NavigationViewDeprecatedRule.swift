@@ -5,6 +5,7 @@ public struct NavigationViewDeprecatedRule: Rule {
     public let id = "navigation-view-deprecated"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationView) else { return [] }
         // A project that still supports iOS 15 has no `NavigationStack` to move to.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

@@ -6,6 +6,7 @@ public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        guard file.vocabulary.containsAny(.navigationStack) else { return { _ in [] } }
         let s = file.structure
         let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []

@@ -6,6 +6,7 @@ public struct PresentationModeDeprecatedRule: Rule {
     public let id = "presentation-mode-deprecated"
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+        guard file.vocabulary.containsAny(.presentationMode) else { return [] }
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure

@@ -8,6 +8,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
     public let id = "tabview-in-navigation-stack"
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        guard file.vocabulary.containsAny(.tabView) else { return { _ in [] } }
         let s = file.structure
         let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []

@@ -1,0 +1,72 @@
+import SwiftLexer
+
+/// Which of the names rules start from stand in a file, found in one pass over its identifiers.
+/// A rule whose names are all absent has nothing to look at and returns at once: in a large repo
+/// most files build no navigation at all (as linters gate rules on a quick look at the text).
+public struct Vocabulary: Sendable, Equatable {
+    public enum Word: Int, CaseIterable, Sendable {
+        case navigationLink, navigationStack, navigationView, navigationSplitView, navigationDestination, tabView
+        case constant, isPresented, onChange, presentationMode
+        case navigationBarTitle, navigationBarItems, navigationViewStyle, navigationBarHidden
+        case navigate, push
+
+        var text: String {
+            switch self {
+            case .navigationLink: "NavigationLink"
+            case .navigationStack: "NavigationStack"
+            case .navigationView: "NavigationView"
+            case .navigationSplitView: "NavigationSplitView"
+            case .navigationDestination: "navigationDestination"
+            case .tabView: "TabView"
+            case .constant: "constant"
+            case .isPresented: "isPresented"
+            case .onChange: "onChange"
+            case .presentationMode: "presentationMode"
+            case .navigationBarTitle: "navigationBarTitle"
+            case .navigationBarItems: "navigationBarItems"
+            case .navigationViewStyle: "navigationViewStyle"
+            case .navigationBarHidden: "navigationBarHidden"
+            case .navigate: "navigate"
+            case .push: "push"
+            }
+        }
+    }
+
+    private var bits: UInt64 = 0
+
+    /// Every word present: for code that does not come from a parsed file.
+    public static let everything = Vocabulary(bits: ~0)
+
+    private init(bits: UInt64) { self.bits = bits }
+
+    /// The words, by byte length, as bytes.
+    private static let byLength: [[(word: Word, bytes: [UInt8])]] = {
+        var table = [[(word: Word, bytes: [UInt8])]](repeating: [], count: 32)
+        for word in Word.allCases { table[word.text.utf8.count].append((word, Array(word.text.utf8))) }
+        return table
+    }()
+
+    public init(_ s: Structure) {
+        let table = Self.byLength
+        let all = Word.allCases.count
+        var found = 0
+        s.code.withUnsafeBufferPointer { code in
+            s.file.bytes.withUnsafeBufferPointer { bytes in
+                for token in code where token.kind == .identifier && token.length < 32 {
+                    for candidate in table[token.length] where bits & (1 << candidate.word.rawValue) == 0 {
+                        if bytes[token.offset] == candidate.bytes[0],
+                           UnsafeBufferPointer(rebasing: bytes[token.offset..<token.end]).elementsEqual(candidate.bytes) {
+                            bits |= 1 << candidate.word.rawValue
+                            found += 1
+                        }
+                    }
+                    if found == all { return }
+                }
+            }
+        }
+    }
+
+    public func contains(_ word: Word) -> Bool { bits & (1 << word.rawValue) != 0 }
+
+    public func containsAny(_ words: Word...) -> Bool { words.contains(where: contains) }
+}
