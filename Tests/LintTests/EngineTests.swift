@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import Notes
 import XCTest
+import SwiftLexer
 
 final class EngineTests: XCTestCase {
     func ids(_ text: String, only: [String]? = nil, options: [String: RuleOptions] = [:]) -> [String] {
@@ -262,5 +263,23 @@ final class ViewHierarchyTests: XCTestCase {
         let elsewhere = ("Root.swift", "struct Root: View {\n    var body: some View { VStack { content } }\n}\n")
         let member = ("Member.swift", "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n}\n")
         XCTAssertEqual(findings([app, elsewhere, member]), [], "a use in another file is not seen: silent")
+    }
+}
+
+final class VocabularyTests: XCTestCase {
+    func vocabulary(_ text: String) -> Vocabulary {
+        Vocabulary(Structure(SourceFile(path: "V.swift", bytes: Array(text.utf8))))
+    }
+
+    func testFindsIdentifiersOnly() {
+        let found = vocabulary("NavigationStack { List { NavigationLink(\"x\", value: 1) } }.sheet(isPresented: $open) { }\n")
+        XCTAssertTrue(found.contains(.navigationStack))
+        XCTAssertTrue(found.contains(.navigationLink))
+        XCTAssertTrue(found.contains(.isPresented))
+        XCTAssertFalse(found.contains(.tabView))
+        // In a comment or a string a name is no code: the rules that start from it have nothing to do.
+        let hidden = vocabulary("// TabView\nlet s = \"NavigationLink constant\"\n/* onChange */\n")
+        XCTAssertFalse(hidden.containsAny(.tabView, .navigationLink, .constant, .onChange))
+        XCTAssertTrue(Vocabulary.everything.containsAny(.push))
     }
 }
