@@ -288,8 +288,13 @@ public struct ProjectIndex: Sendable {
             path = lintFile.path
             let s = lintFile.structure
             let members = MemberNodes(s)
-            // Modifier chains matter where views are built; most files of a large repo build none.
-            chained = members.bodies.isEmpty && !Self.hasViewTypes(s) ? [:] : s.chainedModifiers()
+            // Views are built only where SwiftUI is: files that declare views or view-building
+            // members, import SwiftUI, or pass `.constant(…)` (a test building a view). Most files of
+            // a large repo do none of these, and their calls are not looked at. (A file that builds
+            // views through another file's `@_exported import SwiftUI` and declares none is missed.)
+            let buildsViews = !members.bodies.isEmpty || Self.hasViewTypes(s) || lintFile.vocabulary.contains(.constant)
+                || s.importedModules().contains("SwiftUI")
+            chained = buildsViews ? s.chainedModifiers() : [:]
             var isApp: [Bool] = []
             isApp.reserveCapacity(s.types.count)
             for (typeIndex, type) in s.types.enumerated() {
@@ -313,7 +318,7 @@ public struct ProjectIndex: Sendable {
                 if routed[node] == nil { routed[node] = (owner, member) }
                 return node
             }
-            for (callIndex, call) in s.calls.enumerated() {
+            for (callIndex, call) in (buildsViews ? s.calls : []).enumerated() {
                 // Every navigation name below starts with `N` or `n`: one byte rules most calls out.
                 let first = call.callee.utf8.first
                 let mayBeNavigation = first == UInt8(ascii: "N") || first == UInt8(ascii: "n")

@@ -113,6 +113,28 @@ public enum BuiltinRules {
 // MARK: - Helpers shared by rules
 
 extension Structure {
+    /// The modules the file imports (`import SwiftUI`, `@testable import App`, `import struct
+    /// SwiftUI.View` → `SwiftUI`). Imports stand at file scope: braces are skipped whole, so only
+    /// top-level tokens are read.
+    public func importedModules() -> [String] {
+        var modules: [String] = []
+        var index = 0
+        while index < code.count {
+            if code[index].keyword == .import {
+                var name = index + 1
+                // `import struct SwiftUI.View`: the kind comes first.
+                if name < code.count, code[name].kind == .keyword { name += 1 }
+                if name < code.count, code[name].kind == .identifier { modules.append(text(name)) }
+            }
+            if punct(index, UInt8(ascii: "{")), closing[index] > index {
+                index = Int(closing[index]) + 1
+            } else {
+                index += 1
+            }
+        }
+        return modules
+    }
+
     /// The token index where a `.constant(…)` / `Binding.constant(…)` / `Binding<T>.constant(…)`
     /// value starts, when the argument value is exactly such a call.
     public func constantBindingStart(in value: Range<Int>) -> Int? {

@@ -16,18 +16,8 @@ public struct ConstantBindingRule: ProjectRule {
     static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
 
     /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with `Testing`).
-    /// Imports stand at file scope: braces are skipped whole, so only top-level tokens are read.
     static func importsTestFramework(_ s: Structure) -> Bool {
-        var index = 0
-        while index < s.code.count {
-            if s.code[index].keyword == .import, index + 1 < s.code.count, testFrameworks.contains(s.text(index + 1)) { return true }
-            if s.punct(index, UInt8(ascii: "{")), s.closing[index] > index {
-                index = Int(s.closing[index]) + 1
-            } else {
-                index += 1
-            }
-        }
-        return false
+        s.importedModules().contains(where: testFrameworks.contains)
     }
 
     /// A `.constant(…)` argument found in the file; whether it is reported depends on the
