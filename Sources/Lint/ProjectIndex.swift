@@ -54,8 +54,8 @@ public struct ProjectIndex: Sendable {
     public let paths: [String?]
     /// Every declaration of a type name, extensions included.
     public private(set) var typesByName: [String: [TypeRef]] = [:]
-    /// The first declaration of a type name that is not an extension.
-    public private(set) var primaryDeclarations: [String: TypeRef] = [:]
+    /// The kind of each type, by file and type index (for `primaryDeclaration(of:)`).
+    private var typeKinds: [[TypeKind]] = []
     /// Types declared (or extended) as `View`.
     public private(set) var viewNames: Set<String> = []
     /// Construction sites of types declared in the run (`ChildView(…)`), in file order.
@@ -207,22 +207,20 @@ public struct ProjectIndex: Sendable {
         for summary in all where summary.file < count { paths[summary.file] = summary.path }
         self.paths = paths
         var pushEdges: [String: Set<String>] = [:]
-        var order: [String: Int] = [:]
-        // Sized up front: a large run declares tens of thousands of types.
+        // Sized up front: a large run declares tens of thousands of types. One hash per type name
+        // here: the primary declaration and the declaration order come from the refs, on demand.
         let typeCount = all.reduce(0) { $0 + $1.types.count }
         typesByName.reserveCapacity(typeCount)
-        primaryDeclarations.reserveCapacity(typeCount)
-        order.reserveCapacity(typeCount)
         constructions.reserveCapacity(typeCount)
+        var kinds = [[TypeKind]](repeating: [], count: count)
         for summary in all {
-            for (typeIndex, name, isView, kind) in summary.types {
-                let ref = TypeRef(file: summary.file, type: typeIndex)
-                typesByName[name, default: []].append(ref)
-                if kind != .extension, primaryDeclarations[name] == nil { primaryDeclarations[name] = ref }
+            if summary.file < count { kinds[summary.file] = summary.types.map(\.kind) }
+            for (typeIndex, name, isView, _) in summary.types {
+                typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
                 if isView { viewNames.insert(name) }
-                if order[name] == nil { order[name] = order.count }
             }
         }
+        typeKinds = kinds
         declarations = Array(repeating: ([], []), count: count)
         for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
         for summary in all {
@@ -257,9 +255,14 @@ public struct ProjectIndex: Sendable {
             }, isOpaque: opaque, pathStacksOnly: true)
         }
         let pushed = pushedViews
-        lazyPushGraph = LazyBox { [pushEdges, order] in
+        lazyPushGraph = LazyBox { [pushEdges] in
             let pushSites = pushed.mapValues(\.count)
             let entries = Set(built.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)
+            // Declaration order (first declaration in file order) of the views in the graph.
+            var order: [String: Int] = [:]
+            for name in Set(pushEdges.keys).union(pushEdges.values.joined()) {
+                if let first = declared[name]?.first { order[name] = first.file << 32 | first.type }
+            }
             return PushGraph(edges: pushEdges, entries: entries, order: order)
         }
     }
@@ -522,6 +525,11 @@ public struct ProjectIndex: Sendable {
             }
         }
         return result
+    }
+
+    /// The first declaration of a type name that is not an extension.
+    public func primaryDeclaration(of name: String) -> TypeRef? {
+        typesByName[name]?.first { typeKinds[$0.file][$0.type] != .extension }
     }
 
     /// Every initializer declared for a type name, in any file (extensions included).

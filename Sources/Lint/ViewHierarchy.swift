@@ -151,15 +151,17 @@ public struct ViewHierarchy: Sendable {
         return contains(type, "View") || contains(type, "Scene") || contains(type, "Content")
     }
 
-    /// Substring test on bytes (Foundation's `contains` is slow on Linux).
+    /// Substring test on bytes (Foundation's `contains` is slow on Linux), without copying the text.
     static func contains(_ text: String, _ word: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        let haystack = Array(text.utf8)
-        guard haystack.count >= needle.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        var text = text
+        return text.withUTF8 { haystack in
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            guard haystack.count >= needle.count else { return false }
+            for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+                if UnsafeBufferPointer(rebasing: haystack[start..<start + needle.count]).elementsEqual(needle) { return true }
+            }
+            return false
         }
-        return false
     }
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.

@@ -17,7 +17,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 // Report once, at the primary declaration (first one in the run).
                 // Cheapest test first: most views are never built with `.constant(…)`.
                 guard let built = project.constructions[view.name], built.contains(where: \.passesConstantBinding),
-                      project.primaryDeclarations[view.name] == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
+                      project.primaryDeclaration(of: view.name) == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
                       everyInitializerNeedsBinding(view.name, project: project) else { continue }
                 let sites = built.filter(\.passesConstantBinding).map { site in "\(project.paths[site.file] ?? "?"):\(site.line)" }
                 let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
