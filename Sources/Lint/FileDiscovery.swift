@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Notes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,7 @@ public enum FileDiscovery {
         var result = Result()
         var seen = Set<String>()
         let manager = FileManager.default
-        func isExcluded(_ path: String) -> Bool {
+        let isExcluded: @Sendable (String) -> Bool = { path in
             let relative = relativePath(path, to: root)
             return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) }
         }
@@ -36,39 +38,86 @@ public enum FileDiscovery {
                 else if !path.hasSuffix(".swift") { result.problems.append("\(path): not a .swift file, skipped") }
                 continue
             }
-            var visitedFolders = Set<FolderID>()
-            var pending = [path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path]
-            var found: [String] = []
-            while let folder = pending.popLast() {
-                // Symlinked folders are followed once: a loop cannot hang the walk.
-                guard let id = FolderID(folder), visitedFolders.insert(id).inserted else { continue }
-                guard let entries = listFolder(folder) else {
-                    result.problems.append("\(folder): cannot read folder")
-                    continue
-                }
-                for (entry, kind) in entries {
-                    if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
-                    let full = folder == "." ? entry : folder + "/" + entry
-                    // The folder listing says what most entries are; links and odd file systems need a stat.
-                    var isFolder = kind == .folder
-                    if kind == .unknown {
-                        var entryIsDirectory: ObjCBool = false
-                        guard manager.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
-                        isFolder = entryIsDirectory.boolValue
-                    }
-                    if !isFolder, !entry.hasSuffix(".swift") { continue }
-                    if !excluded.isEmpty, isExcluded(full) { continue }
-                    if isFolder {
-                        pending.append(full)
-                    } else if seen.insert(full).inserted {
-                        // Files are deduplicated by path; only folders are resolved (loop protection).
-                        found.append(full)
-                    }
-                }
-            }
-            result.files += found.sorted()
+            let walk = walkFolder(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
+                                  excluded: excluded.isEmpty ? nil : isExcluded)
+            result.problems += walk.problems
+            // Files are deduplicated by path; only folders are resolved (loop protection).
+            let found = walk.files.filter { seen.insert($0).inserted }
+            result.files += found
         }
         return result
+    }
+
+    /// The `.swift` files under a folder, and the folders that could not be read. Breadth-first on
+    /// one thread until there are enough folders to share, then each of those depth-first on the
+    /// cores: listing folders is system calls, which run side by side.
+    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (files: [String], problems: [String]) {
+        let visited = VisitedFolders()
+        var files: [String] = []
+        var problems: [String] = []
+        var frontier = [start]
+        while !frontier.isEmpty, frontier.count < 32 {
+            var next: [String] = []
+            for folder in frontier {
+                let visit = visitFolder(folder, visited: visited, excluded: excluded)
+                files += visit.files
+                problems += visit.problem.map { [$0] } ?? []
+                next += visit.folders
+            }
+            frontier = next
+        }
+        let roots = frontier
+        let subtrees = ConcurrentSlots<(files: [String], problems: [String])>(count: roots.count)
+        DispatchQueue.concurrentPerform(iterations: roots.count) { position in
+            var pending = [roots[position]]
+            var found: (files: [String], problems: [String]) = ([], [])
+            while let folder = pending.popLast() {
+                let visit = visitFolder(folder, visited: visited, excluded: excluded)
+                found.files += visit.files
+                if let problem = visit.problem { found.problems.append(problem) }
+                pending += visit.folders
+            }
+            subtrees[position] = found
+        }
+        for subtree in subtrees.values.compactMap({ $0 }) {
+            files += subtree.files
+            problems += subtree.problems
+        }
+        return (files.sorted(), problems.sorted())
+    }
+
+    /// One folder: its `.swift` files and its folders to visit (none when it was seen before).
+    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?)
+        -> (files: [String], folders: [String], problem: String?) {
+        // Symlinked folders are followed once: a loop cannot hang the walk.
+        guard let id = FolderID(folder), visited.insert(id) else { return ([], [], nil) }
+        guard let entries = listFolder(folder) else { return ([], [], "\(folder): cannot read folder") }
+        var files: [String] = []
+        var folders: [String] = []
+        for (entry, kind) in entries {
+            if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
+            let full = folder == "." ? entry : folder + "/" + entry
+            // The folder listing says what most entries are; links and odd file systems need a stat.
+            var isFolder = kind == .folder
+            if kind == .unknown {
+                var entryIsDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
+                isFolder = entryIsDirectory.boolValue
+            }
+            if !isFolder, !entry.hasSuffix(".swift") { continue }
+            if let excluded, excluded(full) { continue }
+            if isFolder { folders.append(full) } else { files.append(full) }
+        }
+        return (files, folders, nil)
+    }
+
+    /// Folders seen so far, shared by the threads of one walk.
+    final class VisitedFolders: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen = Set<FolderID>()
+
+        /// False when the folder was visited before.
+        func insert(_ id: FolderID) -> Bool { lock.withLock { seen.insert(id).inserted } }
     }
 
     /// A folder's device and inode: the same folder reached through a symlink has the same one.
