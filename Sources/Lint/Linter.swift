@@ -156,6 +156,7 @@ public struct Linter: Sendable {
         let slots = states.values
         clock.mark("read, parse, local rules")
         let project = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
+        clock.mark("index merge")
         // The view hierarchies and the push graph are built on first use; build them side by side
         // now rather than one after the other (each behind a lock) in pass 2.
         let ids = Set(rules.map(\.id))
@@ -166,7 +167,7 @@ public struct Linter: Sendable {
                 _ = project.pathHierarchy
             }
         }
-        clock.mark("project index")
+        clock.mark("view hierarchies")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
         let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
         DispatchQueue.concurrentPerform(iterations: slots.count) { position in
