@@ -211,6 +211,7 @@ public struct ProjectIndex: Sendable {
         // here: the primary declaration and the declaration order come from the refs, on demand.
         let typeCount = all.reduce(0) { $0 + $1.types.count }
         typesByName.reserveCapacity(typeCount)
+        viewNames.reserveCapacity(typeCount)
         constructions.reserveCapacity(typeCount)
         var kinds = [[TypeKind]](repeating: [], count: count)
         for summary in all {
