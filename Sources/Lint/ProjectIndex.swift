@@ -27,8 +27,8 @@ public struct ProjectIndex: Sendable {
         public var line: Int
         /// The type whose declaration holds the call, if any.
         public var owner: String?
-        /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a computed property or
-        /// function other than `body` (see `ViewHierarchy.node`).
+        /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
+        /// views other than `body` (see `ViewHierarchy.memberName`).
         public var node: String?
         public var ownerIsApp: Bool
         /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).

@@ -69,7 +69,7 @@ public struct ViewHierarchy: Sendable {
     }
 
     /// Where a token stands: the type whose declaration holds it, the member of that type it is in
-    /// (a computed property or function other than `body` and `init`), whether it is inside a
+    /// (a computed property or function, `body` included), whether it is inside a
     /// stack's content or presentation content within that member, and the views it is built
     /// inside on the way: a wrapper such as `ScreenContainer { Child() }` may hold a `NavigationStack`
     /// around its content (`ProjectIndex.wrapsInStack` knows).
@@ -114,8 +114,8 @@ public struct ViewHierarchy: Sendable {
         return placement
     }
 
-    /// The hierarchy node a placement belongs to: its type (`Root`), or for a member other than
-    /// `body`/`init`, `Root.content`, whose own place is wherever `Root` refers to `content`
+    /// The hierarchy node a placement belongs to: its type (`Root`), or for a member that builds
+    /// views (`memberName`), `Root.content`, whose own place is wherever `Root` refers to `content`
     /// (`NavigationStack { content }`); see `ProjectIndex.FileSummary`.
     static func node(of placement: Placement, in s: Structure) -> String? {
         guard let owner = placement.owner else { return nil }
@@ -127,7 +127,7 @@ public struct ViewHierarchy: Sendable {
     /// The name of a member that gets a node of its own: one that builds views (declared
     /// `some View`, `AnyView`, `some Scene`, `some ToolbarContent`, or with a result builder), other
     /// than `body` (the type itself) and initializers. Any other member (a helper of a model or a
-    /// coordinator) stands for its type, as before.
+    /// coordinator) stands for its type.
     static func memberName(_ member: ScopeKind?, in s: Structure) -> String? {
         // Asked for every construction in every `body`: compare the name token before any string.
         switch member {
