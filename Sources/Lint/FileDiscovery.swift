@@ -50,65 +50,87 @@ public enum FileDiscovery {
 
     /// The `.swift` files under a folder, and the folders that could not be read. Breadth-first on
     /// one thread until there are enough folders to share, then each of those depth-first on the
-    /// cores: listing folders is system calls, which run side by side.
+    /// cores: listing folders is system calls, which run side by side. Only real folders are walked
+    /// in parallel (each has one path, so no thread races another to it); symlinked folders are
+    /// followed afterwards, one thread, in path order, so which path names a linked folder does not
+    /// depend on timing.
     static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (files: [String], problems: [String]) {
         let visited = VisitedFolders()
         var files: [String] = []
         var problems: [String] = []
+        var links: [String] = []
+        func take(_ visit: Visit) -> [String] {
+            files += visit.files
+            problems += visit.problem.map { [$0] } ?? []
+            links += visit.links
+            return visit.folders
+        }
         var frontier = [start]
         while !frontier.isEmpty, frontier.count < 32 {
-            var next: [String] = []
-            for folder in frontier {
-                let visit = visitFolder(folder, visited: visited, excluded: excluded)
-                files += visit.files
-                problems += visit.problem.map { [$0] } ?? []
-                next += visit.folders
-            }
-            frontier = next
+            frontier = frontier.flatMap { take(visitFolder($0, visited: visited, excluded: excluded)) }
         }
         let roots = frontier
-        let subtrees = ConcurrentSlots<(files: [String], problems: [String])>(count: roots.count)
+        let subtrees = ConcurrentSlots<[Visit]>(count: roots.count)
         DispatchQueue.concurrentPerform(iterations: roots.count) { position in
             var pending = [roots[position]]
-            var found: (files: [String], problems: [String]) = ([], [])
+            var visits: [Visit] = []
             while let folder = pending.popLast() {
                 let visit = visitFolder(folder, visited: visited, excluded: excluded)
-                found.files += visit.files
-                if let problem = visit.problem { found.problems.append(problem) }
                 pending += visit.folders
+                visits.append(visit)
             }
-            subtrees[position] = found
+            subtrees[position] = visits
         }
-        for subtree in subtrees.values.compactMap({ $0 }) {
-            files += subtree.files
-            problems += subtree.problems
+        for visit in subtrees.values.compactMap({ $0 }).joined() { _ = take(visit) }
+        // Linked folders, in path order (a link found inside one is taken after those found before).
+        var pendingLinks = links.sorted()
+        while !pendingLinks.isEmpty {
+            let folder = pendingLinks.removeFirst()
+            links = []
+            let folders = take(visitFolder(folder, visited: visited, excluded: excluded))
+            pendingLinks = (folders + links).sorted() + pendingLinks
         }
         return (files.sorted(), problems.sorted())
     }
 
-    /// One folder: its `.swift` files and its folders to visit (none when it was seen before).
-    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?)
-        -> (files: [String], folders: [String], problem: String?) {
-        // Symlinked folders are followed once: a loop cannot hang the walk.
-        guard let id = FolderID(folder), visited.insert(id) else { return ([], [], nil) }
-        guard let entries = listFolder(folder) else { return ([], [], "\(folder): cannot read folder") }
+    /// What one folder holds: its `.swift` files, its folders and symlinked folders to visit (none
+    /// when it was seen before), or why it could not be read.
+    struct Visit: Sendable {
         var files: [String] = []
         var folders: [String] = []
+        var links: [String] = []
+        var problem: String?
+    }
+
+    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit {
+        // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
+        guard let id = FolderID(folder), visited.insert(id) else { return Visit() }
+        guard let entries = listFolder(folder) else { return Visit(problem: "\(folder): cannot read folder") }
+        var visit = Visit()
         for (entry, kind) in entries {
             if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
             let full = folder == "." ? entry : folder + "/" + entry
             // The folder listing says what most entries are; links and odd file systems need a stat.
             var isFolder = kind == .folder
+            var isLink = false
             if kind == .unknown {
                 var entryIsDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
                 isFolder = entryIsDirectory.boolValue
+                var info = stat()
+                isLink = isFolder && lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
             }
             if !isFolder, !entry.hasSuffix(".swift") { continue }
             if let excluded, excluded(full) { continue }
-            if isFolder { folders.append(full) } else { files.append(full) }
+            if isLink {
+                visit.links.append(full)
+            } else if isFolder {
+                visit.folders.append(full)
+            } else {
+                visit.files.append(full)
+            }
         }
-        return (files, folders, nil)
+        return visit
     }
 
     /// Folders seen so far, shared by the threads of one walk.

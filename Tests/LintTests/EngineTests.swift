@@ -118,6 +118,38 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(result.problems, ["\(root)/missing: no such file or folder"])
     }
 
+    func testWideTreesAreWalkedInParallelWithTheSameResultEveryTime() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-wide-\(UUID().uuidString)").path
+        let manager = FileManager.default
+        defer { try? manager.removeItem(atPath: root) }
+        var expected: [String] = []
+        // 40 folders of 2 levels: more than the 32 shared between the cores.
+        for folder in 0..<40 {
+            let path = "\(root)/F\(folder)/Inner"
+            try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
+            for file in ["\(root)/F\(folder)/A.swift", "\(path)/B.swift"] {
+                try "let x = 1\n".write(toFile: file, atomically: true, encoding: .utf8)
+                expected.append(file)
+            }
+        }
+        // Links between subtrees and back to the root: each folder is listed once, under its real path.
+        try manager.createSymbolicLink(atPath: root + "/F3/Inner/toF7", withDestinationPath: root + "/F7")
+        try manager.createSymbolicLink(atPath: root + "/F9/up", withDestinationPath: root)
+        try manager.createSymbolicLink(atPath: root + "/Z", withDestinationPath: root + "/F1/Inner")
+        // A folder reachable only through a link is walked under the link's path.
+        let outside = root + "-outside"
+        try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(atPath: outside) }
+        try "let y = 2\n".write(toFile: outside + "/C.swift", atomically: true, encoding: .utf8)
+        try manager.createSymbolicLink(atPath: root + "/F5/Inner/shared", withDestinationPath: outside)
+        expected.append(root + "/F5/Inner/shared/C.swift")
+        for _ in 0..<5 {
+            let result = FileDiscovery.find(paths: [root], excluded: [], root: root)
+            XCTAssertEqual(result.files, expected.sorted())
+            XCTAssertEqual(result.problems, [])
+        }
+    }
+
     func testBinaryAndUnreadableFilesAreReportedAndTheRunGoesOn() throws {
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
         let result = linter.lint([
