@@ -49,7 +49,7 @@ public struct StateNotPrivateRule: CorrectableRule {
             case .owned:
                 "\(declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
             case .memberwise:
-                "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` or `@Binding` if the caller owns it, else give it a value and make it `private`"
+                "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(property.name) = State(initialValue: …)`)"
             }
             return Hit(file: file.index, offset: s.offset(of: attribute), message: message)
         }
