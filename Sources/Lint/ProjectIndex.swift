@@ -291,13 +291,14 @@ public struct ProjectIndex: Sendable {
             file = lintFile.index
             path = lintFile.path
             let s = lintFile.structure
-            let members = MemberNodes(s)
-            // Views are built only where SwiftUI is: files that declare views or view-building
-            // members, import SwiftUI, or pass `.constant(…)` (a test building a view). Most files of
-            // a large repo do none of these, and their calls are not looked at. (A file that builds
-            // views through another file's `@_exported import SwiftUI` and declares none is missed.)
-            let buildsViews = !members.bodies.isEmpty || Self.hasViewTypes(s) || lintFile.vocabulary.contains(.constant)
+            // Views are built only where SwiftUI is: files that name `View`, `AnyView` or `Scene`
+            // (a view, a view-building member), declare a view type or preview, import SwiftUI, or
+            // pass `.constant(…)` (a test building a view). Most files of a large repo do none of
+            // these, and neither their members nor their calls are looked at. (A file that builds
+            // views through another file's `@_exported import SwiftUI` and names none is missed.)
+            let buildsViews = lintFile.vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
                 || s.importedModules().contains("SwiftUI")
+            let members = buildsViews ? MemberNodes(s) : MemberNodes(propertyCount: s.properties.count, functionCount: s.functions.count)
             chained = buildsViews ? s.chainedModifiers() : [:]
             var isApp: [Bool] = []
             isApp.reserveCapacity(s.types.count)
@@ -394,6 +395,12 @@ public struct ProjectIndex: Sendable {
             var functions: [String?]
             /// Those members' bodies.
             var bodies: [ClosedRange<Int>] = []
+
+            /// No member gets a node (a file that builds no views).
+            init(propertyCount: Int, functionCount: Int) {
+                properties = Array(repeating: nil, count: propertyCount)
+                functions = Array(repeating: nil, count: functionCount)
+            }
 
             init(_ s: Structure) {
                 properties = Array(repeating: nil, count: s.properties.count)

@@ -9,6 +9,8 @@ public struct Vocabulary: Sendable, Equatable {
         case constant, isPresented, onChange, presentationMode
         case navigationBarTitle, navigationBarItems, navigationViewStyle, navigationBarHidden
         case navigate, push
+        /// `some View`, `: View`, `AnyView`, `some Scene`: the file builds or declares views.
+        case view, anyView, scene
 
         var text: String {
             switch self {
@@ -28,6 +30,9 @@ public struct Vocabulary: Sendable, Equatable {
             case .navigationBarHidden: "navigationBarHidden"
             case .navigate: "navigate"
             case .push: "push"
+            case .view: "View"
+            case .anyView: "AnyView"
+            case .scene: "Scene"
             }
         }
     }
