@@ -11,6 +11,8 @@ public struct Vocabulary: Sendable, Equatable {
         case navigate, push
         /// `some View`, `: View`, `AnyView`, `some Scene`: the file builds or declares views.
         case view, anyView, scene
+        /// Work an initializer should not start: `Task { … }`, `URLSession…`, `Data(contentsOf:)`.
+        case task, urlSession, contentsOf
 
         var text: String {
             switch self {
@@ -33,6 +35,9 @@ public struct Vocabulary: Sendable, Equatable {
             case .view: "View"
             case .anyView: "AnyView"
             case .scene: "Scene"
+            case .task: "Task"
+            case .urlSession: "URLSession"
+            case .contentsOf: "contentsOf"
             }
         }
     }
