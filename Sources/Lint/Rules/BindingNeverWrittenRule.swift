@@ -13,23 +13,28 @@ public struct BindingNeverWrittenRule: Rule {
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
-        let bindings = s.properties.filter { $0.attributes.contains("@Binding") && !$0.isStatic && $0.owner != nil }
-        guard !bindings.isEmpty else { return [] }
+        // Bindings by the type that declares them, as property indices (nothing is copied for the
+        // properties that are not bindings, which is most of them).
+        var byOwner: [Int: [Int]] = [:]
+        for index in s.properties.indices where s.properties[index].attributes.contains("@Binding") {
+            guard let owner = s.properties[index].owner, !s.properties[index].isStatic else { continue }
+            byOwner[owner, default: []].append(index)
+        }
+        guard !byOwner.isEmpty else { return [] }
         var hits: [Hit] = []
         // Extension bodies by type name, gathered once for the file.
         var extensions: [String: [ClosedRange<Int>]] = [:]
-        for type in s.types where type.kind == .extension { if let body = type.body { extensions[type.name, default: []].append(body) } }
-        var byOwner: [Int: [PropertyDecl]] = [:]
-        for property in bindings { byOwner[property.owner!, default: []].append(property) }
+        for index in s.types.indices where s.types[index].kind == .extension {
+            if let body = s.types[index].body { extensions[s.types[index].name, default: []].append(body) }
+        }
         // One pass per type over its body (and its extensions in this file), for all its bindings.
         for owner in byOwner.keys.sorted() {
-            let name = s.types[owner].name
             let mine = byOwner[owner]!
             var regions = s.types[owner].body.map { [$0] } ?? []
-            regions += extensions[name] ?? []
+            regions += extensions[s.types[owner].name] ?? []
             var written = [Bool](repeating: false, count: mine.count)
-            // Length and first byte of `name` and `$name`, to skip almost every token cheaply.
-            let keys = mine.map { (length: $0.name.utf8.count, first: $0.name.utf8.first ?? 0) }
+            // Length and first byte of `name` (and of `$name` after the `$`), to skip almost every token cheaply.
+            let keys = mine.map { (length: s.properties[$0].name.utf8.count, first: s.properties[$0].name.utf8.first ?? 0) }
             s.code.withUnsafeBufferPointer { code in
                 s.file.bytes.withUnsafeBufferPointer { bytes in
                     for region in regions {
@@ -39,18 +44,21 @@ public struct BindingNeverWrittenRule: Rule {
                             for position in keys.indices where !written[position] {
                                 let key = keys[position]
                                 let plain = token.length == key.length && first == key.first
-                                let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$")
+                                let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$") && bytes[token.offset + 1] == key.first
                                 guard plain || dollar else { continue }
                                 let property = mine[position]
-                                if isWrite(at: index, of: property.name, in: s, declaration: property.nameToken) { written[position] = true }
+                                if isWrite(at: index, of: s.properties[property].name, in: s, declaration: s.properties[property].nameToken) {
+                                    written[position] = true
+                                }
                             }
                         }
                     }
                 }
             }
             for (position, property) in mine.enumerated() where !written[position] {
-                hits.append(Hit(file: file.index, offset: s.offset(of: property.nameToken),
-                                message: "`@Binding var \(property.name)` is never written nor passed on as `$\(property.name)`; make it `let \(property.name)` so callers pass a value, not a binding"))
+                let name = s.properties[property].name
+                hits.append(Hit(file: file.index, offset: s.offset(of: s.properties[property].nameToken),
+                                message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding"))
             }
         }
         return hits

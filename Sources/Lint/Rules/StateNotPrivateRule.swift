@@ -6,7 +6,6 @@ import SwiftLexer
 public struct StateNotPrivateRule: CorrectableRule {
     public let id = "state-not-private"
 
-    static let stateAttributes: Set<String> = ["@State", "@StateObject", "@SwiftUI.State", "@SwiftUI.StateObject"]
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]
 
     /// How a non-private state property gets its first value.
@@ -21,24 +20,33 @@ public struct StateNotPrivateRule: CorrectableRule {
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
         // Types with an `init` of their own, gathered only if a property without a value asks.
         var typesWithInit: Set<Int>?
-        func hasInitializer(_ type: Int) -> Bool {
-            if typesWithInit == nil { typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner)) }
-            return typesWithInit!.contains(type)
-        }
-        return s.properties.compactMap { property in
-            guard let position = property.attributes.firstIndex(where: { Self.stateAttributes.contains($0) }),
-                  !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
+        var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding)] = []
+        // By index: most properties are not state, and are passed over without being copied.
+        for index in s.properties.indices {
+            guard let position = s.properties[index].attributes.firstIndex(where: Self.isStateAttribute) else { continue }
+            let property = s.properties[index]
+            guard !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
                   // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas, and
                   // nobody but the system creates an `App` or a `Scene`.
                   !s.isInPreview(property.nameToken),
                   !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
-            else { return nil }
-            let seeding: Seeding = property.hasInitialValue || property.owner.map(hasInitializer) ?? true ? .owned : .memberwise
+            else { continue }
+            var seeding = Seeding.owned
+            if !property.hasInitialValue, let owner = property.owner {
+                if typesWithInit == nil { typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner)) }
+                if !typesWithInit!.contains(owner) { seeding = .memberwise }
+            }
             // A state object handed in through the memberwise initializer is created once from the
             // caller's autoclosure: the documented way to inject one.
-            if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { return nil }
-            return (property, property.attributeTokens[position], seeding)
+            if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { continue }
+            found.append((property, property.attributeTokens[position], seeding))
         }
+        return found
+    }
+
+    /// `@State`, `@StateObject`, qualified or not (compared without hashing: asked of every attribute).
+    static func isStateAttribute(_ attribute: String) -> Bool {
+        attribute == "@State" || attribute == "@StateObject" || attribute == "@SwiftUI.State" || attribute == "@SwiftUI.StateObject"
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
