@@ -84,4 +84,16 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(15)], source: "t")), ["deprecated-navigation-modifier@7", "presentation-mode-deprecated@2"])
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(13)], source: "t")), [])
     }
+
+    func testFixLeavesWhatTheTargetCannotReplace() {
+        let code = "struct A: View {\n    var body: some View { Text(\"x\").navigationBarTitle(\"Home\") }\n}\n"
+        func fixed(_ targets: DeploymentTargets?) -> String {
+            var configuration = Configuration()
+            configuration.deploymentTargets = targets
+            let fixer = Fixer(linter: Linter(catalog: CatalogFixture.catalog, configuration: configuration))
+            return String(decoding: fixer.corrections([LintInput(path: "A.swift") { Array(code.utf8) }]).fixes[0].corrected, as: UTF8.self)
+        }
+        XCTAssertTrue(fixed(DeploymentTargets([.iOS: Version(14)], source: "t")).contains(".navigationTitle(\"Home\")"))
+        XCTAssertEqual(fixed(DeploymentTargets([.iOS: Version(13)], source: "t")), code, "iOS 13 has no navigationTitle")
+    }
 }
