@@ -107,6 +107,8 @@ public struct Linter: Sendable {
         var rule: any Rule
         /// The same rule when it looks across files; cast once per run, not once per file.
         var projectRule: (any ProjectRule)?
+        /// `Rule.startsFrom`, read once per run.
+        var startsFrom: [Vocabulary.Word]
         var options: RuleOptions
         var severity: Severity
         var note: NoteReference?
@@ -116,7 +118,7 @@ public struct Linter: Sendable {
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
         entries.map { entry in
-            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule,
+            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule, startsFrom: entry.rule.startsFrom,
                          options: configuration.options(for: entry.metadata.id),
                          severity: configuration.severity(of: entry.metadata), note: entry.note,
                          messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
@@ -202,6 +204,9 @@ public struct Linter: Sendable {
                               suppressions: Suppressions(file.source))
         let none = ProjectIndex.empty
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
+            // A rule whose names do not stand in the file has nothing to find there.
+            let words = rules[position].startsFrom
+            if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
             if let projectRule = rules[position].projectRule {
                 state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))

@@ -6,7 +6,8 @@ public struct LintFile: Sendable {
     public let path: String
     public let structure: Structure
     public var source: SourceFile { structure.file }
-    /// The names rules start from that stand in the file (a rule without its names returns at once).
+    /// The names rules start from that stand in the file (`Rule.startsFrom`: a rule none of whose
+    /// names stand here is skipped).
     public let vocabulary: Vocabulary
     /// What the file contributes to the project index, when computed right after parsing
     /// (while the file is still in cache) rather than by the index itself.
@@ -47,6 +48,13 @@ public protocol Rule: Sendable {
     var id: String { get }
     /// The engine hands rules that are not `ProjectRule`s an empty index: they see one file only.
     func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit]
+    /// Names of which one must stand in a file for the rule to find anything there; the engine
+    /// skips the rule in files whose `Vocabulary` has none of them. Empty (the default): always run.
+    var startsFrom: [Vocabulary.Word] { get }
+}
+
+extension Rule {
+    public var startsFrom: [Vocabulary.Word] { [] }
 }
 
 /// A rule whose verdict needs facts from other files. `prepare` runs while the file's tokens are

@@ -1,8 +1,9 @@
 import SwiftLexer
 
 /// Which of the names rules start from stand in a file, found in one pass over its identifiers.
-/// A rule whose names are all absent has nothing to look at and returns at once: in a large repo
-/// most files build no navigation at all (as linters gate rules on a quick look at the text).
+/// A rule whose names (`Rule.startsFrom`) are all absent has nothing to look at and the engine
+/// skips it: in a large repo most files build no navigation at all (as linters gate rules on a
+/// quick look at the text).
 public struct Vocabulary: Sendable, Equatable {
     public enum Word: Int, CaseIterable, Sendable {
         case navigationLink, navigationStack, navigationView, navigationSplitView, navigationDestination, tabView
@@ -78,5 +79,7 @@ public struct Vocabulary: Sendable, Equatable {
 
     public func contains(_ word: Word) -> Bool { bits & (1 << word.rawValue) != 0 }
 
-    public func containsAny(_ words: Word...) -> Bool { words.contains(where: contains) }
+    public func containsAny(_ words: Word...) -> Bool { containsAny(words) }
+
+    public func containsAny(_ words: [Word]) -> Bool { words.contains(where: contains) }
 }

@@ -5,9 +5,9 @@ import SwiftLexer
 /// `navigationDestination(item:)` take the optional directly and clear it on dismiss.
 public struct BoolBindingFromOptionalRule: Rule {
     public let id = "bool-binding-from-optional"
+    public let startsFrom: [Vocabulary.Word] = [.isPresented]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.isPresented) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         // Start from `isPresented:` labels (few) rather than from every call.

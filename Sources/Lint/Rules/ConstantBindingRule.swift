@@ -6,6 +6,7 @@ import SwiftLexer
 /// warning or error).
 public struct ConstantBindingRule: ProjectRule {
     public let id = "constant-binding"
+    public let startsFrom: [Vocabulary.Word] = [.constant]
 
     /// Modifiers whose binding arguments drive presentation or navigation.
     static let bindingModifiers: Set<String> = [
@@ -32,7 +33,6 @@ public struct ConstantBindingRule: ProjectRule {
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.constant) else { return { _ in [] } }
         let s = file.structure
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.

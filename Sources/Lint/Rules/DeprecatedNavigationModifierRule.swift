@@ -5,6 +5,7 @@ import SwiftLexer
 /// rewritten to `.navigationTitle("x")` by `--fix`; the others need a person.
 public struct DeprecatedNavigationModifierRule: CorrectableRule {
     public let id = "deprecated-navigation-modifier"
+    public let startsFrom: [Vocabulary.Word] = [.navigationBarTitle, .navigationBarItems, .navigationViewStyle, .navigationBarHidden]
 
     /// When each replacement arrived: a project that supports older OSes keeps the old modifier.
     static let introduced: [String: [DeploymentTargets.Platform: DeploymentTargets.Version]] = [
@@ -20,7 +21,6 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     ]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationBarTitle, .navigationBarItems, .navigationViewStyle, .navigationBarHidden) else { return [] }
         let s = file.structure
         return s.calls.compactMap { call in
             // Every name here is `navigation…` and 18+ bytes: most member calls go no further.

@@ -4,11 +4,11 @@ import SwiftLexer
 /// that happen to be loaded; attach it outside the lazy container.
 public struct DestinationInLazyContainerRule: Rule {
     public let id = "destination-in-lazy-container"
+    public let startsFrom: [Vocabulary.Word] = [.navigationDestination]
 
     static let lazyContainers: Set<String> = ["List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationDestination) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.callee == "navigationDestination" && call.isMember {

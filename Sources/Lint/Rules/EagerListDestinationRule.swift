@@ -7,6 +7,7 @@ import SwiftLexer
 /// is already deferred and left alone.
 public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
+    public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
     /// `ForEach(…)`, or `List(items) { item in … }`: one row per element of a collection. A
     /// static `List { … }` of a few links builds each destination once, which is fine.
@@ -17,7 +18,6 @@ public struct EagerListDestinationRule: ProjectRule {
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationLink) else { return { _ in [] } }
         let s = file.structure
         var candidates: [(offset: Int, view: String, container: String)] = []
         var seen = Set<Int>()

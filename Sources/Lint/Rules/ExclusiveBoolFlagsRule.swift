@@ -5,6 +5,7 @@ import SwiftLexer
 /// (`tag`/`selection`, or an enum) says the same with no way to get out of sync.
 public struct ExclusiveBoolFlagsRule: Rule {
     public let id = "exclusive-bool-flags"
+    public let startsFrom: [Vocabulary.Word] = [.onChange]
 
     static let flagLabels: Set<String> = ["isExpanded", "isPresented"]
 
@@ -19,7 +20,6 @@ public struct ExclusiveBoolFlagsRule: Rule {
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.onChange) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         // Cheap test first: without two flag arguments and an onChange there is nothing to find.

@@ -4,11 +4,11 @@ import SwiftLexer
 /// be reused elsewhere; pass the action in (a closure or a value) and let the owner navigate.
 public struct HardcodedNavigationInReusableViewRule: ProjectRule {
     public let id = "hardcoded-navigation-in-reusable-view"
+    public let startsFrom: [Vocabulary.Word] = [.navigate, .push]
 
     static let navigateCallees: Set<String> = ["navigate", "push"]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigate, .push) else { return { _ in [] } }
         let s = file.structure
         // Per view: its hard-coded navigation calls; whether it is reused is the index's to say.
         var candidates: [(view: String, calls: [(offset: Int, callee: String, argument: String)])] = []

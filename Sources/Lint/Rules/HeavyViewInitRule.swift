@@ -5,10 +5,11 @@ import SwiftLexer
 /// Start the work in `.task {}` instead.
 public struct HeavyViewInitRule: ProjectRule {
     public let id = "heavy-view-init"
+    /// An `await` outside an async initializer only stands in a `Task`: these names cover every
+    /// case `heavyWork` finds.
+    public let startsFrom: [Vocabulary.Word] = [.task, .urlSession, .contentsOf]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        // An `await` outside an async initializer only stands in a `Task`: these names cover every case below.
-        guard file.vocabulary.containsAny(.task, .urlSession, .contentsOf) else { return { _ in [] } }
         let s = file.structure
         // Hits of initializers in types declared as views here, and of types that may be views
         // through a declaration elsewhere (`extension Foo: View`), decided by the index.

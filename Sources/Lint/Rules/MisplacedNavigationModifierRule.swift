@@ -5,6 +5,7 @@ import SwiftLexer
 /// screen to attach to and are ignored.
 public struct MisplacedNavigationModifierRule: Rule {
     public let id = "misplaced-navigation-modifier"
+    public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationSplitView]
 
     /// The screen modifiers, matched without hashing every member call's name.
     static func isScreenModifier(_ name: String) -> Bool {
@@ -21,7 +22,6 @@ public struct MisplacedNavigationModifierRule: Rule {
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationStack, .navigationSplitView) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {

@@ -4,9 +4,9 @@ import SwiftLexer
 /// navigation with a path or `navigationDestination(isPresented:)` instead.
 public struct NavigationLinkIsActiveRule: Rule {
     public let id = "navigation-link-is-active"
+    public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationLink) else { return [] }
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

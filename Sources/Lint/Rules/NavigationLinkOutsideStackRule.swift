@@ -5,9 +5,9 @@ import SwiftLexer
 /// code outside the run) are left alone.
 public struct NavigationLinkOutsideStackRule: ProjectRule {
     public let id = "navigation-link-outside-stack"
+    public let startsFrom: [Vocabulary.Word] = [.navigationLink, .navigationDestination]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationLink, .navigationDestination) else { return { _ in [] } }
         let s = file.structure
         let chained = file.summary?.chained ?? s.chainedModifiers()
         // Each link not in a stack's content here, with its view; presented content is decided

@@ -4,9 +4,9 @@ import SwiftLexer
 /// `NavigationLink(value:)` and a `navigationDestination(for:)`, or bind a `List(selection:)`.
 public struct NavigationLinkTagSelectionRule: Rule {
     public let id = "navigation-link-tag-selection"
+    public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationLink) else { return [] }
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

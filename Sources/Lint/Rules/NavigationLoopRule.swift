@@ -5,9 +5,9 @@ import SwiftLexer
 /// (`dismiss`, or remove from the path).
 public struct NavigationLoopRule: ProjectRule {
     public let id = "navigation-loop"
+    public let startsFrom: [Vocabulary.Word] = [.navigationLink, .navigationDestination]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationLink, .navigationDestination) else { return { _ in [] } }
         let s = file.structure
         let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap { push -> (offset: Int, view: String, from: String)? in
             guard let from = push.pusher, !Self.pushesWithData(push.view, at: push.call, in: s) else { return nil }

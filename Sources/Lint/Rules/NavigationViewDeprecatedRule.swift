@@ -3,9 +3,9 @@ import SwiftLexer
 /// `NavigationView` is deprecated: `NavigationStack` (or `NavigationSplitView`) replaces it.
 public struct NavigationViewDeprecatedRule: Rule {
     public let id = "navigation-view-deprecated"
+    public let startsFrom: [Vocabulary.Word] = [.navigationView]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationView) else { return [] }
         // A project that still supports iOS 15 has no `NavigationStack` to move to.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

@@ -4,9 +4,9 @@ import SwiftLexer
 /// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
+    public let startsFrom: [Vocabulary.Word] = [.navigationStack]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.navigationStack) else { return { _ in [] } }
         let s = file.structure
         let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []

@@ -4,9 +4,9 @@ import SwiftLexer
 /// `DismissAction` that works for sheets and pushed screens alike.
 public struct PresentationModeDeprecatedRule: Rule {
     public let id = "presentation-mode-deprecated"
+    public let startsFrom: [Vocabulary.Word] = [.presentationMode]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
-        guard file.vocabulary.containsAny(.presentationMode) else { return [] }
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure

@@ -6,9 +6,9 @@ import SwiftLexer
 /// `TabView` is built (or pushed) inside a stack somewhere in the run.
 public struct TabViewInNavigationStackRule: ProjectRule {
     public let id = "tabview-in-navigation-stack"
+    public let startsFrom: [Vocabulary.Word] = [.tabView]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        guard file.vocabulary.containsAny(.tabView) else { return { _ in [] } }
         let s = file.structure
         let chained = file.summary?.chained ?? s.chainedModifiers()
         var hits: [Hit] = []
