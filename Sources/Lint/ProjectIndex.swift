@@ -170,11 +170,13 @@ public struct ProjectIndex: Sendable {
     /// Whether content is built inside a container that the run does not declare and SwiftUI does
     /// not pass through (`CoordinatedNavigationStack { … }` from a package): it may hold a stack.
     public func hasOpaqueWrapper(_ wrappers: [String]) -> Bool {
-        wrappers.contains { Self.isOpaque($0, declared: { self.typesByName[$0] != nil }) }
+        Self.hasOpaqueWrapper(wrappers, declared: { self.typesByName[$0] != nil })
     }
 
-    static func isOpaque(_ wrapper: String, declared: (String) -> Bool) -> Bool {
-        !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
+    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool) -> Bool {
+        wrappers.contains { wrapper in
+            !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
+        }
     }
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
@@ -244,7 +246,7 @@ public struct ProjectIndex: Sendable {
         }
         let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
-        let opaque: @Sendable ([String]) -> Bool = { wrappers in wrappers.contains { Self.isOpaque($0, declared: { declared[$0] != nil }) } }
+        let opaque: @Sendable ([String]) -> Bool = { Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }) }
         lazyHierarchy = LazyBox {
             ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
@@ -407,14 +409,14 @@ public struct ProjectIndex: Sendable {
                 functions = Array(repeating: nil, count: s.functions.count)
                 for (index, property) in s.properties.enumerated() {
                     guard let owner = property.owner, let body = property.body,
-                          let name = ViewHierarchy.memberName(.property(index), in: s) else { continue }
-                    properties[index] = s.types[owner].name + "." + name
+                          let node = ViewHierarchy.memberNode(ofType: owner, member: .property(index), in: s) else { continue }
+                    properties[index] = node
                     bodies.append(body)
                 }
                 for (index, function) in s.functions.enumerated() {
                     guard let owner = function.owner, let body = function.body,
-                          let name = ViewHierarchy.memberName(.function(index), in: s) else { continue }
-                    functions[index] = s.types[owner].name + "." + name
+                          let node = ViewHierarchy.memberNode(ofType: owner, member: .function(index), in: s) else { continue }
+                    functions[index] = node
                     bodies.append(body)
                 }
             }

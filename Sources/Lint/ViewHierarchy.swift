@@ -118,10 +118,12 @@ public struct ViewHierarchy: Sendable {
     /// views (`memberName`), `Root.content`, whose own place is wherever `Root` refers to `content`
     /// (`NavigationStack { content }`); see `ProjectIndex.FileSummary`.
     static func node(of placement: Placement, in s: Structure) -> String? {
-        guard let owner = placement.owner else { return nil }
-        let type = s.types[owner].name
-        guard let name = memberName(placement.member, in: s) else { return type }
-        return type + "." + name
+        placement.owner.map { memberNode(ofType: $0, member: placement.member, in: s) ?? s.types[$0].name }
+    }
+
+    /// `Root.content` for a member of `Root` that gets a node of its own (`memberName`), else nil.
+    static func memberNode(ofType type: Int, member: ScopeKind?, in s: Structure) -> String? {
+        memberName(member, in: s).map { s.types[type].name + "." + $0 }
     }
 
     /// The name of a member that gets a node of its own: one that builds views (declared
