@@ -102,7 +102,7 @@ public struct DeploymentTargets: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for (setting, platform) in buildSettings {
-            for end in endsOfOccurrences(of: Array(setting.utf8), in: bytes) {
+            for end in bytes.endsOfOccurrences(of: Array(setting.utf8)) {
                 // `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`, not `RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET`.
                 let start = end - setting.utf8.count
                 if start > 0, bytes[start - 1] == UInt8(ascii: "_") || isWordByte(bytes[start - 1]) { continue }
@@ -120,7 +120,7 @@ public struct DeploymentTargets: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for platform in Platform.allCases {
-            for end in endsOfOccurrences(of: Array(".\(platform.rawValue)(".utf8), in: bytes) {
+            for end in bytes.endsOfOccurrences(of: Array(".\(platform.rawValue)(".utf8)) {
                 if let version = version(after: end, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
             }
         }
@@ -130,22 +130,6 @@ public struct DeploymentTargets: Sendable, Equatable {
     static func isWordByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-    }
-
-    /// Where each occurrence of `needle` ends.
-    static func endsOfOccurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
-        guard let first = needle.first, needle.count <= bytes.count else { return [] }
-        var ends: [Int] = []
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
-                ends.append(index + needle.count)
-                index += needle.count
-            } else {
-                index += 1
-            }
-        }
-        return ends
     }
 
     /// A version after `start`, past spaces, quotes and a `.` (`.v15_4`, `"15.0"`, ` 15.0;`).

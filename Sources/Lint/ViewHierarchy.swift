@@ -153,16 +153,11 @@ public struct ViewHierarchy: Sendable {
         return contains(type, "View") || contains(type, "Scene") || contains(type, "Content")
     }
 
-    /// Substring test on bytes (Foundation's `contains` is slow on Linux), without copying the text.
+    /// Substring test without copying the text.
     static func contains(_ text: String, _ word: StaticString) -> Bool {
         var text = text
         return text.withUTF8 { haystack in
-            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            guard haystack.count >= needle.count else { return false }
-            for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-                if UnsafeBufferPointer(rebasing: haystack[start..<start + needle.count]).elementsEqual(needle) { return true }
-            }
-            return false
+            !haystack.endsOfOccurrences(of: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), limit: 1).isEmpty
         }
     }
 

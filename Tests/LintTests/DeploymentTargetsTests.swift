@@ -96,4 +96,12 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertTrue(fixed(DeploymentTargets([.iOS: Version(14)], source: "t")).contains(".navigationTitle(\"Home\")"))
         XCTAssertEqual(fixed(DeploymentTargets([.iOS: Version(13)], source: "t")), code, "iOS 13 has no navigationTitle")
     }
+
+    func testByteSearch() {
+        let text = Array("a View, AnyView and a View".utf8)
+        XCTAssertEqual(text.endsOfOccurrences(of: Array("View".utf8)), [6, 15, 26])
+        XCTAssertEqual(text.endsOfOccurrences(of: Array("View".utf8), limit: 1), [6])
+        XCTAssertEqual(text.endsOfOccurrences(of: Array("Scene".utf8)), [])
+        XCTAssertEqual(Array("Vi".utf8).endsOfOccurrences(of: Array("View".utf8)), [], "a needle longer than the text")
+    }
 }
