@@ -463,12 +463,11 @@ public struct ProjectIndex: Sendable {
                 // By name length, so most tokens are passed over with one comparison.
                 var byLength: [Int: [Int]] = [:]
                 for (position, member) in members.enumerated() { byLength[member.name.count, default: []].append(position) }
-                let lengths = Set(byLength.keys)
                 for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
                     for index in body {
                         let token = s.code[index]
-                        guard token.kind == .identifier, lengths.contains(token.length) else { continue }
-                        for position in byLength[token.length]! {
+                        guard token.kind == .identifier, let candidates = byLength[token.length] else { continue }
+                        for position in candidates {
                             let member = members[position]
                             guard index != member.declaration, bytes[token.offset..<token.end].elementsEqual(member.name) else { continue }
                             // `other.content` is someone else's; `content:` after `(` or `,` is a label.
