@@ -45,11 +45,6 @@ public struct Vocabulary: Sendable, Equatable {
 
     private var bits: UInt64 = 0
 
-    /// Every word present: for code that does not come from a parsed file.
-    public static let everything = Vocabulary(bits: ~0)
-
-    private init(bits: UInt64) { self.bits = bits }
-
     /// The words, by byte length, as bytes.
     private static let byLength: [[(word: Word, bytes: [UInt8])]] = {
         var table = [[(word: Word, bytes: [UInt8])]](repeating: [], count: 32)
