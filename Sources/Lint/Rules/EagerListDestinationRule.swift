@@ -4,7 +4,8 @@ import SwiftLexer
 /// `ForEach` or a data-driven `List` builds every row's destination up front. Push a value and
 /// build the destination in `navigationDestination(for:)` instead. A destination wrapped in a
 /// lazy view (`LazyView(Detail())`, any type whose initializers take the content as a closure)
-/// is already deferred and left alone.
+/// is already deferred and left alone, and so is a destination that is one of SwiftUI's plain
+/// views (`Text(item.name)`, `EmptyView()`): building those costs nothing worth deferring.
 public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
@@ -17,12 +18,18 @@ public struct EagerListDestinationRule: ProjectRule {
         return call.callee == "List" && s.arguments(of: call).contains { $0.label == nil }
     }
 
+    /// SwiftUI's leaf views: no state, no work in their initializers.
+    static let plainViews: Set<String> = [
+        "Text", "EmptyView", "Image", "Label", "Color", "Spacer", "Divider", "ProgressView", "ContentUnavailableView", "AsyncImage",
+    ]
+
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var candidates: [(offset: Int, view: String, container: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
-        for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes where seen.insert(push.call).inserted {
+        for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes
+        where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember,
                   let container = s.enclosingCalls(of: call.calleeToken).first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) })

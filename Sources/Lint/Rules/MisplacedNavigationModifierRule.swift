@@ -1,24 +1,26 @@
 import SwiftLexer
 
-/// `.navigationTitle`, `.toolbar`, `.navigationDestination` and `.navigationBarTitleDisplayMode`
-/// describe a screen *inside* a stack. Applied to the `NavigationStack` itself they have no
-/// screen to attach to and are ignored.
+/// `.navigationTitle`, `.toolbar`, `.navigationDestination`, `.navigationBarTitleDisplayMode` (and
+/// the older `.navigationBarTitle`, `.navigationBarItems`, `.navigationBarHidden`) describe a
+/// screen *inside* a stack. Applied to the `NavigationStack` or `NavigationView` itself they have
+/// no screen to attach to and are ignored.
 public struct MisplacedNavigationModifierRule: Rule {
     public let id = "misplaced-navigation-modifier"
-    public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationSplitView]
+    public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView, .navigationSplitView]
 
     /// The screen modifiers, matched without hashing every member call's name.
     static func isScreenModifier(_ name: String) -> Bool {
         switch name {
-        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground": true
+        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground",
+             "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden": true
         default: false
         }
     }
 
-    /// On a `NavigationSplitView` a title or toolbar is the window's (macOS) and may be right
-    /// there; a destination or an iOS title display mode is not.
+    /// On a `NavigationSplitView` (or a `NavigationView` given columns) a title or toolbar is the
+    /// window's (macOS) and may be right there; a destination or an iOS navigation bar setting is not.
     static func misplacedOnSplitView(_ name: String) -> Bool {
-        name == "navigationDestination" || name == "navigationBarTitleDisplayMode"
+        name != "navigationTitle" && name != "toolbar" && name != "toolbarBackground"
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
@@ -27,14 +29,30 @@ public struct MisplacedNavigationModifierRule: Rule {
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
             guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
             let container = s.calls[root].callee
-            guard container == "NavigationStack" || (container == "NavigationSplitView" && Self.misplacedOnSplitView(call.callee)) else { continue }
+            let isStack = container == "NavigationStack" || (container == "NavigationView" && !Self.hasColumns(root, in: s))
+            let isSplit = container == "NavigationSplitView" || container == "NavigationView"
+            guard isStack || (isSplit && Self.misplacedOnSplitView(call.callee)) else { continue }
             // `.toolbarBackground(…, for: .tabBar)` and `.toolbar(.hidden, for: .tabBar)` style the tab
             // bar around the stack: the stack is the right place for them.
             if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") { continue }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`.\(call.callee)` is applied to the `\(s.calls[root].callee)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
+                            message: "`.\(call.callee)` is applied to the `\(container)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
         }
         return hits
+    }
+
+    /// `NavigationView { Sidebar(); Detail() }`: more than one view at the top of its content makes
+    /// columns (a split view on iPad and macOS), not one stack.
+    static func hasColumns(_ navigationView: Int, in s: Structure) -> Bool {
+        guard let content = s.trailingClosures(of: s.calls[navigationView]).first else { return false }
+        var views = 0
+        for index in s.calls(in: content.body.lowerBound..<content.body.upperBound + 1) {
+            let call = s.calls[index]
+            guard !call.isMember, s.innermostCall(of: call.calleeToken) == navigationView else { continue }
+            views += 1
+            if views > 1 { return true }
+        }
+        return false
     }
 }
 

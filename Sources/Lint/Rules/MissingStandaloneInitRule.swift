@@ -21,8 +21,9 @@ public struct MissingStandaloneInitRule: ProjectRule {
                       everyInitializerNeedsBinding(view.name, project: project) else { continue }
                 let sites = built.filter(\.passesConstantBinding).map { site in "\(project.paths[site.file] ?? "?"):\(site.line)" }
                 let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
+                let calls = sites.count == 1 ? "the call at \(listed) passes" : "the calls at \(listed) pass"
                 hits.append(Hit(file: fileIndex, offset: view.offset,
-                                message: "`\(view.name)` can only be built with a Binding, so \(listed) pass `.constant(…)`; add a standalone `init()` that keeps its own @State"))
+                                message: "`\(view.name)` can only be built with a Binding, so \(calls) `.constant(…)`; add a standalone `init()` that keeps its own @State"))
             }
             return hits
         }
