@@ -146,6 +146,8 @@ public struct DeploymentTargets: Sendable, Equatable {
     /// Reads the project files in `folder`, or when it has none, in the folders directly below it
     /// (`App/App.xcodeproj`); a folder with more than `maximumEntries` entries is not searched
     /// below (it is not a project root, and a listing per entry would cost more than a small lint).
+    /// A folder with a project of its own is not searched below even when that project names no
+    /// platforms: its nested packages (benchmarks, examples, tools) do not speak for it.
     public static func detect(in folder: String, maximumEntries: Int = 64) -> DeploymentTargets? {
         let manager = FileManager.default
         var versions: [Platform: Version] = [:]
@@ -166,7 +168,8 @@ public struct DeploymentTargets: Sendable, Equatable {
         }
         let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
         read(folder, entries: entries)
-        if versions.isEmpty, entries.count <= maximumEntries {
+        let hasOwnProject = entries.contains("Package.swift") || entries.contains { $0.hasSuffix(".xcodeproj") }
+        if versions.isEmpty, !hasOwnProject, entries.count <= maximumEntries {
             for entry in entries.sorted() where !entry.hasPrefix(".") && !entry.contains(".") {
                 let child = folder + "/" + entry
                 var isDirectory: ObjCBool = false

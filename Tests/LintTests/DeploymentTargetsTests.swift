@@ -42,6 +42,9 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertNil(DeploymentTargets.detect(in: folder.path))
         try "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\n".write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
         XCTAssertEqual(DeploymentTargets.detect(in: folder.path)?.versions, [.iOS: Version(15)])
+        // A root package that names no platforms speaks for the folder: its nested ones do not.
+        try "let package = Package(name: \"Root\")\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        XCTAssertNil(DeploymentTargets.detect(in: folder.path))
     }
 
     func testConfiguration() throws {
