@@ -12,8 +12,9 @@ public struct Vocabulary: Sendable, Equatable {
         case navigate, push
         /// `some View`, `: View`, `AnyView`, `some Scene`: the file builds or declares views.
         case view, anyView, scene
-        /// Work an initializer should not start: `Task { … }`, `URLSession…`, `Data(contentsOf:)`.
-        case task, urlSession, contentsOf
+        /// Work an initializer should not start: `Task { … }`, `URLSession…`, `Data(contentsOf:)`,
+        /// `String(contentsOfFile:)`, `FileManager.default.contents(atPath:)`.
+        case task, urlSession, contentsOf, contentsOfFile, atPath
 
         var text: String {
             switch self {
@@ -39,6 +40,8 @@ public struct Vocabulary: Sendable, Equatable {
             case .task: "Task"
             case .urlSession: "URLSession"
             case .contentsOf: "contentsOf"
+            case .contentsOfFile: "contentsOfFile"
+            case .atPath: "atPath"
             }
         }
     }

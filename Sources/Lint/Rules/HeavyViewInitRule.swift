@@ -7,7 +7,7 @@ public struct HeavyViewInitRule: ProjectRule {
     public let id = "heavy-view-init"
     /// An `await` outside an async initializer only stands in a `Task`: these names cover every
     /// case `heavyWork` finds.
-    public let startsFrom: [Vocabulary.Word] = [.task, .urlSession, .contentsOf]
+    public let startsFrom: [Vocabulary.Word] = [.task, .urlSession, .contentsOf, .contentsOfFile, .atPath]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
@@ -23,10 +23,14 @@ public struct HeavyViewInitRule: ProjectRule {
             var reportedLines = Set<Int>()
             while j < body.upperBound {
                 // One finding per line: `await URLSession…` is one piece of work.
-                if let what = heavyWork(at: j, in: s), reportedLines.insert(s.code[j].line).inserted {
-                    let hit = Hit(file: file.index, offset: s.offset(of: j),
-                                  message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object")
-                    if isView { sure.append(hit) } else { ifView.append((type.name, hit)) }
+                if let what = heavyWork(at: j, in: s), !Self.isDeferred(j, within: body, in: s) {
+                    if reportedLines.insert(s.code[j].line).inserted {
+                        let hit = Hit(file: file.index, offset: s.offset(of: j),
+                                      message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object")
+                        if isView { sure.append(hit) } else { ifView.append((type.name, hit)) }
+                    }
+                    // What a reported `Task` awaits is the same piece of work.
+                    if s.is(j, "Task"), let end = Self.taskClosureEnd(after: j, in: s) { j = end }
                 }
                 j += 1
             }
@@ -36,6 +40,41 @@ public struct HeavyViewInitRule: ProjectRule {
             return (sure + ifView.filter { project.viewNames.contains($0.type) }.map(\.hit)).sorted { $0.offset < $1.offset }
         }
     }
+
+    /// Whether the token stands in a closure the initializer only stores (`self.reload = { … }`,
+    /// `Button(action: { … })`) rather than runs: that work happens later, if ever. Trailing
+    /// closures (`items.map { … }`) and closures called on the spot (`{ … }()`) run now.
+    static func isDeferred(_ index: Int, within body: ClosedRange<Int>, in s: Structure) -> Bool {
+        var deferred = false
+        s.forEachEnclosingScope(of: index) { scope in
+            guard scope.range.lowerBound > body.lowerBound else { return false }
+            if case .closure(nil) = scope.kind, !s.punct(scope.range.upperBound + 1, UInt8(ascii: "(")),
+               !isArgumentOfFunction(scope.parent, in: s) {
+                deferred = true
+                return false
+            }
+            return true
+        }
+        return deferred
+    }
+
+    /// A closure passed inside the parentheses of a lower-case function (`items.forEach({ … })`)
+    /// runs now; one passed to a type's initializer (`Button(action: { … })`) is kept for later.
+    static func isArgumentOfFunction(_ scopeIndex: Int, in s: Structure) -> Bool {
+        guard case .arguments(let call) = s.scopes[scopeIndex].kind else { return false }
+        return !Structure.isTypeName(s.calls[call].callee)
+    }
+
+    /// The closing brace of `Task { … }` or `Task(priority: …) { … }`.
+    static func taskClosureEnd(after task: Int, in s: Structure) -> Int? {
+        var k = task + 1
+        if s.punct(k, UInt8(ascii: "(")), s.closing[k] >= 0 { k = Int(s.closing[k]) + 1 }
+        guard s.punct(k, UInt8(ascii: "{")), s.closing[k] >= 0 else { return nil }
+        return Int(s.closing[k])
+    }
+
+    /// Types whose `init(contentsOf:)`/`init(contentsOfFile:)` reads a file (or a URL) at once.
+    static let fileReadingTypes: Set<String> = ["Data", "String", "NSData", "NSString", "UIImage", "NSImage", "NSDictionary", "NSArray"]
 
     static let requestMethods: Set<String> = ["data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask", "streamTask"]
 
@@ -54,7 +93,14 @@ public struct HeavyViewInitRule: ProjectRule {
             return nil
         }
         if s.is(j, "Task"), s.punct(j + 1, UInt8(ascii: "{")) || s.punct(j + 1, UInt8(ascii: "(")) { return "starts a `Task`" }
-        if s.is(j, "Data") || s.is(j, "String"), s.punct(j + 1, UInt8(ascii: "(")), s.is(j + 2, "contentsOf") { return "reads a file with `\(s.text(j))(contentsOf:)`" }
+        if Self.fileReadingTypes.contains(s.text(j)), s.punct(j + 1, UInt8(ascii: "(")), s.is(j + 2, "contentsOf") || s.is(j + 2, "contentsOfFile") {
+            return "reads a file with `\(s.text(j))(\(s.text(j + 2)):)`"
+        }
+        // `FileManager.default.contents(atPath:)`.
+        if s.is(j, "FileManager"), s.punct(j + 1, UInt8(ascii: ".")), s.is(j + 2, "default"), s.punct(j + 3, UInt8(ascii: ".")),
+           s.is(j + 4, "contents"), s.punct(j + 5, UInt8(ascii: "(")), s.is(j + 6, "atPath") {
+            return "reads a file with `FileManager.contents(atPath:)`"
+        }
         return nil
     }
 }
