@@ -3,9 +3,14 @@ import SwiftLexer
 /// `isPresented: .constant(x != nil)` or a hand-made `Binding(get: { x != nil }, …)` turns an
 /// optional into a Bool only to present something for it. `sheet(item:)` and
 /// `navigationDestination(item:)` take the optional directly and clear it on dismiss.
+/// `alert` and `confirmationDialog` have no such variant (they take `presenting:` beside the Bool),
+/// so the hand-made binding is the idiom there; a `.constant` there is `constant-binding`'s.
 public struct BoolBindingFromOptionalRule: Rule {
     public let id = "bool-binding-from-optional"
     public let startsFrom: [Vocabulary.Word] = [.isPresented]
+
+    /// The presentations that have an `item:` variant.
+    static let itemVariants: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
@@ -15,6 +20,7 @@ public struct BoolBindingFromOptionalRule: Rule {
             guard let outer = s.innermostCall(of: label), let argument = s.argument(of: s.calls[outer], labeled: "isPresented"),
                   argument.labelToken == label, let first = argument.value.first else { continue }
             let call = s.calls[outer]
+            guard call.isMember, Self.itemVariants.contains(call.callee) else { continue }
             if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
                 hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
             } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
@@ -35,6 +41,6 @@ public struct BoolBindingFromOptionalRule: Rule {
     func hit(_ file: LintFile, _ s: Structure, at token: Int, kind: String, call: CallSite) -> Hit {
         let name = call.isMember ? ".\(call.callee)" : call.callee
         return Hit(file: file.index, offset: s.offset(of: token),
-                   message: "\(kind) turns an optional into a Bool for `\(name)(isPresented:)`; pass the optional to the `item:` variant (`sheet(item:)`, `navigationDestination(item:)`) instead")
+                   message: "\(kind) turns an optional into a Bool for `\(name)(isPresented:)`; pass the optional to `\(name)(item:)` instead, which presents while it has a value and clears it on dismiss")
     }
 }
