@@ -32,11 +32,23 @@ public struct ConstantBindingRule: ProjectRule {
         var severity: Severity?
     }
 
+    /// The calls that `.disabled(true)` is chained onto.
+    static func disabledViews(in s: Structure) -> Set<Int> {
+        var views = Set<Int>()
+        for call in s.calls where call.isMember && call.callee == "disabled" {
+            guard let parentheses = call.parentheses, parentheses.count == 3, s.is(parentheses.lowerBound + 1, "true"),
+                  let root = s.chainRoot(of: call) else { continue }
+            views.insert(root)
+        }
+        return views
+    }
+
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.
         let isTestFile = Self.importsTestFramework(s)
+        var disabledViews: Set<Int>?
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
         for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
             let start = constant.baseToken ?? (constant.calleeToken - 1)
@@ -47,6 +59,12 @@ public struct ConstantBindingRule: ProjectRule {
             guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start) else { continue }
             guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
                   let valueStart = s.constantBindingStart(in: argument.value) else { continue }
+            // `Toggle(isOn: .constant(true)).disabled(true)`: a control shown read-only, whose
+            // writes are meant to go nowhere.
+            if isView {
+                if disabledViews == nil { disabledViews = Self.disabledViews(in: s) }
+                if disabledViews!.contains(outer) { continue }
+            }
             var severity: Severity?
             if isTestFile || s.isInPreview(valueStart) {
                 let mode = options["previews"] ?? "info"
