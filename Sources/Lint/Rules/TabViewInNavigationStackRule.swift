@@ -3,10 +3,25 @@ import SwiftLexer
 /// A `TabView` inside a `NavigationStack` pushes the whole tab bar with every destination and
 /// shares one path between tabs. Give each tab its own stack inside the `TabView`. Found when the
 /// stack wraps the `TabView` in the same body, and across files when the view holding the
-/// `TabView` is built (or pushed) inside a stack somewhere in the run.
+/// `TabView` is built (or pushed) inside a stack somewhere in the run. A paged `TabView`
+/// (`.tabViewStyle(.page)`) is a carousel inside a screen, and is left alone.
 public struct TabViewInNavigationStackRule: ProjectRule {
     public let id = "tabview-in-navigation-stack"
     public let startsFrom: [Vocabulary.Word] = [.tabView]
+
+    /// The `TabView`s styled as pages: `.tabViewStyle(.page)`, `.page(indexDisplayMode:)`,
+    /// `PageTabViewStyle()`, and watchOS's `.verticalPage` and `.carousel`.
+    static func pagedTabViews(in s: Structure) -> Set<Int> {
+        var paged = Set<Int>()
+        for call in s.calls where call.isMember && call.callee == "tabViewStyle" {
+            guard let value = s.arguments(of: call).first?.value, let root = s.chainRoot(of: call) else { continue }
+            let style = s.text(value)
+            if style.contains("page") || style.contains("Page") || style.contains("carousel") || style.contains("Carousel") {
+                paged.insert(root)
+            }
+        }
+        return paged
+    }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
@@ -14,7 +29,11 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         var hits: [Hit] = []
         // `TabView`s with no stack around them here, by the view that holds them.
         var held: [(offset: Int, view: String, wrappers: [String])] = []
-        for call in s.calls where call.callee == "TabView" && !call.isMember {
+        var pagedTabViews: Set<Int>?
+        for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
+            // A paged `TabView` (onboarding pages, a carousel) is a view inside a screen, not tabs.
+            if pagedTabViews == nil { pagedTabViews = Self.pagedTabViews(in: s) }
+            if pagedTabViews!.contains(index) { continue }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
             if let stack = s.enclosingCallees(of: call.calleeToken).first(where: ProjectIndex.isPathStackName) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
