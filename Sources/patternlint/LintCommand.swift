@@ -87,14 +87,22 @@ struct LintCommand: ParsableCommand {
                 for file in changed {
                     Terminal.write(UnifiedDiff.make(old: String(decoding: file.original, as: UTF8.self), new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
                 }
-                for problem in fixProblems { Terminal.error(problem) }
-                if !quiet { FileHandle.standardError.write(Data("Would fix \(changed.map(\.edits).reduce(0, +)) finding(s) in \(changed.count) file(s).\n".utf8)) }
+                for problem in problems + fixProblems { Terminal.error(problem) }
+                if !quiet { FileHandle.standardError.write(Data("Would fix \(Terminal.plural(changed.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file")).\n".utf8)) }
+                if !(problems + fixProblems).isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
                 return
             }
+            // A file that cannot be written is named and left as it was; the others are still fixed.
+            var written: [Fixer.FileFix] = []
             for file in changed {
-                do { try AtomicFile.write(Data(file.corrected), to: file.path) } catch { throw CLIFailure(message: "\(error)") }
+                do {
+                    try AtomicFile.write(Data(file.corrected), to: file.path)
+                    written.append(file)
+                } catch {
+                    problems.append("\(error) (left unfixed)")
+                }
             }
-            if !quiet { FileHandle.standardError.write(Data("Fixed \(changed.map(\.edits).reduce(0, +)) finding(s) in \(changed.count) file(s).\n".utf8)) }
+            if !quiet { FileHandle.standardError.write(Data("Fixed \(Terminal.plural(written.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file")).\n".utf8)) }
             inputs = discovery.files.map { LintInput.disk($0) }
         } else if dryRun {
             throw CLIFailure(message: "--dry-run goes with --fix")
@@ -157,7 +165,6 @@ extension Terminal {
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.filter { $0.severity == .warning }.count
         let infos = result.findings.count - errors - warnings
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-        FileHandle.standardError.write(Data("Linted \(plural(result.filesLinted, "file")): \(plural(errors, "error")), \(plural(warnings, "warning")), \(plural(infos, "info")).\n".utf8))
+        FileHandle.standardError.write(Data("Linted \(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n".utf8))
     }
 }

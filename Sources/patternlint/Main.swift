@@ -69,6 +69,9 @@ struct PatternLint: ParsableCommand {
 }
 
 enum Terminal {
+    /// `1 file`, `2 files`.
+    static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+
     static func error(_ message: String) {
         FileHandle.standardError.write(Data(("patternlint: " + message + "\n").utf8))
     }
