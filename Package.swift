@@ -39,5 +39,7 @@ let package = Package(
         .testTarget(name: "NotesTests", dependencies: ["Notes"], exclude: ["Fixtures"]),
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "Notes", "SwiftLexer", "Catalog"]),
+        // Runs the built binary: exit codes, messages, standard input, --fix.
+        .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]
 )

@@ -20,6 +20,8 @@ struct LintCommand: ParsableCommand {
 
         Pre-commit: --staged lints what will be committed (read from the git
         index); the rest of the tree is read for cross-file rules only.
+        Editors: --stdin-path PATH lints an unsaved buffer read from standard
+        input as the file at PATH.
         Pull requests: --changed-since REV keeps findings on changed lines.
         Legacy code: --write-baseline F, then --baseline F reports only new ones.
 
@@ -33,6 +35,7 @@ struct LintCommand: ParsableCommand {
           patternlint lint --changed-since origin/main --reporter github
           patternlint lint --reporter sarif > patternlint.sarif
           patternlint lint --fix --dry-run
+          cat View.swift | patternlint lint --stdin-path Sources/View.swift
         """
     )
 
@@ -43,7 +46,8 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
     @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
-    @Flag(name: .customLong("no-context"), help: "With --staged: do not read the rest of the tree for cross-file rules (faster, fewer findings).") var noContext = false
+    @Flag(name: .customLong("no-context"), help: "With --staged or --stdin-path: do not read the rest of the tree for cross-file rules (faster, fewer findings).") var noContext = false
+    @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Lint Swift source read from standard input as the file at this path (an editor's unsaved buffer); the rest of the tree is read for cross-file rules.", valueName: "path")) var stdinPath: String?
     @Option(name: .customLong("changed-since"), help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev")) var changedSince: String?
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file")) var baseline: String?
     @Flag(help: "Rewrite what correctable rules can fix safely (atomically per file), then lint again.") var fix = false
@@ -69,7 +73,12 @@ struct LintCommand: ParsableCommand {
         }
         var inputs: [LintInput]
         var problems = discovery.problems
-        if staged {
+        if let stdinPath {
+            guard !staged, !fix, writeBaseline == nil else {
+                throw CLIFailure(message: "--stdin-path lints one buffer; it does not go with --staged, --fix or --write-baseline")
+            }
+            inputs = stdinInputs(stdinPath, discovery: discovery)
+        } else if staged {
             inputs = try stagedInputs(discovery: discovery, configuration: configuration)
             problems = []
             if inputs.allSatisfy({ !$0.reportFindings }) {
@@ -139,6 +148,18 @@ struct LintCommand: ParsableCommand {
 }
 
 extension LintCommand {
+    /// The buffer on standard input, reported as `path`; the rest of the tree as context for
+    /// cross-file rules. Like a file named on the command line, it is linted even if excluded.
+    func stdinInputs(_ path: String, discovery: FileDiscovery.Result) -> [LintInput] {
+        let source = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        var inputs = [LintInput(path: path) { source }]
+        if !noContext {
+            let key = PathKey.of(path)
+            inputs += discovery.files.filter { PathKey.of($0) != key }.map { LintInput.disk($0, reportFindings: false) }
+        }
+        return inputs
+    }
+
     /// Staged files read from the index; the rest of the tree as context for cross-file rules.
     func stagedInputs(discovery: FileDiscovery.Result, configuration: Configuration) throws -> [LintInput] {
         let stagedPaths: [String]

@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+
+/// The `patternlint` binary end to end: exit codes, messages naming files, standard input, `--fix`.
+final class CLITests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built `patternlint` next to the test bundle.
+    var binary: URL {
+        #if os(macOS)
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        #else
+        let products = Bundle.main.bundleURL
+        #endif
+        return products.appendingPathComponent("patternlint")
+    }
+
+    func run(_ arguments: [String], in folder: URL, stdin: String? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe(), errors = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func makeFolder(_ files: [String: String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-cli-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    let deprecated = "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationView { Text(\"Home\") } }\n}\n"
+    let frozenSheet = "import SwiftUI\nstruct Help: View {\n    var body: some View { Text(\"x\").sheet(isPresented: .constant(true)) { Text(\"Help\") } }\n}\n"
+    let clean = "import SwiftUI\nstruct Plain: View {\n    var body: some View { Text(\"Plain\") }\n}\n"
+
+    func testExitCodes() throws {
+        let folder = try makeFolder(["Clean.swift": clean, "Deprecated.swift": deprecated, "Frozen.swift": frozenSheet])
+        XCTAssertEqual(try run(["lint", "Clean.swift"], in: folder).status, 0)
+        let warning = try run(["lint", "Deprecated.swift"], in: folder)
+        XCTAssertEqual(warning.status, 0, "warnings alone do not fail")
+        XCTAssertTrue(warning.stdout.contains("Deprecated.swift:3:27: warning: `NavigationView` is deprecated"), warning.stdout)
+        XCTAssertTrue(warning.stdout.contains("(navigation-view-deprecated)"))
+        XCTAssertTrue(warning.stdout.contains("note: NavigationStack Essentials — patternlint explain navigation-view-deprecated"))
+        XCTAssertEqual(try run(["lint", "--strict", "Deprecated.swift"], in: folder).status, 1)
+        let error = try run(["lint", "."], in: folder)
+        XCTAssertEqual(error.status, 1)
+        XCTAssertTrue(error.stderr.contains("Linted 3 files: 1 error, 1 warning, 0 infos."), error.stderr)
+    }
+
+    func testBadInputIsNamedAndTheRunGoesOn() throws {
+        let folder = try makeFolder(["Deprecated.swift": deprecated])
+        try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))
+        let result = try run(["lint", ".", "Missing.swift"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("Blob.swift: binary file (NUL bytes), skipped"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("Missing.swift: no such file or folder"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Deprecated.swift:3:27: warning"), "the other files are still linted")
+    }
+
+    func testStandardInputIsLintedAsThePathGiven() throws {
+        // The view that builds `Home` inside a stack is on disk; the buffer is what the editor holds.
+        let folder = try makeFolder(["Root.swift": "import SwiftUI\nstruct Root: View {\n    var body: some View { NavigationStack { Home() } }\n}\n"])
+        let buffer = "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationStack { Text(\"Home\") } }\n}\n"
+        let withContext = try run(["lint", "--stdin-path", "Home.swift", "--reporter", "json"], in: folder, stdin: buffer)
+        XCTAssertEqual(withContext.status, 1, withContext.stderr)
+        XCTAssertTrue(withContext.stdout.contains("\"path\": \"Home.swift\""), withContext.stdout)
+        XCTAssertTrue(withContext.stdout.contains("\"rule\": \"nested-navigation-stack\""), withContext.stdout)
+        XCTAssertFalse(withContext.stdout.contains("Root.swift\", \"line\""), "context files are not reported")
+        let alone = try run(["lint", "--stdin-path", "Home.swift", "--no-context"], in: folder, stdin: buffer)
+        XCTAssertEqual(alone.status, 0)
+        XCTAssertEqual(alone.stdout, "")
+        XCTAssertEqual(try run(["lint", "--stdin-path", "Home.swift", "--fix"], in: folder, stdin: buffer).status, 2)
+    }
+
+    func testFixDryRunPrintsADiffAndWritesNothing() throws {
+        let source = "import SwiftUI\nstruct Counter: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n"
+        let folder = try makeFolder(["Counter.swift": source])
+        let dryRun = try run(["lint", "--fix", "--dry-run", "Counter.swift"], in: folder)
+        XCTAssertEqual(dryRun.status, 0)
+        XCTAssertTrue(dryRun.stdout.contains("-    @State var count = 0\n+    @State private var count = 0\n"), dryRun.stdout)
+        XCTAssertTrue(dryRun.stderr.contains("Would fix 1 finding in 1 file."), dryRun.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Counter.swift"), encoding: .utf8), source)
+        let fixed = try run(["lint", "--fix", "Counter.swift"], in: folder)
+        XCTAssertEqual(fixed.status, 0)
+        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("Counter.swift"), encoding: .utf8).contains("@State private var count = 0"))
+        XCTAssertTrue(fixed.stderr.contains("Linted 1 file: 0 errors, 0 warnings, 0 infos."), fixed.stderr)
+    }
+
+    func testUnknownReporterIsAUsageError() throws {
+        let folder = try makeFolder(["Clean.swift": clean])
+        let result = try run(["lint", "--reporter", "yaml"], in: folder)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("unknown reporter `yaml`"), result.stderr)
+    }
+}
