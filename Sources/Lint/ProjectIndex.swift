@@ -226,6 +226,7 @@ public struct ProjectIndex: Sendable {
         typeKinds = kinds
         declarations = Array(repeating: ([], []), count: count)
         for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
+        var declaredMemberNodes = Set<String>()
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
@@ -233,6 +234,7 @@ public struct ProjectIndex: Sendable {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
             for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
+            declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             stackFunctions.formUnion(summary.stackFunctions)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
@@ -242,6 +244,12 @@ public struct ProjectIndex: Sendable {
             for push in summary.pushes {
                 pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
+            }
+        }
+        // Members used from a file other than the one declaring them (an extension in its own file).
+        for summary in all {
+            for (node, uses) in summary.looseUses where declaredMemberNodes.contains(node) {
+                memberUses[node, default: []].append(contentsOf: uses)
             }
         }
         let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
@@ -279,6 +287,12 @@ public struct ProjectIndex: Sendable {
         var constructions: [String: [Construction]] = [:]
         /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
         var memberUses: [String: [Construction]] = [:]
+        /// The member nodes this file declares (`Root.header` for `var header: some View` in `Root`).
+        var declaredMemberNodes: [String] = []
+        /// Names a type's view code uses that none of its declarations in this file declares
+        /// (`header` in `body`, with `var header: some View` in an extension in another file), by
+        /// the node they would be: the index keeps those whose member some other file declares.
+        var looseUses: [String: [Construction]] = [:]
         var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
         /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
         var stackFunctions: [String] = []
@@ -373,7 +387,124 @@ public struct ProjectIndex: Sendable {
                     }
                 }
             }
+            if buildsViews {
+                declaredMemberNodes = members.properties.compactMap { $0 } + members.functions.compactMap { $0 }
+                // A loose use inside one of this file's view-building members routes that member.
+                looseUses = Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in _ = route(placement) }
+            }
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
+        }
+
+        /// Uses, in a type's view code (`body`, members that build views), of names that no
+        /// declaration of that type in this file declares: a bare `header`, `self.header`,
+        /// `header.padding()`, `row(item)` or `return header` standing as a statement. Keyed by the
+        /// node the name would have (`Root.header`); most such names are locals or other types'
+        /// members and are dropped by the index.
+        static func looseUses(in s: Structure, viewCode memberBodies: [ClosedRange<Int>], file: Int, isApp: [Bool],
+                              routing route: (ViewHierarchy.Placement) -> Void) -> [String: [Construction]] {
+            // View code: the bodies of `body` and of the members that build views, outermost only.
+            var ranges = memberBodies
+            for property in s.properties where property.owner != nil && property.name == "body" { if let body = property.body { ranges.append(body) } }
+            for function in s.functions where function.owner != nil && function.name == "body" { if let body = function.body { ranges.append(body) } }
+            ranges.sort { $0.lowerBound < $1.lowerBound }
+            // Every token there is asked: the cheapest tests come first, on raw buffers.
+            var candidates: [Int] = []
+            s.code.withUnsafeBufferPointer { code in
+                s.file.bytes.withUnsafeBufferPointer { bytes in
+                    var end = -1
+                    for body in ranges where body.lowerBound > end {
+                        end = body.upperBound
+                        for index in body where code[index].kind == .identifier && index > 0 {
+                            let token = code[index], first = bytes[token.offset]
+                            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else { continue }
+                            let previous = code[index - 1]
+                            if previous.length == 1, bytes[previous.offset] == UInt8(ascii: ".") {
+                                // `self.header`; any other `.name` is a member of something else.
+                                guard index > 1, code[index - 2].keyword == .self else { continue }
+                            } else {
+                                guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
+                                        || (previous.length == 1 && bytes[previous.offset] == UInt8(ascii: "{")) else { continue }
+                            }
+                            candidates.append(index)
+                        }
+                    }
+                }
+            }
+            var uses: [String: [Construction]] = [:]
+            // A name this file declares as a member (of any of its types) is its own: uses of
+            // those are found locally (`uses(of:)`); checked before the scope walk.
+            for index in candidates where isStatementName(index, in: s) && !declaresMember(namedAt: index, in: s) {
+                let placement = ViewHierarchy.placement(of: index, in: s)
+                // Only code that builds views counts: `body`, or a member with a node.
+                guard let owner = placement.owner, let member = placement.member,
+                      isBody(member, in: s) || ViewHierarchy.memberName(member, in: s) != nil,
+                      let user = ViewHierarchy.node(of: placement, in: s) else { continue }
+                let typeName = s.types[owner].name
+                route(placement)
+                uses[typeName + "." + s.text(index), default: []].append(Construction(
+                    file: file, call: -1, line: s.code[index].line, owner: typeName, node: user,
+                    ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
+                    inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
+                    inSplitView: placement.context.inSplitView))
+            }
+            return uses
+        }
+
+        /// Whether one of the file's types has a property or function named as the token is.
+        static func declaresMember(namedAt index: Int, in s: Structure) -> Bool {
+            let bytes = s.file.bytes, token = s.code[index], name = bytes[token.offset..<token.end]
+            func same(_ other: Int) -> Bool {
+                let declared = s.code[other]
+                return declared.length == token.length && bytes[declared.offset..<declared.end].elementsEqual(name)
+            }
+            return s.properties.contains { $0.owner != nil && same($0.nameToken) } || s.functions.contains { $0.owner != nil && same($0.nameToken) }
+        }
+
+        /// `body` (a view's property, a view modifier's function).
+        static func isBody(_ member: ScopeKind, in s: Structure) -> Bool {
+            switch member {
+            case .property(let property): s.is(s.properties[property].nameToken, "body")
+            case .function(let function): s.is(s.functions[function].nameToken, "body")
+            default: false
+            }
+        }
+
+        /// A lower-case name that is a whole statement of view code, or starts one: it begins a
+        /// line (or follows `{`, a closure's `in`, or `return`), optionally after `self.`, and is
+        /// followed by the end of the line, `}`, a call's `(` or a modifier's `.name`; it does not
+        /// stand directly in an argument list or brackets.
+        static func isStatementName(_ index: Int, in s: Structure) -> Bool {
+            let token = s.code[index]
+            guard token.kind == .identifier, token.length > 0 else { return false }
+            let first = s.file.bytes[token.offset]
+            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else { return false }
+            var start = index
+            if s.punct(index - 1, UInt8(ascii: ".")) {
+                guard s.is(index - 2, "self") else { return false }
+                start = index - 2
+            }
+            if start > 0 {
+                let previous = s.code[start - 1]
+                guard previous.line < s.code[start].line || s.punct(start - 1, UInt8(ascii: "{")) || previous.keyword == .in
+                        || previous.keyword == .return else { return false }
+            }
+            let next = index + 1
+            if next < s.code.count {
+                let following = s.code[next]
+                let ends = following.line > token.line || s.punct(next, UInt8(ascii: "}"))
+                let continues = s.punct(next, UInt8(ascii: "("))
+                    || (s.punct(next, UInt8(ascii: ".")) && next + 1 < s.code.count && s.code[next + 1].kind == .identifier)
+                guard ends || continues else { return false }
+            }
+            var direct = true
+            s.forEachEnclosingScope(of: index) { scope in
+                switch scope.kind {
+                case .arguments, .brackets: direct = false
+                default: break
+                }
+                return false
+            }
+            return direct
         }
 
         /// Whether the file declares views, scenes, view modifiers or previews, or extends `View`.
@@ -432,8 +563,8 @@ public struct ProjectIndex: Sendable {
 
         /// Where the type refers to each routed member by name, in this file's declarations of the
         /// type: `content`, `self.content`, `row(item)`, `ForEach(items, content: row)`. A use inside
-        /// another member routes that member too. Uses in other files are not seen: such a member's
-        /// node has no sites, so its views stay `unknown` (rules are silent on them).
+        /// another member routes that member too. Uses in other files come from those files'
+        /// `looseUses`.
         static func uses(of routed: [String: (type: Int, member: ScopeKind)], in s: Structure, file: Int,
                          isApp: [Bool]) -> [String: [Construction]] {
             struct Member {

@@ -291,10 +291,16 @@ final class ViewHierarchyTests: XCTestCase {
         XCTAssertEqual(findings([app, root("NavigationStack { content; row() }"), leaf]), [], "members used in the stack")
         XCTAssertEqual(findings([app, root("VStack { content; self.row() }"), leaf]), ["Leaf.swift:2", "Root.swift:5"], "members used outside any stack")
         XCTAssertEqual(findings([app, root("NavigationStack { Text(other.content) }"), leaf]), [], "not a use: no node reaches `content`, so silent")
-        // A member used only from another file: its uses are not seen, so its views stay unknown.
-        let elsewhere = ("Root.swift", "struct Root: View {\n    var body: some View { VStack { content } }\n}\n")
-        let member = ("Member.swift", "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n}\n")
-        XCTAssertEqual(findings([app, elsewhere, member]), [], "a use in another file is not seen: silent")
+        // A member declared in an extension in its own file, used from the type's body elsewhere.
+        func root(uses body: String) -> (String, String) { ("Root.swift", "struct Root: View {\n    var body: some View { \(body) }\n}\n") }
+        let member = ("Member.swift", "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n    func row(_ n: Int) -> some View { NavigationLink(\"z\", value: n) }\n}\n")
+        XCTAssertEqual(findings([app, root(uses: "VStack { content }"), member]), ["Member.swift:2"], "used outside any stack, from another file")
+        XCTAssertEqual(findings([app, root(uses: "VStack {\n        self.content\n        row(1).padding()\n    }"), member]), ["Member.swift:2", "Member.swift:3"])
+        XCTAssertEqual(findings([app, root(uses: "NavigationStack { content; row(1) }"), member]), [], "used in the stack, from another file")
+        XCTAssertEqual(findings([app, root(uses: "VStack { Text(content) }"), member]), [], "an argument is not a use of the member: silent")
+        // Another type's `content` (declared here) is not Root's.
+        let other = ("Other.swift", "struct Other: View {\n    var content: some View { Text(\"o\") }\n    var body: some View { VStack { content } }\n}\n")
+        XCTAssertEqual(findings([app, root(uses: "NavigationStack { content }"), member, other]), [])
     }
 }
 
