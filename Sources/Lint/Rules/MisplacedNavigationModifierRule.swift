@@ -8,12 +8,15 @@ public struct MisplacedNavigationModifierRule: Rule {
     public let id = "misplaced-navigation-modifier"
     public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView, .navigationSplitView]
 
-    /// The screen modifiers, matched without hashing every member call's name.
+    /// The screen modifiers, matched without hashing every member call's name; all start with
+    /// `n` or `t`, which rules out most member calls with one byte.
     static func isScreenModifier(_ name: String) -> Bool {
+        let first = name.utf8.first
+        guard first == UInt8(ascii: "n") || first == UInt8(ascii: "t") else { return false }
         switch name {
         case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground",
-             "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden": true
-        default: false
+             "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden": return true
+        default: return false
         }
     }
 
