@@ -91,14 +91,20 @@ enum Terminal {
     /// Writes straight from the string's UTF-8 (reports can be megabytes), retrying short writes.
     static func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return } // a closed pipe (`| head`): nothing more to say
-                offset += written
-            }
+        text.withUTF8(write)
+    }
+
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer(write)
+    }
+
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return } // a closed pipe (`| head`): nothing more to say
+            offset += written
         }
     }
 }

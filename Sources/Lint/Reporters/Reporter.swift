@@ -3,12 +3,13 @@ public protocol Reporter: Sendable {
     /// The `--reporter` name.
     static var name: String { get }
     func report(_ result: LintResult) -> String
-    /// The report in consecutive pieces, for writing a large one without joining it first.
-    func reportPieces(_ result: LintResult) -> [String]
+    /// The report as UTF-8, in consecutive pieces, for writing a large one without joining it
+    /// first (or checking as a `String` bytes that were built from strings).
+    func reportPieces(_ result: LintResult) -> [[UInt8]]
 }
 
 extension Reporter {
-    public func reportPieces(_ result: LintResult) -> [String] { [report(result)] }
+    public func reportPieces(_ result: LintResult) -> [[UInt8]] { [Array(report(result).utf8)] }
 }
 
 public enum Reporters {
