@@ -60,6 +60,10 @@ public struct DeploymentTargets: Sendable, Equatable {
     public static let navigationStackAPIs: [Platform: Version] = [
         .iOS: Version(16), .macOS: Version(13), .tvOS: Version(16), .watchOS: Version(9), .visionOS: Version(1),
     ]
+    /// `navigationDestination(item:destination:)`.
+    public static let navigationDestinationItemAPI: [Platform: Version] = [
+        .iOS: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10), .visionOS: Version(1),
+    ]
     /// `navigationTitle(_:)`, `toolbar { … }`.
     public static let toolbarAPIs: [Platform: Version] = [
         .iOS: Version(14), .macOS: Version(11), .tvOS: Version(14), .watchOS: Version(7), .visionOS: Version(1),

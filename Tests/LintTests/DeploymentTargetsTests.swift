@@ -88,6 +88,26 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(13)], source: "t")), [])
     }
 
+    func testItemVariantOnlyWhereTheTargetHasIt() {
+        let code = """
+        struct People: View {
+            @State private var shown: Person?
+            var body: some View {
+                PeopleList(selection: $shown)
+                    .navigationDestination(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonScreen() }
+                    .sheet(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonSheet() }
+            }
+        }
+        """
+        func found(_ targets: DeploymentTargets?) -> [String] {
+            CatalogFixture.lint([("P.swift", code)], only: ["bool-binding-from-optional"], deploymentTargets: targets).findings.map { "\($0.line):\($0.column)" }
+        }
+        XCTAssertEqual(found(nil), ["5:49", "6:33"])
+        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(17)], source: "t")), ["5:49", "6:33"])
+        // `navigationDestination(item:)` is iOS 17; `sheet(item:)` has been there since iOS 13.
+        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(16)], source: "t")), ["6:33"])
+    }
+
     func testFixLeavesWhatTheTargetCannotReplace() {
         let code = "struct A: View {\n    var body: some View { Text(\"x\").navigationBarTitle(\"Home\") }\n}\n"
         func fixed(_ targets: DeploymentTargets?) -> String {

@@ -21,6 +21,8 @@ public struct BoolBindingFromOptionalRule: Rule {
                   argument.labelToken == label, let first = argument.value.first else { continue }
             let call = s.calls[outer]
             guard call.isMember, Self.itemVariants.contains(call.callee) else { continue }
+            // `navigationDestination(item:)` is iOS 17: before it, the Bool binding is the way.
+            if call.callee == "navigationDestination", !options.allows(DeploymentTargets.navigationDestinationItemAPI) || s.isInAvailabilityFallback(label) { continue }
             if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
                 hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
             } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
