@@ -108,6 +108,15 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(16)], source: "t")), ["6:33"])
     }
 
+    func testEagerDestinationAdviceFitsTheTarget() {
+        let code = "struct Orders: View {\n    let orders: [Order]\n    var body: some View {\n        List(orders) { order in NavigationLink(destination: OrderDetail(order: order)) { Text(order.name) } }\n    }\n}\n"
+        func message(_ targets: DeploymentTargets?) -> String? {
+            CatalogFixture.lint([("O.swift", code)], only: ["eager-list-destination"], deploymentTargets: targets).findings.first?.message
+        }
+        XCTAssertTrue(message(nil)?.contains("`NavigationLink(value:)` and build the destination in `navigationDestination(for:)`") == true)
+        XCTAssertTrue(message(DeploymentTargets([.iOS: Version(15)], source: "t"))?.contains("`LazyView(…)`") == true, "still reported, with a fix iOS 15 has")
+    }
+
     func testFixLeavesWhatTheTargetCannotReplace() {
         let code = "struct A: View {\n    var body: some View { Text(\"x\").navigationBarTitle(\"Home\") }\n}\n"
         func fixed(_ targets: DeploymentTargets?) -> String {

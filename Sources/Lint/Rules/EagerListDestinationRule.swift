@@ -37,11 +37,15 @@ public struct EagerListDestinationRule: ProjectRule {
             candidates.append((s.offset(of: call.calleeToken), push.view, s.calls[container].callee))
         }
         let fileIndex = file.index
+        // Before iOS 16 there is no `NavigationLink(value:)`: a lazy wrapper is the fix there.
+        let fix = options.allows(DeploymentTargets.navigationStackAPIs)
+            ? "link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"
+            : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
         return { [candidates] project in
             candidates.compactMap { candidate in
                 guard !Self.buildsLazily(candidate.view, project: project) else { return nil }
                 return Hit(file: fileIndex, offset: candidate.offset,
-                           message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`")
+                           message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)")
             }
         }
     }
