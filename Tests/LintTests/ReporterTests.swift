@@ -34,6 +34,7 @@ final class ReporterTests: XCTestCase {
         let run = (object["runs"] as! [[String: Any]])[0]
         let driver = (run["tool"] as! [String: Any])["driver"] as! [String: Any]
         XCTAssertEqual(driver["name"] as? String, "PatternLint")
+        XCTAssertEqual(run["columnKind"] as? String, "unicodeCodePoints", "columns count scalars, not UTF-16 units")
         let rules = driver["rules"] as! [[String: Any]]
         XCTAssertEqual(rules.count, result.rulesRun.count)
         for rule in rules {

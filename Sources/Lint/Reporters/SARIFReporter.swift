@@ -66,7 +66,8 @@ public struct SARIFReporter: Reporter {
             }
             out += "}" + (index == result.findings.count - 1 ? "\n" : ",\n")
         }
-        out += "      ]\n    }\n  ]\n}\n"
+        // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
+        out += "      ],\n      \"columnKind\": \"unicodeCodePoints\"\n    }\n  ]\n}\n"
         return out
     }
 
