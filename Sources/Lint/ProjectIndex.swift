@@ -393,6 +393,13 @@ public struct ProjectIndex: Sendable {
                 looseUses = Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in _ = route(placement) }
             }
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
+            // A test builds views as a preview does (`NavigationStack { Settings() }` for a
+            // snapshot): its sites say nothing about where the app shows them.
+            if buildsViews, s.importsTestFramework() {
+                for key in constructions.keys { for index in constructions[key]!.indices { constructions[key]![index].inPreview = true } }
+                for key in memberUses.keys { for index in memberUses[key]!.indices { memberUses[key]![index].inPreview = true } }
+                for key in looseUses.keys { for index in looseUses[key]!.indices { looseUses[key]![index].inPreview = true } }
+            }
         }
 
         /// Uses, in a type's view code (`body`, members that build views), of names that no

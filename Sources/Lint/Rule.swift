@@ -209,6 +209,14 @@ extension Structure {
 }
 
 extension Structure {
+    static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
+
+    /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with
+    /// `Testing`): it builds views the way previews do, to look at them, not to show them.
+    public func importsTestFramework() -> Bool {
+        importedModules().contains(where: Self.testFrameworks.contains)
+    }
+
     /// Whether the token is in code kept for older systems: the `else` of `if #available(…)` or
     /// `guard #available(…)`, or the body of `if #unavailable(…)`. Deprecated APIs belong there.
     public func isInAvailabilityFallback(_ index: Int) -> Bool {

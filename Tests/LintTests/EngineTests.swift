@@ -282,6 +282,19 @@ final class ViewHierarchyTests: XCTestCase {
         XCTAssertEqual(findings([cycleA, cycleB]), [], "a cycle with no entry point stays unknown")
     }
 
+    func testTestsBuildViewsLikePreviews() {
+        let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Settings() } } }\n")
+        let settings = ("Settings.swift", "struct Settings: View {\n    var body: some View { NavigationStack { Text(\"s\") } }\n}\n")
+        let snapshot = ("SettingsTests.swift", "import XCTest\nimport SwiftUI\nfinal class SettingsTests: XCTestCase {\n    func testLooks() { _ = NavigationStack { Settings() } }\n}\n")
+        let nested = { (files: [(String, String)]) in
+            CatalogFixture.lint(files, only: ["nested-navigation-stack"]).findings.map { "\($0.path):\($0.line)" }
+        }
+        XCTAssertEqual(nested([app, settings, snapshot]), [], "a snapshot test wrapping the view in a stack is not the app nesting stacks")
+        let pushing = ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { NavigationLink(\"s\") { Settings() } } }\n}\n")
+        let homeApp = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Home() } } }\n")
+        XCTAssertEqual(nested([homeApp, pushing, settings, snapshot]), ["Settings.swift:2"], "the app's own push still counts")
+    }
+
     func testMembersStandWhereTheTypeUsesThem() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")

@@ -14,13 +14,6 @@ public struct ConstantBindingRule: ProjectRule {
         "searchable", "fileImporter", "fileExporter", "toolbarRole",
     ]
 
-    static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
-
-    /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with `Testing`).
-    static func importsTestFramework(_ s: Structure) -> Bool {
-        s.importedModules().contains(where: testFrameworks.contains)
-    }
-
     /// A `.constant(…)` argument found in the file; whether it is reported depends on the
     /// declared parameter type of a project view (an enum case named `constant` is not a binding).
     struct Candidate: Sendable {
@@ -47,7 +40,7 @@ public struct ConstantBindingRule: ProjectRule {
         let s = file.structure
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.
-        let isTestFile = Self.importsTestFramework(s)
+        let isTestFile = s.importsTestFramework()
         var disabledViews: Set<Int>?
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
         for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
