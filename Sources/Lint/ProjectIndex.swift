@@ -71,6 +71,9 @@ public struct ProjectIndex: Sendable {
     /// Where each member that builds views is used in its type (`content` in
     /// `NavigationStack { content }`), by member node (`Root.content`): sites for the view hierarchy.
     public private(set) var memberUses: [String: [Construction]] = [:]
+    /// Type names declared in more than one file (not counting extensions): several types share
+    /// the name, so no construction or push of that name is recorded.
+    public private(set) var ambiguousTypes: Set<String> = []
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
     /// Views whose declaration holds a `NavigationStack` or `NavigationView`: one navigation path.
@@ -224,13 +227,23 @@ public struct ProjectIndex: Sendable {
             }
         }
         typeKinds = kinds
+        // A name declared (not extended) in more than one file names several types: two targets
+        // of a monorepo, each with its own `ContentView`. Their sites cannot be told apart, so the
+        // index records none: the hierarchy knows nothing of them and the rules stay silent.
+        var ambiguous = Set<String>()
+        for (name, refs) in typesByName where refs.count > 1 {
+            var files = Set<Int>()
+            for ref in refs where kinds[ref.file][ref.type] != .extension { files.insert(ref.file) }
+            if files.count > 1 { ambiguous.insert(name) }
+        }
+        ambiguousTypes = ambiguous
         declarations = Array(repeating: ([], []), count: count)
         for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
         var declaredMemberNodes = Set<String>()
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
-            for (callee, sites) in summary.constructions where typesByName[callee] != nil {
+            for (callee, sites) in summary.constructions where typesByName[callee] != nil && !ambiguous.contains(callee) {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
             for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
@@ -241,7 +254,7 @@ public struct ProjectIndex: Sendable {
                 if !isSplit { viewsOwningPathStack.insert(owner) }
             }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
-            for push in summary.pushes {
+            for push in summary.pushes where !ambiguous.contains(push.view) && !(push.pusher.map(ambiguous.contains) ?? false) {
                 pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }

@@ -295,6 +295,20 @@ final class ViewHierarchyTests: XCTestCase {
         XCTAssertEqual(nested([homeApp, pushing, settings, snapshot]), ["Settings.swift:2"], "the app's own push still counts")
     }
 
+    func testATypeNameDeclaredInTwoFilesIsUnknown() {
+        // Two apps of a monorepo, each with its own `ContentView`: one owns a stack, the other is
+        // built inside one. Which is which cannot be told lexically, so nothing is said.
+        let appA = ("A/App.swift", "struct AppA: App { var body: some Scene { WindowGroup { ContentView() } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n")
+        let appB = ("B/App.swift", "struct AppB: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationLink(\"b\", value: 1) }\n}\n")
+        let rules = ["nested-navigation-stack", "navigation-link-outside-stack"]
+        XCTAssertEqual(CatalogFixture.lint([appA, appB], only: rules).findings.map(\.ruleID), [])
+        XCTAssertEqual(CatalogFixture.lint([appA], only: rules).findings.map(\.ruleID), [], "alone, app A is fine")
+        // An extension in another file is the same type, not a second one.
+        let extended = ("B/ContentView+Row.swift", "extension ContentView {\n    var row: some View { Text(\"r\") }\n}\n")
+        let wrapped = ("A/App.swift", "struct AppA: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n")
+        XCTAssertEqual(CatalogFixture.lint([wrapped, extended], only: rules).findings.map(\.ruleID), ["nested-navigation-stack"])
+    }
+
     func testMembersStandWhereTheTypeUsesThem() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")
