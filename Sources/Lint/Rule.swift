@@ -211,6 +211,24 @@ extension Structure {
 extension Structure {
     static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
 
+    /// The token ranges compiled only into debug builds: from `#if DEBUG` (or `#if DEBUG && …`)
+    /// to its `#elseif`, `#else` or `#endif`. Preview scaffolding often lives there.
+    public func debugOnlyRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var open: [(debug: Bool, start: Int)] = []
+        for index in code.indices where code[index].kind == .directive {
+            if self.is(index, "#if") {
+                let debug = self.is(index + 1, "DEBUG") && !self.is(index + 2, "||") && code[index + 1].line == code[index].line
+                open.append((debug, index))
+            } else if self.is(index, "#elseif") || self.is(index, "#else") {
+                if let last = open.last, last.debug { ranges.append(last.start..<index); open[open.count - 1].debug = false }
+            } else if self.is(index, "#endif"), let last = open.popLast(), last.debug {
+                ranges.append(last.start..<index)
+            }
+        }
+        return ranges
+    }
+
     /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with
     /// `Testing`): it builds views the way previews do, to look at them, not to show them.
     public func importsTestFramework() -> Bool {

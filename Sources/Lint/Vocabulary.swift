@@ -15,6 +15,8 @@ public struct Vocabulary: Sendable, Equatable {
         /// Work an initializer should not start: `Task { … }`, `URLSession…`, `Data(contentsOf:)`,
         /// `String(contentsOfFile:)`, `FileManager.default.contents(atPath:)`.
         case task, urlSession, contentsOf, contentsOfFile, atPath
+        /// `#if DEBUG`: code that never ships.
+        case debug
 
         var text: String {
             switch self {
@@ -42,6 +44,7 @@ public struct Vocabulary: Sendable, Equatable {
             case .contentsOf: "contentsOf"
             case .contentsOfFile: "contentsOfFile"
             case .atPath: "atPath"
+            case .debug: "DEBUG"
             }
         }
     }

@@ -99,6 +99,22 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"]).findings.map(\.severity), [.info])
         XCTAssertEqual(ids(source, only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]), [])
         XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "error"])]).findings.map(\.severity), [.error])
+        // `#if DEBUG` code never ships: a preview host there is scaffolding too; its `#else` ships.
+        let debug = """
+        #if DEBUG
+        struct PagerHost: View { var body: some View { Pager(page: .constant(1)) } }
+        #if os(iOS)
+        let nested = Pager(page: .constant(2))
+        #endif
+        #else
+        let shipped = Pager(page: .constant(3))
+        #endif
+        #if DEBUG || BETA
+        let beta = Pager(page: .constant(4))
+        #endif
+        """
+        XCTAssertEqual(CatalogFixture.lint([("A.swift", debug)], only: ["constant-binding"]).findings.map { "\($0.line):\($0.severity)" },
+                       ["2:info", "4:info", "7:error", "10:error"])
     }
 
     // MARK: Files

@@ -42,6 +42,8 @@ public struct ConstantBindingRule: ProjectRule {
         // Tests build views with frozen bindings on purpose: treat them like previews.
         let isTestFile = s.importsTestFramework()
         var disabledViews: Set<Int>?
+        // `#if DEBUG` code never ships: a frozen binding there is preview scaffolding.
+        var debugOnly: [Range<Int>]?
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
         for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
             let start = constant.baseToken ?? (constant.calleeToken - 1)
@@ -59,7 +61,8 @@ public struct ConstantBindingRule: ProjectRule {
                 if disabledViews!.contains(outer) { continue }
             }
             var severity: Severity?
-            if isTestFile || s.isInPreview(valueStart) {
+            if debugOnly == nil { debugOnly = file.vocabulary.contains(.debug) ? s.debugOnlyRanges() : [] }
+            if isTestFile || s.isInPreview(valueStart) || debugOnly!.contains(where: { $0.contains(valueStart) }) {
                 let mode = options["previews"] ?? "info"
                 if mode == "off" { continue }
                 severity = Severity(rawValue: mode) ?? .info
