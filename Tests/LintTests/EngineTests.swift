@@ -115,6 +115,14 @@ final class EngineTests: XCTestCase {
         """
         XCTAssertEqual(CatalogFixture.lint([("A.swift", debug)], only: ["constant-binding"]).findings.map { "\($0.line):\($0.severity)" },
                        ["2:info", "4:info", "7:error", "10:error"])
+        // A view only previews build (a preview host, here in another file) is scaffolding as well.
+        let host = ("Host.swift", "struct PagerHost: View {\n    var body: some View { Pager(page: .constant(1)) }\n}\n")
+        let preview = ("Preview.swift", "#Preview { PagerHost() }\n")
+        let shipped = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { PagerHost() } } }\n")
+        XCTAssertEqual(CatalogFixture.lint([host, preview], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        XCTAssertEqual(CatalogFixture.lint([host, preview, shipped], only: ["constant-binding"]).findings.map(\.severity), [.error])
+        XCTAssertEqual(CatalogFixture.lint([host], only: ["constant-binding"]).findings.map(\.severity), [.error], "built nowhere: not known to be a preview host")
+        XCTAssertEqual(CatalogFixture.lint([host, preview], only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]).findings, [])
     }
 
     // MARK: Files

@@ -21,6 +21,8 @@ public struct ConstantBindingRule: ProjectRule {
         var callee: String
         var label: String?
         var isView: Bool
+        /// The type whose code passes it.
+        var owner: String?
         var message: String
         var severity: Severity?
     }
@@ -41,6 +43,9 @@ public struct ConstantBindingRule: ProjectRule {
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.
         let isTestFile = s.importsTestFramework()
+        // Where previews count (option `previews`: info, off, warning or error); nil when off.
+        let mode = options["previews"] ?? "info"
+        let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode) ?? .info
         var disabledViews: Set<Int>?
         // `#if DEBUG` code never ships: a frozen binding there is preview scaffolding.
         var debugOnly: [Range<Int>]?
@@ -63,26 +68,33 @@ public struct ConstantBindingRule: ProjectRule {
             var severity: Severity?
             if debugOnly == nil { debugOnly = file.vocabulary.contains(.debug) ? s.debugOnlyRanges() : [] }
             if isTestFile || s.isInPreview(valueStart) || debugOnly!.contains(where: { $0.contains(valueStart) }) {
-                let mode = options["previews"] ?? "info"
-                if mode == "off" { continue }
-                severity = Severity(rawValue: mode) ?? .info
+                guard let previewSeverity else { continue }
+                severity = previewSeverity
             }
             let target = argument.label.map { "`\($0):` of " } ?? ""
             let name = call.isMember ? ".\(call.callee)" : call.callee
             candidates.append(Candidate(
                 offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
+                owner: s.enclosingType(of: valueStart).map { s.types[$0].name },
                 message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer",
                 severity: severity))
         }
         let fileIndex = file.index
-        return { [candidates] project in
+        return { [candidates, previewSeverity] project in
             candidates.compactMap { candidate in
                 // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
                 if candidate.isView, let label = candidate.label {
                     let declared = project.parameterTypes(of: candidate.callee, label: label)
                     if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { return nil }
                 }
-                return Hit(file: fileIndex, offset: candidate.offset, message: candidate.message, severity: candidate.severity)
+                // In a view that only previews build (a preview host), the binding is scaffolding too.
+                var severity = candidate.severity
+                if severity == nil, let owner = candidate.owner, let sites = project.constructions[owner], !sites.isEmpty,
+                   sites.allSatisfy(\.inPreview) {
+                    guard let previewSeverity else { return nil }
+                    severity = previewSeverity
+                }
+                return Hit(file: fileIndex, offset: candidate.offset, message: candidate.message, severity: severity)
             }
         }
     }
