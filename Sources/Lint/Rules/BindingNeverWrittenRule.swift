@@ -44,8 +44,9 @@ public struct BindingNeverWrittenRule: Rule {
                             for position in keys.indices where !written[position] {
                                 let key = keys[position]
                                 let plain = token.length == key.length && first == key.first
-                                let dollar = token.length == key.length + 1 && first == UInt8(ascii: "$") && bytes[token.offset + 1] == key.first
-                                guard plain || dollar else { continue }
+                                let prefixed = token.length == key.length + 1 && (first == UInt8(ascii: "$") || first == UInt8(ascii: "_"))
+                                    && bytes[token.offset + 1] == key.first
+                                guard plain || prefixed else { continue }
                                 let property = mine[position]
                                 if isWrite(at: index, of: s.properties[property].name, in: s, declaration: s.properties[property].nameToken) {
                                     written[position] = true
@@ -69,12 +70,16 @@ public struct BindingNeverWrittenRule: Rule {
         let token = s.code[index]
         let nameLength = name.utf8.count
         guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else { return false }
-        // Compare bytes, building no string: `name`, or `$name` (passed on as a binding).
+        // Compare bytes, building no string: `name`, `$name` (passed on as a binding), or `_name`
+        // (the binding itself, passed on: `Child(value: _value)`).
         let bytes = s.file.bytes
         let dollar = bytes[token.offset] == UInt8(ascii: "$")
-        let start = dollar ? token.offset + 1 : token.offset
+        let storage = bytes[token.offset] == UInt8(ascii: "_") && token.length == nameLength + 1
+        let start = dollar || storage ? token.offset + 1 : token.offset
         guard token.end - start == nameLength, bytes[start..<token.end].elementsEqual(name.utf8) else { return false }
         if dollar { return true }
+        // `self._name = name` in an initializer sets the storage up; anything else hands it on.
+        if storage { return !(s.code.indices.contains(index + 1) && s.code[index + 1].kind == .operator && s.is(index + 1, "=")) }
         // `other.name` is someone else's property; `self.name` is ours.
         if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
         if s.code.indices.contains(index - 1), s.code[index - 1].kind == .operator, s.is(index - 1, "&") { return true }
