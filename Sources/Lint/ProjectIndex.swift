@@ -81,6 +81,9 @@ public struct ProjectIndex: Sendable {
     /// Functions (not `body`) that build a `NavigationStack`/`NavigationView`, such as
     /// `func embeddedInNavigation() -> some View { NavigationStack { self } }`.
     public private(set) var stackFunctions: Set<String> = []
+    /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
+    /// in their closures is placed as if they passed it through.
+    public private(set) var viewModifierFunctions: Set<String> = []
 
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
@@ -173,12 +176,15 @@ public struct ProjectIndex: Sendable {
     /// Whether content is built inside a container that the run does not declare and SwiftUI does
     /// not pass through (`CoordinatedNavigationStack { … }` from a package): it may hold a stack.
     public func hasOpaqueWrapper(_ wrappers: [String]) -> Bool {
-        Self.hasOpaqueWrapper(wrappers, declared: { self.typesByName[$0] != nil })
+        Self.hasOpaqueWrapper(wrappers, declared: { self.typesByName[$0] != nil }, modifiers: viewModifierFunctions.contains)
     }
 
-    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool) -> Bool {
+    /// Also true for content in a modifier that may show it elsewhere (`?popup`, see
+    /// `ViewHierarchy.mayShowContentElsewhere`), unless the run declares that modifier itself.
+    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool, modifiers: (String) -> Bool) -> Bool {
         wrappers.contains { wrapper in
-            !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
+            if wrapper.hasPrefix("?") { return !modifiers(String(wrapper.dropFirst())) }
+            return !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
         }
     }
 
@@ -249,6 +255,7 @@ public struct ProjectIndex: Sendable {
             for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             stackFunctions.formUnion(summary.stackFunctions)
+            viewModifierFunctions.formUnion(summary.viewModifierFunctions)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -267,7 +274,8 @@ public struct ProjectIndex: Sendable {
         }
         let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
-        let opaque: @Sendable ([String]) -> Bool = { Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }) }
+        let modifiers = viewModifierFunctions
+        let opaque: @Sendable ([String]) -> Bool = { Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains) }
         lazyHierarchy = LazyBox {
             ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
                 wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
@@ -309,6 +317,8 @@ public struct ProjectIndex: Sendable {
         var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
         /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
         var stackFunctions: [String] = []
+        /// Functions declared in `extension View` (see `ProjectIndex.viewModifierFunctions`).
+        var viewModifierFunctions: [String] = []
         /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
         var chained: [Int: [String]] = [:]
         var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
@@ -337,8 +347,10 @@ public struct ProjectIndex: Sendable {
             }
             initializers = Array(repeating: [], count: s.types.count)
             storedProperties = Array(repeating: [], count: s.types.count)
-            for function in s.functions where function.isInitializer {
-                if let owner = function.owner { initializers[owner].append(function) }
+            for function in s.functions {
+                guard let owner = function.owner else { continue }
+                if function.isInitializer { initializers[owner].append(function) }
+                else if s.types[owner].kind == .extension, s.types[owner].name == "View" { viewModifierFunctions.append(function.name) }
             }
             for property in s.properties where property.body == nil && !property.isStatic {
                 if let owner = property.owner { storedProperties[owner].append(property) }

@@ -43,6 +43,39 @@ public struct ViewHierarchy: Sendable {
         name == "sheet" || name == "fullScreenCover" || name == "popover" || name == "inspector"
     }
 
+    /// SwiftUI's modifiers whose closures or arguments hold views shown where the modified view is
+    /// (or no views at all). Content in any other modifier (a package's `.popup { … }` or
+    /// `.bottomSheet { … }`, which may present it in a window or a sheet of its own) is of unknown
+    /// place: it is marked in the wrappers as `?name` (see `ProjectIndex.hasOpaqueWrapper`).
+    static let sameContextModifiers: Set<String> = [
+        "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "mask", "swipeActions", "searchSuggestions",
+        "searchable", "tabItem", "alert", "confirmationDialog", "overlayPreferenceValue", "backgroundPreferenceValue",
+        "containerBackground", "listRowBackground", "navigationDestination", "navigationBarItems", "navigationTitle",
+        "navigationBarTitle", "toolbarTitleMenu", "refreshable", "task", "onAppear", "onDisappear", "onChange", "onReceive",
+        "onTapGesture", "onLongPressGesture", "onSubmit", "onOpenURL", "gesture", "simultaneousGesture", "highPriorityGesture",
+        "animation", "transaction", "transition", "accessibilityActions", "accessibilityRepresentation", "dropDestination",
+        "draggable", "onDrop", "onDrag", "modifier", "environment", "environmentObject", "tag", "id", "badge", "help",
+        "frame", "padding", "font", "foregroundStyle", "foregroundColor", "tint", "clipShape", "border", "labelStyle",
+        "buttonStyle", "onHover", "focused", "sensoryFeedback", "scrollPosition", "matchedGeometryEffect", "popoverTip",
+    ]
+
+    /// A modifier (not SwiftUI's everyday one, nor a presentation) that may show its content
+    /// somewhere else: a package's `.popup { … }`.
+    @inline(__always) static func mayShowContentElsewhere(_ call: CallSite) -> Bool {
+        call.isMember && !isPresentationModifier(call.callee) && !sameContextModifiers.contains(call.callee)
+    }
+
+    /// The `NavigationStack` or `NavigationView` whose content a token is in, by callee name,
+    /// unless a presentation or a modifier that may show its content elsewhere comes first.
+    static func enclosingPathStack(of token: Int, in s: Structure) -> String? {
+        for index in s.enclosingCalls(of: token) {
+            let call = s.calls[index]
+            if !call.isMember, ProjectIndex.isPathStackName(call.callee) { return call.callee }
+            if call.isMember, isPresentationModifier(call.callee) || mayShowContentElsewhere(call) { return nil }
+        }
+        return nil
+    }
+
     /// Takes the construction sites of every view (previews left out), then resolves the statuses.
     /// `wrapsInStack` says whether the views a site is built inside hold a stack (see `ProjectIndex`).
     /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
@@ -52,13 +85,15 @@ public struct ViewHierarchy: Sendable {
          isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
         func take(_ callee: String, _ list: [ProjectIndex.Construction]) {
             let found = list.filter { !$0.inPreview }.map { site in
+                // Inside a package's modifier (`.popup { … }`): shown who knows where.
+                let elsewhere = site.wrappers.contains { $0.hasPrefix("?") && isOpaque([$0]) }
                 // Built inside a view of the run that holds its content in a stack: in that stack.
-                let wrapped = !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
-                let inStack = pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack
+                let wrapped = !elsewhere && !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
+                let inStack = !elsewhere && (pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack)
                 return Site(parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
-                            inStack: inStack || wrapped, presented: site.presented && !wrapped,
-                            fromApp: site.ownerIsApp && !wrapped,
-                            opaque: !wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers))
+                            inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
+                            fromApp: site.ownerIsApp && !wrapped && !elsewhere,
+                            opaque: elsewhere || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
             }
             if !found.isEmpty { sites[callee] = found }
         }
@@ -105,6 +140,7 @@ public struct ViewHierarchy: Sendable {
                 }
                 else if placement.owner == nil {
                     if isPossibleWrapper(site) { placement.wrappers.append(site.callee) }
+                    else if mayShowContentElsewhere(site) { placement.wrappers.append("?" + site.callee) }
                     if let modifiers = chained[call] { placement.wrappers += modifiers }
                 }
             default: break

@@ -319,6 +319,24 @@ final class ViewHierarchyTests: XCTestCase {
         XCTAssertEqual(nested([homeApp, pushing, settings, snapshot]), ["Settings.swift:2"], "the app's own push still counts")
     }
 
+    func testContentOfAPackagesModifierIsOfUnknownPlace() {
+        let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Home() } } }\n")
+        func home(_ modifier: String) -> (String, String) {
+            ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.\(modifier) { ItemPicker() } } }\n}\n")
+        }
+        let picker = ("ItemPicker.swift", "struct ItemPicker: View {\n    var body: some View { NavigationStack { Text(\"p\") } }\n}\n")
+        let nested = { (files: [(String, String)]) in CatalogFixture.lint(files, only: ["nested-navigation-stack"]).findings.map(\.path) }
+        XCTAssertEqual(nested([app, home("overlay"), picker]), ["ItemPicker.swift"], "an overlay is shown inside the stack")
+        XCTAssertEqual(nested([app, home("sheet(isPresented: $open)"), picker]), [], "a sheet is a new presentation")
+        XCTAssertEqual(nested([app, home("bottomSheet(isPresented: $open)"), picker]), [], "a package's modifier may present it anywhere")
+        // The run's own modifier (declared in `extension View`) is looked through.
+        let card = ("Card.swift", "extension View {\n    func bottomSheet<C: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> C) -> some View { overlay(content()) }\n}\n")
+        XCTAssertEqual(nested([app, home("bottomSheet(isPresented: $open)"), picker, card]), ["ItemPicker.swift"])
+        // The same, written in one body.
+        let inline = ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.popup(isPresented: $open) { NavigationStack { Text(\"p\") } } } }\n}\n")
+        XCTAssertEqual(nested([app, inline]), [])
+    }
+
     func testATypeNameDeclaredInTwoFilesIsUnknown() {
         // Two apps of a monorepo, each with its own `ContentView`: one owns a stack, the other is
         // built inside one. Which is which cannot be told lexically, so nothing is said.

@@ -14,20 +14,17 @@ public struct NestedNavigationStackRule: ProjectRule {
         // is the index's to say.
         var owned: [(offset: Int, view: String, node: String, wrappers: [String])] = []
         for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
-            var presented = false
-            var outer: String?
-            for callee in s.enclosingCallees(of: call.calleeToken) {
-                if ViewHierarchy.isPresentationModifier(callee) { presented = true; break }
-                // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern).
-                if ProjectIndex.isPathStackName(callee) { outer = callee; break }
-            }
-            if let outer {
+            // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
+            // sheet's content starts a new presentation; a package's `.popup { … }` may too.
+            if let outer = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                                 message: "this `NavigationStack` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it"))
                 continue
             }
-            guard !presented, let owner = s.enclosingType(of: call.calleeToken) else { continue }
+            guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+            // Presented here (a sheet's own stack): nothing to say.
+            guard !placement.context.presented else { continue }
             // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
             owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
                           placement.wrappers))

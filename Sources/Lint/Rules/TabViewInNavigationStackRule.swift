@@ -35,7 +35,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             if pagedTabViews == nil { pagedTabViews = Self.pagedTabViews(in: s) }
             if pagedTabViews!.contains(index) { continue }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
-            if let stack = s.enclosingCallees(of: call.calleeToken).first(where: ProjectIndex.isPathStackName) {
+            if let stack = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
                 hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                                 message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
                 continue
