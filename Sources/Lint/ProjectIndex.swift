@@ -350,7 +350,7 @@ public struct ProjectIndex: Sendable {
             for function in s.functions {
                 guard let owner = function.owner else { continue }
                 if function.isInitializer { initializers[owner].append(function) }
-                else if s.types[owner].kind == .extension, s.types[owner].name == "View" { viewModifierFunctions.append(function.name) }
+                else if types[owner].kind == .extension, types[owner].name == "View" { viewModifierFunctions.append(function.name) }
             }
             for property in s.properties where property.body == nil && !property.isStatic {
                 if let owner = property.owner { storedProperties[owner].append(property) }
