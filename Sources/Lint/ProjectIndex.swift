@@ -71,9 +71,6 @@ public struct ProjectIndex: Sendable {
     /// Where each member that builds views is used in its type (`content` in
     /// `NavigationStack { content }`), by member node (`Root.content`): sites for the view hierarchy.
     public private(set) var memberUses: [String: [Construction]] = [:]
-    /// Type names declared in more than one file (not counting extensions): several types share
-    /// the name, so no construction or push of that name is recorded.
-    public private(set) var ambiguousTypes: Set<String> = []
     /// Views whose declaration holds a `NavigationStack` (or `NavigationView`/`NavigationSplitView`).
     public private(set) var viewsOwningStack: [String: [CallRef]] = [:]
     /// Views whose declaration holds a `NavigationStack` or `NavigationView`: one navigation path.
@@ -242,7 +239,6 @@ public struct ProjectIndex: Sendable {
             for ref in refs where kinds[ref.file][ref.type] != .extension { files.insert(ref.file) }
             if files.count > 1 { ambiguous.insert(name) }
         }
-        ambiguousTypes = ambiguous
         declarations = Array(repeating: ([], []), count: count)
         for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
         var declaredMemberNodes = Set<String>()
@@ -421,9 +417,12 @@ public struct ProjectIndex: Sendable {
             // A test builds views as a preview does (`NavigationStack { Settings() }` for a
             // snapshot): its sites say nothing about where the app shows them.
             if buildsViews, s.importsTestFramework() {
-                for key in constructions.keys { for index in constructions[key]!.indices { constructions[key]![index].inPreview = true } }
-                for key in memberUses.keys { for index in memberUses[key]!.indices { memberUses[key]![index].inPreview = true } }
-                for key in looseUses.keys { for index in looseUses[key]!.indices { looseUses[key]![index].inPreview = true } }
+                func markAsPreviews(_ sites: inout [String: [Construction]]) {
+                    for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
+                }
+                markAsPreviews(&constructions)
+                markAsPreviews(&memberUses)
+                markAsPreviews(&looseUses)
             }
         }
 
