@@ -416,7 +416,7 @@ public struct ProjectIndex: Sendable {
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
             // A test builds views as a preview does (`NavigationStack { Settings() }` for a
             // snapshot): its sites say nothing about where the app shows them.
-            if buildsViews, s.importsTestFramework() {
+            if buildsViews, lintFile.importsTestFramework {
                 func markAsPreviews(_ sites: inout [String: [Construction]]) {
                     for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
                 }

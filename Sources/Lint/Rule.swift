@@ -19,6 +19,12 @@ public struct LintFile: Sendable {
         self.structure = structure
         vocabulary = Vocabulary(structure)
     }
+
+    /// Whether the file imports a test framework (see `Structure.importsTestFramework`); the
+    /// imports are read only when one of those names stands in the file.
+    public var importsTestFramework: Bool {
+        vocabulary.containsAny(.xcTest, .testing, .snapshotTesting, .viewInspector) && structure.importsTestFramework()
+    }
 }
 
 /// Options a configuration gives one rule (`constant-binding: { previews: off }`), as text.

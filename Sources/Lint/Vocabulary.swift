@@ -17,6 +17,8 @@ public struct Vocabulary: Sendable, Equatable {
         case task, urlSession, contentsOf, contentsOfFile, atPath
         /// `#if DEBUG`: code that never ships.
         case debug
+        /// Test frameworks (`Structure.testFrameworks`): a file that imports one builds views to test them.
+        case xcTest, testing, snapshotTesting, viewInspector
 
         var text: String {
             switch self {
@@ -45,6 +47,10 @@ public struct Vocabulary: Sendable, Equatable {
             case .contentsOfFile: "contentsOfFile"
             case .atPath: "atPath"
             case .debug: "DEBUG"
+            case .xcTest: "XCTest"
+            case .testing: "Testing"
+            case .snapshotTesting: "SnapshotTesting"
+            case .viewInspector: "ViewInspector"
             }
         }
     }

@@ -38,15 +38,27 @@ public struct ConstantBindingRule: ProjectRule {
         return views
     }
 
+    static func message(label: String?, callee: String, isMember: Bool, cache: inout [String: String]) -> String {
+        let name = isMember ? ".\(callee)" : callee
+        let key = (label ?? "") + ":" + name
+        if let known = cache[key] { return known }
+        let target = label.map { "`\($0):` of " } ?? ""
+        let message = "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer"
+        cache[key] = message
+        return message
+    }
+
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var candidates: [Candidate] = []
         // Tests build views with frozen bindings on purpose: treat them like previews.
-        let isTestFile = s.importsTestFramework()
+        let isTestFile = file.importsTestFramework
         // Where previews count (option `previews`: info, off, warning or error); nil when off.
         let mode = options["previews"] ?? "info"
         let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode) ?? .info
         var disabledViews: Set<Int>?
+        // A file passes `.constant` to the same few places: each message is built once.
+        var messages: [String: String] = [:]
         // `#if DEBUG` code never ships: a frozen binding there is preview scaffolding.
         var debugOnly: [Range<Int>]?
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
@@ -71,12 +83,10 @@ public struct ConstantBindingRule: ProjectRule {
                 guard let previewSeverity else { continue }
                 severity = previewSeverity
             }
-            let target = argument.label.map { "`\($0):` of " } ?? ""
-            let name = call.isMember ? ".\(call.callee)" : call.callee
             candidates.append(Candidate(
                 offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
                 owner: s.enclosingType(of: valueStart).map { s.types[$0].name },
-                message: "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer",
+                message: Self.message(label: argument.label, callee: call.callee, isMember: call.isMember, cache: &messages),
                 severity: severity))
         }
         let fileIndex = file.index
