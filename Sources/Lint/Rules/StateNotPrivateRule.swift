@@ -63,16 +63,23 @@ public struct StateNotPrivateRule: CorrectableRule {
         }
     }
 
-    /// Inserts `private ` after the attributes; leaves declarations with another access level alone.
+    /// Inserts `private ` after the attributes, or turns an explicit `internal` (the default) into
+    /// `private`; leaves declarations with a wider access level (`public`, `package`) alone.
     public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
         let s = file.structure
         return offenders(s).compactMap { property, _, seeding in
             // `private` on a memberwise-seeded property would break every caller: left for you.
-            guard seeding == .owned, !property.modifiers.contains(where: { Self.accessModifiers.contains($0) }),
-                  let last = property.attributeTokens.last else { return nil }
+            guard seeding == .owned, let last = property.attributeTokens.last else { return nil }
             var next = last + 1
             if s.punct(next, UInt8(ascii: "(")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1 }
             guard next < s.code.count else { return nil }
+            let access = property.modifiers.filter(Self.accessModifiers.contains)
+            if access == ["internal"] {
+                // The `internal` token between the attributes and the name.
+                guard let token = (next..<property.nameToken).first(where: { s.is($0, "internal") }) else { return nil }
+                return Edit(range: s.code[token].range, replacement: "private")
+            }
+            guard access.isEmpty else { return nil }
             let offset = s.code[next].offset
             return Edit(range: offset..<offset, replacement: "private ")
         }
