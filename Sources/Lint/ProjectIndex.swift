@@ -191,10 +191,11 @@ public struct ProjectIndex: Sendable {
         wrappers.first { Self.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions) }
     }
 
-    /// Whether one wrapper holds a stack: `.name` is a modifier (`chainedModifiers()`), looked up
-    /// among the stack-building functions; anything else is a type, looked up with `owners`.
+    /// Whether one wrapper holds a stack: `.name` (a modifier applied, `chainedModifiers()`) and
+    /// `?name` (a modifier whose closure holds the content) are looked up among the stack-building
+    /// functions; anything else is a type, looked up with `owners`.
     static func holdsStack(_ wrapper: String, owners: (String) -> Bool, functions: Set<String>) -> Bool {
-        wrapper.hasPrefix(".") ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
+        wrapper.hasPrefix(".") || wrapper.hasPrefix("?") ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
     }
 
     /// An index of no files, for rules that do not look at the project.

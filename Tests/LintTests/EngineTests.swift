@@ -332,6 +332,11 @@ final class ViewHierarchyTests: XCTestCase {
         // The run's own modifier (declared in `extension View`) is looked through.
         let card = ("Card.swift", "extension View {\n    func bottomSheet<C: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> C) -> some View { overlay(content()) }\n}\n")
         XCTAssertEqual(nested([app, home("bottomSheet(isPresented: $open)"), picker, card]), ["ItemPicker.swift"])
+        // The run's own modifier that wraps its content in a stack puts that content in it.
+        let withNavigation = ("Nav.swift", "extension View {\n    func withNavigation<C: View>(@ViewBuilder content: () -> C) -> some View { NavigationStack { content() } }\n}\n")
+        let links = ("Links.swift", "struct Links: View {\n    var body: some View { NavigationLink(\"l\", value: 1) }\n}\n")
+        let root = ("Home.swift", "struct Home: View {\n    var body: some View { Text(\"x\").withNavigation { Links() } }\n}\n")
+        XCTAssertEqual(CatalogFixture.lint([app, root, links, withNavigation], only: ["navigation-link-outside-stack"]).findings.map(\.path), [])
         // The same, written in one body.
         let inline = ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.popup(isPresented: $open) { NavigationStack { Text(\"p\") } } } }\n}\n")
         XCTAssertEqual(nested([app, inline]), [])
