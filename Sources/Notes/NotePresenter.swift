@@ -30,7 +30,8 @@ public struct NotePresenter {
 
     /// One edge: `kind → Title (path)`, or the source for a backlink.
     public func describe(_ edge: Graph.Edge, towards: Bool, in graph: Graph) -> String {
-        let kind = renderer.styled(edge.link.kind.padding(toLength: 14, withPad: " ", startingAt: 0), .dim)
+        // Padded to a column, always with a space before the arrow (`alternative_to` fills 14).
+        let kind = renderer.styled(edge.link.kind.padding(toLength: max(14, edge.link.kind.count), withPad: " ", startingAt: 0) + " ", .dim)
         if !towards {
             let source = graph.notes[edge.source]
             return kind + "← " + source.title + renderer.styled("  \(source.path):\(edge.link.line)", .dim)
