@@ -152,12 +152,14 @@ extension LintCommand {
     /// cross-file rules. Like a file named on the command line, it is linted even if excluded.
     func stdinInputs(_ path: String, discovery: FileDiscovery.Result) -> [LintInput] {
         let source = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-        var inputs = [LintInput(path: path) { source }]
-        if !noContext {
-            let key = PathKey.of(path)
-            inputs += discovery.files.filter { PathKey.of($0) != key }.map { LintInput.disk($0, reportFindings: false) }
-        }
-        return inputs
+        return [LintInput(path: path) { source }] + contextInputs(besides: [path], discovery: discovery)
+    }
+
+    /// The rest of the tree, read for cross-file rules only (none with `--no-context`).
+    func contextInputs(besides paths: [String], discovery: FileDiscovery.Result) -> [LintInput] {
+        guard !noContext else { return [] }
+        let keys = Set(paths.map(PathKey.of))
+        return discovery.files.filter { !keys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
     }
 
     /// Staged files read from the index; the rest of the tree as context for cross-file rules.
@@ -172,12 +174,7 @@ extension LintCommand {
         } catch {
             throw CLIFailure(message: "--staged: \(error)")
         }
-        var inputs = stagedPaths.map { path in LintInput(path: path) { contents[path] ?? [] } }
-        if !noContext {
-            let stagedKeys = Set(stagedPaths.map(PathKey.of))
-            inputs += discovery.files.filter { !stagedKeys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
-        }
-        return inputs
+        return stagedPaths.map { path in LintInput(path: path) { contents[path] ?? [] } } + contextInputs(besides: stagedPaths, discovery: discovery)
     }
 }
 
