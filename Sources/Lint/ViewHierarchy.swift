@@ -44,20 +44,17 @@ public struct ViewHierarchy: Sendable {
     }
 
     /// SwiftUI's modifiers whose closures or arguments hold views shown where the modified view is
-    /// (or no views at all). Content in any other modifier (a package's `.popup { … }` or
-    /// `.bottomSheet { … }`, which may present it in a window or a sheet of its own) is of unknown
-    /// place: it is marked in the wrappers as `?name` (see `ProjectIndex.hasOpaqueWrapper`).
-    static let sameContextModifiers: Set<String> = [
-        "overlay", "background", "toolbar", "safeAreaInset", "contextMenu", "mask", "swipeActions", "searchSuggestions",
-        "searchable", "tabItem", "alert", "confirmationDialog", "overlayPreferenceValue", "backgroundPreferenceValue",
-        "containerBackground", "listRowBackground", "navigationDestination", "navigationBarItems", "navigationTitle",
-        "navigationBarTitle", "toolbarTitleMenu", "refreshable", "task", "onAppear", "onDisappear", "onChange", "onReceive",
-        "onTapGesture", "onLongPressGesture", "onSubmit", "onOpenURL", "gesture", "simultaneousGesture", "highPriorityGesture",
-        "animation", "transaction", "transition", "accessibilityActions", "accessibilityRepresentation", "dropDestination",
-        "draggable", "onDrop", "onDrag", "modifier", "environment", "environmentObject", "tag", "id", "badge", "help",
-        "frame", "padding", "font", "foregroundStyle", "foregroundColor", "tint", "clipShape", "border", "labelStyle",
-        "buttonStyle", "onHover", "focused", "sensoryFeedback", "scrollPosition", "matchedGeometryEffect", "popoverTip",
-    ]
+    /// (or no views at all): its everyday ones (`ProjectIndex.everydayModifiers`) and these. Content
+    /// in any other modifier (a package's `.popup { … }` or `.bottomSheet { … }`, which may present
+    /// it in a window or a sheet of its own) is of unknown place: it is marked in the wrappers as
+    /// `?name` (see `ProjectIndex.hasOpaqueWrapper`). Presentations are told apart before.
+    static let sameContextModifiers: Set<String> = ProjectIndex.everydayModifiers.union([
+        "searchSuggestions", "overlayPreferenceValue", "backgroundPreferenceValue", "containerBackground",
+        "navigationBarItems", "navigationBarTitle", "toolbarTitleMenu", "onLongPressGesture", "simultaneousGesture",
+        "highPriorityGesture", "transaction", "accessibilityActions", "accessibilityRepresentation", "dropDestination",
+        "draggable", "onDrop", "onDrag", "modifier", "onHover", "sensoryFeedback", "scrollPosition",
+        "matchedGeometryEffect", "popoverTip",
+    ])
 
     /// A modifier (not SwiftUI's everyday one, nor a presentation) that may show its content
     /// somewhere else: a package's `.popup { … }`.
