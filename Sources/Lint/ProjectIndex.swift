@@ -449,12 +449,16 @@ public struct ProjectIndex: Sendable {
                         for index in body where code[index].kind == .identifier && index > 0 {
                             let token = code[index], first = bytes[token.offset]
                             guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else { continue }
-                            let previous = code[index - 1]
-                            if previous.length == 1, bytes[previous.offset] == UInt8(ascii: ".") {
-                                // `self.header`; any other `.name` is a member of something else.
+                            // `self.header`; any other `.name` is a member of something else.
+                            var start = index
+                            if code[index - 1].length == 1, bytes[code[index - 1].offset] == UInt8(ascii: ".") {
                                 guard index > 1, code[index - 2].keyword == .self else { continue }
-                            } else {
-                                guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
+                                start = index - 2
+                            }
+                            // It begins a line, or follows `{`, a closure's `in`, or `return`.
+                            if start > 0 {
+                                let previous = code[start - 1]
+                                guard previous.line < code[start].line || previous.keyword == .in || previous.keyword == .return
                                         || (previous.length == 1 && bytes[previous.offset] == UInt8(ascii: "{")) else { continue }
                             }
                             candidates.append(index)
@@ -465,21 +469,27 @@ public struct ProjectIndex: Sendable {
             var uses: [String: [Construction]] = [:]
             // A name this file declares as a member (of any of its types) is its own: uses of
             // those are found locally (`uses(of:)`); checked before the scope walk.
-            for index in candidates where isStatementName(index, in: s) && !declaresMember(namedAt: index, in: s) {
+            for index in candidates where endsAsStatement(index, in: s) && !declaresMember(namedAt: index, in: s) {
                 let placement = ViewHierarchy.placement(of: index, in: s)
                 // Only code that builds views counts: `body`, or a member with a node.
                 guard let owner = placement.owner, let member = placement.member,
                       isBody(member, in: s) || ViewHierarchy.memberName(member, in: s) != nil,
                       let user = ViewHierarchy.node(of: placement, in: s) else { continue }
-                let typeName = s.types[owner].name
                 route(placement)
-                uses[typeName + "." + s.text(index), default: []].append(Construction(
-                    file: file, call: -1, line: s.code[index].line, owner: typeName, node: user,
-                    ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
-                    inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
-                    inSplitView: placement.context.inSplitView))
+                uses[s.types[owner].name + "." + s.text(index), default: []].append(
+                    use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s))
             }
             return uses
+        }
+
+        /// A member's use at a token (`content` in `NavigationStack { content }`), as a site of the
+        /// member's node, standing where the token stands.
+        static func use(at index: Int, placement: ViewHierarchy.Placement, owner: Int, node: String, file: Int,
+                        isApp: [Bool], in s: Structure) -> Construction {
+            Construction(file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: node,
+                         ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
+                         inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
+                         inSplitView: placement.context.inSplitView)
         }
 
         /// Whether one of the file's types has a property or function named as the token is.
@@ -501,25 +511,11 @@ public struct ProjectIndex: Sendable {
             }
         }
 
-        /// A lower-case name that is a whole statement of view code, or starts one: it begins a
-        /// line (or follows `{`, a closure's `in`, or `return`), optionally after `self.`, and is
-        /// followed by the end of the line, `}`, a call's `(` or a modifier's `.name`; it does not
-        /// stand directly in an argument list or brackets.
-        static func isStatementName(_ index: Int, in s: Structure) -> Bool {
+        /// Whether a name that begins a statement of view code (see `looseUses`) is the whole
+        /// statement or starts one: it is followed by the end of the line, `}`, a call's `(` or a
+        /// modifier's `.name`, and does not stand directly in an argument list or brackets.
+        static func endsAsStatement(_ index: Int, in s: Structure) -> Bool {
             let token = s.code[index]
-            guard token.kind == .identifier, token.length > 0 else { return false }
-            let first = s.file.bytes[token.offset]
-            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else { return false }
-            var start = index
-            if s.punct(index - 1, UInt8(ascii: ".")) {
-                guard s.is(index - 2, "self") else { return false }
-                start = index - 2
-            }
-            if start > 0 {
-                let previous = s.code[start - 1]
-                guard previous.line < s.code[start].line || s.punct(start - 1, UInt8(ascii: "{")) || previous.keyword == .in
-                        || previous.keyword == .return else { return false }
-            }
             let next = index + 1
             if next < s.code.count {
                 let following = s.code[next]
@@ -641,11 +637,8 @@ public struct ProjectIndex: Sendable {
                             if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil, seen.insert(user).inserted {
                                 add(user, type: owner, member: next)
                             }
-                            uses[member.node, default: []].append(Construction(
-                                file: file, call: -1, line: token.line, owner: s.types[owner].name, node: user,
-                                ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
-                                inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
-                                inSplitView: placement.context.inSplitView))
+                            uses[member.node, default: []].append(
+                                use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s))
                         }
                     }
                 }
