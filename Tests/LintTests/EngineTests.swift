@@ -49,6 +49,7 @@ final class EngineTests: XCTestCase {
     func write(_ text: String, name: String = ".patternlint.yml") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path

@@ -68,6 +68,7 @@ final class ReporterTests: XCTestCase {
 
     func testGitHubWorkflowCommandsAndSummary() throws {
         let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md").path
+        defer { try? FileManager.default.removeItem(atPath: summary) }
         XCTAssertTrue(FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8)))
         let lines = GitHubReporter(summaryPath: summary).report(result).split(separator: "\n")
         XCTAssertEqual(lines.count, 3)

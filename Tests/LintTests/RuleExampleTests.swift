@@ -26,6 +26,7 @@ final class RuleExampleTests: XCTestCase {
 
     func testTheRunnerCatchesAWrongMarker() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-rule-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
         ---

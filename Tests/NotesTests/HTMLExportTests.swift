@@ -19,6 +19,7 @@ final class HTMLExportTests: XCTestCase {
         let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "---\npermalink: deep/beta\n---\n# Beta\n\n## Part Two\n")
         let graph = Graph(vault: Vault(notes: [a, b]))
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-html-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try HTMLExport.write(graph, to: folder)
         let root = URL(fileURLWithPath: folder).standardizedFileURL.path
         XCTAssertEqual(result.written.count, 3)
