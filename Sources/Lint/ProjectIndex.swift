@@ -392,6 +392,17 @@ public struct ProjectIndex: Sendable {
                         wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
                 }
                 guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
+                if call.isMember, call.callee == "navigationDestination" {
+                    // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
+                    // `Route.destination` in the pushed content (a router enum that builds its screens).
+                    for (node, index) in Self.typedDestinationUses(of: call, in: s) {
+                        let placement = ViewHierarchy.placement(of: index, in: s, chained: chained)
+                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else { continue }
+                        _ = route(placement)
+                        looseUses[node, default: []].append(Self.use(at: index, placement: placement, owner: owner, node: user,
+                                                                     file: file, isApp: isApp, in: s))
+                    }
+                }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
                 guard !destinations.isEmpty else { continue }
                 let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
@@ -412,7 +423,8 @@ public struct ProjectIndex: Sendable {
             if buildsViews {
                 declaredMemberNodes = members.properties.compactMap { $0 } + members.functions.compactMap { $0 }
                 // A loose use inside one of this file's view-building members routes that member.
-                looseUses = Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in _ = route(placement) }
+                looseUses.merge(Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in _ = route(placement) },
+                                uniquingKeysWith: +)
             }
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
             // A test builds views as a preview does (`NavigationStack { Settings() }` for a
@@ -478,6 +490,41 @@ public struct ProjectIndex: Sendable {
                 route(placement)
                 uses[s.types[owner].name + "." + s.text(index), default: []].append(
                     use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s))
+            }
+            return uses
+        }
+
+        /// In `navigationDestination(for: Route.self) { route in … }` (or `{ $0… }`, `destination:`),
+        /// each `route.name`: the node `Route.name` it uses, and the token of `route`. The index keeps
+        /// those whose member some file declares as building views.
+        static func typedDestinationUses(of call: CallSite, in s: Structure) -> [(node: String, token: Int)] {
+            let arguments = s.arguments(of: call)
+            // `for: Route.self`, possibly qualified (`App.Route.self`): the name before `.self`.
+            guard let type = arguments.first(where: { $0.label == "for" })?.value, type.count >= 3,
+                  s.code[type.upperBound - 1].keyword == .self, s.punct(type.upperBound - 2, UInt8(ascii: ".")),
+                  s.code[type.upperBound - 3].kind == .identifier else { return [] }
+            let typeName = s.text(type.upperBound - 3)
+            var regions = s.trailingClosures(of: call).map(\.body)
+            if let destination = arguments.first(where: { $0.label == "destination" })?.value,
+               !destination.isEmpty, s.punct(destination.lowerBound, UInt8(ascii: "{")) {
+                regions.append(destination.lowerBound...destination.upperBound - 1)
+            }
+            var uses: [(node: String, token: Int)] = []
+            for region in regions where region.count > 2 && s.punct(region.lowerBound, UInt8(ascii: "{")) {
+                // The parameter: `{ route in`, `{ (route) in`, or `$0` when none is named.
+                var start = region.lowerBound + 1
+                var parameter = "$0"
+                if s.punct(start, UInt8(ascii: "(")) { start += 1 }
+                if s.code[start].kind == .identifier {
+                    var next = start + 1
+                    if s.punct(next, UInt8(ascii: ")")) { next += 1 }
+                    if s.code[next].keyword == .in { parameter = s.text(start) }
+                }
+                for index in region.lowerBound + 1..<region.upperBound - 1 where s.code[index].kind == .identifier {
+                    guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier,
+                          !s.punct(index - 1, UInt8(ascii: ".")), s.text(index) == parameter else { continue }
+                    uses.append((typeName + "." + s.text(index + 2), index))
+                }
             }
             return uses
         }

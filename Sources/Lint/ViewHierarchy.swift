@@ -6,10 +6,12 @@ import SwiftLexer
 /// Edges: a view type `P` *builds* `V` when a `V(…)` call stands in `P`'s `body` (destination
 /// closures included). A call in another member of `P` (a `@ViewBuilder` property or function such
 /// as `content` or `row(_:)`) is built by the node `P.content`, which `P` builds wherever it refers
-/// to `content`: in `NavigationStack { content }` that member is in the stack. A call inside the
-/// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
-/// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
-/// unless that content has its own stack. Calls in previews do not count.
+/// to `content`: in `NavigationStack { content }` that member is in the stack (a router enum's
+/// `route.screen` in `navigationDestination(for: Route.self)` content uses `Route.screen` the
+/// same way). A call inside the content of a `NavigationStack`/`NavigationSplitView`/
+/// `NavigationView` is *in a stack*; a call inside `sheet`/`fullScreenCover`/`popover` content
+/// starts a new presentation and is *not*, unless that content has its own stack. Calls in
+/// previews do not count.
 ///
 /// Each view is `inStack` (some call site reaches a stack), `notInStack` (every call site is
 /// known not to: built only from `App` scenes or presentations, or from views that are not in a
