@@ -41,6 +41,10 @@ public struct ProjectIndex: Sendable {
         public var wrappers: [String] = []
         /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
         public var inSplitView = false
+        /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
+        /// uses of the member may go unseen, so it can put the member in a stack but never show
+        /// that the member is in none.
+        public var isPartial = false
     }
 
     /// A navigation call pushing a view, with its line for messages.
@@ -399,8 +403,9 @@ public struct ProjectIndex: Sendable {
                         let placement = ViewHierarchy.placement(of: index, in: s, chained: chained)
                         guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else { continue }
                         _ = route(placement)
-                        looseUses[node, default: []].append(Self.use(at: index, placement: placement, owner: owner, node: user,
-                                                                     file: file, isApp: isApp, in: s))
+                        var use = Self.use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
+                        use.isPartial = true
+                        looseUses[node, default: []].append(use)
                     }
                 }
                 let destinations = ProjectIndex.destinationViews(ofCall: callIndex, in: s)
@@ -479,19 +484,66 @@ public struct ProjectIndex: Sendable {
                 }
             }
             var uses: [String: [Construction]] = [:]
-            // A name this file declares as a member (of any of its types) is its own: uses of
-            // those are found locally (`uses(of:)`); checked before the scope walk.
-            for index in candidates where endsAsStatement(index, in: s) && !declaresMember(namedAt: index, in: s) {
+            // The types of the file's stored properties, by owner name, worked out on first need.
+            var propertyTypes: [String: [String: String]]?
+            for index in candidates where endsAsStatement(index, in: s) {
+                // `router.destination(for: route)`: a member of the type of one of the view's own
+                // properties (a router or coordinator that builds the screens).
+                var memberOfProperty: String?
+                if s.punct(index + 1, UInt8(ascii: ".")), index + 2 < s.code.count, s.code[index + 2].kind == .identifier {
+                    if propertyTypes == nil { propertyTypes = Self.propertyTypes(in: s) }
+                    if let owner = s.enclosingType(of: index), let type = propertyTypes?[s.types[owner].name]?[s.text(index)] {
+                        memberOfProperty = type + "." + s.text(index + 2)
+                    }
+                }
+                // Any other name this file declares as a member (of any of its types) is its own:
+                // uses of those are found locally (`uses(of:)`); checked before the scope walk.
+                if memberOfProperty == nil, declaresMember(namedAt: index, in: s) { continue }
                 let placement = ViewHierarchy.placement(of: index, in: s)
                 // Only code that builds views counts: `body`, or a member with a node.
                 guard let owner = placement.owner, let member = placement.member,
                       isBody(member, in: s) || ViewHierarchy.memberName(member, in: s) != nil,
                       let user = ViewHierarchy.node(of: placement, in: s) else { continue }
                 route(placement)
-                uses[s.types[owner].name + "." + s.text(index), default: []].append(
-                    use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s))
+                var site = use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
+                site.isPartial = memberOfProperty != nil
+                uses[memberOfProperty ?? s.types[owner].name + "." + s.text(index), default: []].append(site)
             }
             return uses
+        }
+
+        /// The declared type of each stored property whose type can be read off its declaration
+        /// (`var router: Router`, `@Environment(Router.self) var router`, `var router = Router()`),
+        /// by the name of the type that declares it, then by property name.
+        static func propertyTypes(in s: Structure) -> [String: [String: String]] {
+            var types: [String: [String: String]] = [:]
+            for property in s.properties where property.body == nil {
+                guard let owner = property.owner, let type = declaredType(of: property, in: s) else { continue }
+                types[s.types[owner].name, default: [:]][property.name] = type
+            }
+            return types
+        }
+
+        /// A stored property's type when it is one plain name: from `: Router` (`?`/`!` dropped),
+        /// `@Environment(Router.self)`, or an initial value `Router(…)`/`Router.shared`.
+        static func declaredType(of property: PropertyDecl, in s: Structure) -> String? {
+            if var written = property.type {
+                if written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+                // Generic, qualified, tuple, function and `some`/`any` types are left out.
+                let plain = !written.utf8.contains { byte in "<>[]():., &".utf8.contains(byte) }
+                return plain && Structure.isTypeName(written) ? written : nil
+            }
+            for (attribute, token) in zip(property.attributes, property.attributeTokens) where attribute == "@Environment" {
+                // `@Environment(Router.self)`: the object's type.
+                guard s.punct(token + 1, UInt8(ascii: "(")), token + 4 < s.code.count, s.code[token + 2].kind == .identifier,
+                      s.punct(token + 3, UInt8(ascii: ".")), s.code[token + 4].keyword == .self else { return nil }
+                return s.text(token + 2)
+            }
+            let value = property.nameToken + 2
+            guard property.hasInitialValue, value + 1 < s.code.count, s.code[property.nameToken + 1].kind == .operator,
+                  s.code[value].kind == .identifier, s.punct(value + 1, UInt8(ascii: "(")) || s.punct(value + 1, UInt8(ascii: ".")) else { return nil }
+            let name = s.text(value)
+            return Structure.isTypeName(name) ? name : nil
         }
 
         /// In `navigationDestination(for: Route.self) { route in … }` (or `{ $0… }`, `destination:`),

@@ -6,12 +6,14 @@ import SwiftLexer
 /// Edges: a view type `P` *builds* `V` when a `V(…)` call stands in `P`'s `body` (destination
 /// closures included). A call in another member of `P` (a `@ViewBuilder` property or function such
 /// as `content` or `row(_:)`) is built by the node `P.content`, which `P` builds wherever it refers
-/// to `content`: in `NavigationStack { content }` that member is in the stack (a router enum's
-/// `route.screen` in `navigationDestination(for: Route.self)` content uses `Route.screen` the
-/// same way). A call inside the content of a `NavigationStack`/`NavigationSplitView`/
-/// `NavigationView` is *in a stack*; a call inside `sheet`/`fullScreenCover`/`popover` content
-/// starts a new presentation and is *not*, unless that content has its own stack. Calls in
-/// previews do not count.
+/// to `content`: in `NavigationStack { content }` that member is in the stack. Uses through a
+/// type count too, as partial ones (other uses may go unseen: they can put a member in a stack,
+/// never show it is in none): a router enum's `route.screen` in `navigationDestination(for:
+/// Route.self)` content uses `Route.screen`; `router.screen(for:)` uses `Router.screen` when a
+/// property of the view says `router` is a `Router`. A call inside the content of a
+/// `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call inside
+/// `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*, unless
+/// that content has its own stack. Calls in previews do not count.
 ///
 /// Each view is `inStack` (some call site reaches a stack), `notInStack` (every call site is
 /// known not to: built only from `App` scenes or presentations, or from views that are not in a
@@ -92,7 +94,7 @@ public struct ViewHierarchy: Sendable {
                 return Site(parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
                             inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
                             fromApp: site.ownerIsApp && !wrapped && !elsewhere,
-                            opaque: elsewhere || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
+                            opaque: elsewhere || site.isPartial || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
             }
             if !found.isEmpty { sites[callee] = found }
         }
