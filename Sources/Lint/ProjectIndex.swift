@@ -561,20 +561,30 @@ public struct ProjectIndex: Sendable {
                !destination.isEmpty, s.punct(destination.lowerBound, UInt8(ascii: "{")) {
                 regions.append(destination.lowerBound...destination.upperBound - 1)
             }
+            let bytes = s.file.bytes
             var uses: [(node: String, token: Int)] = []
             for region in regions where region.count > 2 && s.punct(region.lowerBound, UInt8(ascii: "{")) {
                 // The parameter: `{ route in`, `{ (route) in`, or `$0` when none is named.
                 var start = region.lowerBound + 1
-                var parameter = "$0"
                 if s.punct(start, UInt8(ascii: "(")) { start += 1 }
+                var parameter = -1
                 if s.code[start].kind == .identifier {
-                    var next = start + 1
-                    if s.punct(next, UInt8(ascii: ")")) { next += 1 }
-                    if s.code[next].keyword == .in { parameter = s.text(start) }
+                    let next = s.punct(start + 1, UInt8(ascii: ")")) ? start + 2 : start + 1
+                    if s.code[next].keyword == .in { parameter = start }
+                }
+                func isParameter(_ token: Token) -> Bool {
+                    guard parameter >= 0 else {
+                        return token.length == 2 && bytes[token.offset] == UInt8(ascii: "$") && bytes[token.offset + 1] == UInt8(ascii: "0")
+                    }
+                    let named = s.code[parameter]
+                    return named.length == token.length && bytes[named.offset..<named.end].elementsEqual(bytes[token.offset..<token.end])
                 }
                 for index in region.lowerBound + 1..<region.upperBound - 1 where s.code[index].kind == .identifier {
-                    guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier,
-                          !s.punct(index - 1, UInt8(ascii: ".")), s.text(index) == parameter else { continue }
+                    // `route.screen` standing as the content: after `in`, `{`, `return` or a line break.
+                    let token = s.code[index], previous = s.code[index - 1]
+                    guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
+                            || s.punct(index - 1, UInt8(ascii: "{")) else { continue }
+                    guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier, isParameter(token) else { continue }
                     uses.append((typeName + "." + s.text(index + 2), index))
                 }
             }
