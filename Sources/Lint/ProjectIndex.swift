@@ -85,6 +85,8 @@ public struct ProjectIndex: Sendable {
     /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
     /// in their closures is placed as if they passed it through.
     public private(set) var viewModifierFunctions: Set<String> = []
+    /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
+    public private(set) var mutatingFunctions: Set<String> = []
 
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
@@ -257,6 +259,7 @@ public struct ProjectIndex: Sendable {
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             stackFunctions.formUnion(summary.stackFunctions)
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
+            mutatingFunctions.formUnion(summary.mutatingFunctions)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -318,6 +321,8 @@ public struct ProjectIndex: Sendable {
         var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
         /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
         var stackFunctions: [String] = []
+        /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
+        var mutatingFunctions: [String] = []
         /// Functions declared in `extension View` (see `ProjectIndex.viewModifierFunctions`).
         var viewModifierFunctions: [String] = []
         /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
@@ -352,6 +357,7 @@ public struct ProjectIndex: Sendable {
                 guard let owner = function.owner else { continue }
                 if function.isInitializer { initializers[owner].append(function) }
                 else if types[owner].kind == .extension, types[owner].name == "View" { viewModifierFunctions.append(function.name) }
+                if function.modifiers.contains("mutating") { mutatingFunctions.append(function.name) }
             }
             for property in s.properties where property.body == nil && !property.isStatic {
                 if let owner = property.owner { storedProperties[owner].append(property) }

@@ -2,7 +2,9 @@ import SwiftLexer
 
 /// A `@Binding` the view never assigns, mutates or passes on as `$name` only reads its value:
 /// it should be a `let`. Such bindings are the usual reason callers reach for `.constant(…)`.
-public struct BindingNeverWrittenRule: Rule {
+/// A method called on it (`settings.reset()`) writes it when the run declares a `mutating func`
+/// of that name: the one thing the verdict waits for the project index to know.
+public struct BindingNeverWrittenRule: ProjectRule {
     public let id = "binding-never-written"
 
     static let mutatingMethods: Set<String> = [
@@ -11,7 +13,7 @@ public struct BindingNeverWrittenRule: Rule {
         "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue", "move", "popFirst",
     ]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         // Bindings by the type that declares them, as property indices (nothing is copied for the
         // properties that are not bindings, which is most of them).
@@ -20,8 +22,9 @@ public struct BindingNeverWrittenRule: Rule {
             guard let owner = s.properties[index].owner, !s.properties[index].isStatic else { continue }
             byOwner[owner, default: []].append(index)
         }
-        guard !byOwner.isEmpty else { return [] }
-        var hits: [Hit] = []
+        guard !byOwner.isEmpty else { return { _ in [] } }
+        // Each binding not seen written, with the methods called on it.
+        var unwritten: [(offset: Int, name: String, calls: Set<String>)] = []
         // Extension bodies by type name, gathered once for the file.
         var extensions: [String: [ClosedRange<Int>]] = [:]
         for index in s.types.indices where s.types[index].kind == .extension {
@@ -33,6 +36,7 @@ public struct BindingNeverWrittenRule: Rule {
             var regions = s.types[owner].body.map { [$0] } ?? []
             regions += extensions[s.types[owner].name] ?? []
             var written = [Bool](repeating: false, count: mine.count)
+            var calls = [Set<String>](repeating: [], count: mine.count)
             // Length and first byte of `name` (and of `$name` after the `$`), to skip almost every token cheaply.
             let keys = mine.map { (length: s.properties[$0].name.utf8.count, first: s.properties[$0].name.utf8.first ?? 0) }
             s.code.withUnsafeBufferPointer { code in
@@ -48,7 +52,8 @@ public struct BindingNeverWrittenRule: Rule {
                                     && bytes[token.offset + 1] == key.first
                                 guard plain || prefixed else { continue }
                                 let property = mine[position]
-                                if isWrite(at: index, of: s.properties[property].name, in: s, declaration: s.properties[property].nameToken) {
+                                if isWrite(at: index, of: s.properties[property].name, in: s, declaration: s.properties[property].nameToken,
+                                           calls: &calls[position]) {
                                     written[position] = true
                                 }
                             }
@@ -57,15 +62,23 @@ public struct BindingNeverWrittenRule: Rule {
                 }
             }
             for (position, property) in mine.enumerated() where !written[position] {
-                let name = s.properties[property].name
-                hits.append(Hit(file: file.index, offset: s.offset(of: s.properties[property].nameToken),
-                                message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding"))
+                unwritten.append((s.offset(of: s.properties[property].nameToken), s.properties[property].name, calls[position]))
             }
         }
-        return hits
+        let fileIndex = file.index
+        return { [unwritten] project in
+            unwritten.compactMap { binding in
+                guard binding.calls.isDisjoint(with: project.mutatingFunctions) else { return nil }
+                let name = binding.name
+                return Hit(file: fileIndex, offset: binding.offset,
+                           message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding")
+            }
+        }
     }
 
-    func isWrite(at index: Int, of name: String, in s: Structure, declaration: Int) -> Bool {
+    /// Whether the token writes the binding; methods called on it that are not known to mutate
+    /// (`settings.reset()`) are added to `calls` for the project index to judge.
+    func isWrite(at index: Int, of name: String, in s: Structure, declaration: Int, calls: inout Set<String>) -> Bool {
         guard index != declaration, index < s.code.count else { return false }
         let token = s.code[index]
         let nameLength = name.utf8.count
@@ -89,7 +102,11 @@ public struct BindingNeverWrittenRule: Rule {
             if s.punct(next, UInt8(ascii: "[")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1; continue }
             if s.code[next].kind == .operator, s.is(next, "?") || s.is(next, "!") { next += 1; continue }
             if s.punct(next, UInt8(ascii: ".")), next + 1 < s.code.count, s.code[next + 1].kind == .identifier {
-                if Self.mutatingMethods.contains(s.text(next + 1)), s.punct(next + 2, UInt8(ascii: "(")) { return true }
+                if s.punct(next + 2, UInt8(ascii: "(")) {
+                    let method = s.text(next + 1)
+                    if Self.mutatingMethods.contains(method) { return true }
+                    calls.insert(method)
+                }
                 next += 2
                 continue
             }
