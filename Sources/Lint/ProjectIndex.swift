@@ -496,10 +496,12 @@ public struct ProjectIndex: Sendable {
                 // `router.destination(for: route)`: a member of the type of one of the view's own
                 // properties (a router or coordinator that builds the screens).
                 var memberOfProperty: String?
-                if s.punct(index + 1, UInt8(ascii: ".")), index + 2 < s.code.count, s.code[index + 2].kind == .identifier {
+                // `router.screen`, or through an optional: `coordinator?.screen`.
+                let dot = Self.isOptionalChaining(index + 1, in: s) ? index + 2 : index + 1
+                if s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count, s.code[dot + 1].kind == .identifier {
                     if propertyTypes == nil { propertyTypes = Self.propertyTypes(in: s) }
                     if let owner = s.enclosingType(of: index), let type = propertyTypes?[s.types[owner].name]?[s.text(index)] {
-                        memberOfProperty = type + "." + s.text(index + 2)
+                        memberOfProperty = type + "." + s.text(dot + 1)
                     }
                 }
                 // Any other name this file declares as a member (of any of its types) is its own:
@@ -629,14 +631,20 @@ public struct ProjectIndex: Sendable {
         /// Whether a name that begins a statement of view code (see `looseUses`) is the whole
         /// statement or starts one: it is followed by the end of the line, `}`, a call's `(` or a
         /// modifier's `.name`, and does not stand directly in an argument list or brackets.
+        /// A `?` standing between a name and its member: `coordinator?.screen`.
+        static func isOptionalChaining(_ index: Int, in s: Structure) -> Bool {
+            index < s.code.count && s.code[index].kind == .operator && s.code[index].length == 1 && s.is(index, "?")
+        }
+
         static func endsAsStatement(_ index: Int, in s: Structure) -> Bool {
             let token = s.code[index]
             let next = index + 1
             if next < s.code.count {
                 let following = s.code[next]
                 let ends = following.line > token.line || s.punct(next, UInt8(ascii: "}"))
+                let member = isOptionalChaining(next, in: s) ? next + 1 : next
                 let continues = s.punct(next, UInt8(ascii: "("))
-                    || (s.punct(next, UInt8(ascii: ".")) && next + 1 < s.code.count && s.code[next + 1].kind == .identifier)
+                    || (s.punct(member, UInt8(ascii: ".")) && member + 1 < s.code.count && s.code[member + 1].kind == .identifier)
                 guard ends || continues else { return false }
             }
             var direct = true

@@ -92,4 +92,60 @@ final class RealisticCodeTests: XCTestCase {
         let result = CatalogFixture.lint([("SideColumn.swift", source)])
         XCTAssertEqual(result.findings.map { "\($0.line) \($0.ruleID)" }, ["2 state-not-private", "4 constant-binding"])
     }
+
+    /// Coordinators that build the screens: the screens stand where the coordinator's builder is
+    /// used (optional chaining and environment objects included), across files.
+    func testCoordinatorBuiltScreensArePlacedWhereTheyArePushed() {
+        let coordinator = """
+        import SwiftUI
+
+        final class HomeCoordinator: ObservableObject {
+            @Published var path: [HomeRoute] = []
+
+            @ViewBuilder
+            func build(_ route: HomeRoute) -> some View {
+                switch route {
+                case .article(let id): ArticleScreen(id: id)
+                case .author(let name): AuthorScreen(name: name)
+                }
+            }
+        }
+        """
+        let root = """
+        import SwiftUI
+
+        struct HomeRoot: View {
+            @EnvironmentObject private var coordinator: HomeCoordinator
+            var fallback: HomeCoordinator?
+
+            var body: some View {
+                NavigationStack(path: $coordinator.path) {
+                    HomeFeed()
+                        .navigationDestination(for: HomeRoute.self) { route in
+                            fallback?.build(route)
+                        }
+                }
+            }
+        }
+        """
+        let screens = """
+        import SwiftUI
+
+        struct ArticleScreen: View {
+            let id: Int
+            var body: some View {
+                NavigationLink("Author", value: HomeRoute.author("x"))
+            }
+        }
+
+        struct AuthorScreen: View {
+            let name: String
+            var body: some View {
+                NavigationStack { Text(name) }
+            }
+        }
+        """
+        let result = CatalogFixture.lint([("HomeCoordinator.swift", coordinator), ("HomeRoot.swift", root), ("Screens.swift", screens)])
+        XCTAssertEqual(result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }, ["Screens.swift:13 nested-navigation-stack"])
+    }
 }
