@@ -60,8 +60,9 @@ struct PatternLint: ParsableCommand {
           patternlint notes check --notes docs/patterns
           patternlint install-hook                lint staged files on commit
 
-        Exit codes: 0 clean, 1 findings (or note errors), 2 usage, configuration
-        or I/O error.
+        Exit codes: 0 clean (or only warnings and infos), 1 an error finding or
+        note error (warnings too with --strict), 2 usage, configuration or I/O
+        error.
         """,
         version: "0.1.0",
         subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self, InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self]
