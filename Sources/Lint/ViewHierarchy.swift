@@ -10,10 +10,11 @@ import SwiftLexer
 /// type count too, as partial ones (other uses may go unseen: they can put a member in a stack,
 /// never show it is in none): a router enum's `route.screen` in `navigationDestination(for:
 /// Route.self)` content uses `Route.screen`; `router.screen(for:)` uses `Router.screen` when a
-/// property of the view says `router` is a `Router`. A call inside the content of a
-/// `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call inside
-/// `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*, unless
-/// that content has its own stack. Calls in previews do not count.
+/// property of the view says `router` is a `Router`. A member used both in a stack and in
+/// presented content (one builder for pushes and sheets) is of unknown place. A call inside the
+/// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
+/// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
+/// unless that content has its own stack. Calls in previews do not count.
 ///
 /// Each view is `inStack` (some call site reaches a stack), `notInStack` (every call site is
 /// known not to: built only from `App` scenes or presentations, or from views that are not in a
@@ -84,8 +85,8 @@ public struct ViewHierarchy: Sendable {
     init(constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
          viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false },
          isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
-        func take(_ callee: String, _ list: [ProjectIndex.Construction]) {
-            let found = list.filter { !$0.inPreview }.map { site in
+        func take(_ callee: String, _ list: [ProjectIndex.Construction], isMember: Bool = false) {
+            var found = list.filter { !$0.inPreview }.map { site in
                 // Inside a package's modifier (`.popup { … }`): shown who knows where.
                 let elsewhere = site.wrappers.contains { $0.hasPrefix("?") && isOpaque([$0]) }
                 // Built inside a view of the run that holds its content in a stack: in that stack.
@@ -96,11 +97,19 @@ public struct ViewHierarchy: Sendable {
                             fromApp: site.ownerIsApp && !wrapped && !elsewhere,
                             opaque: elsewhere || site.isPartial || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
             }
+            // A member used both in a stack and in presented content (a router's `destination(for:)`
+            // serving pushes and sheets) builds other screens for each: where any one of them
+            // stands is unknown.
+            if isMember, found.contains(where: \.inStack), found.contains(where: \.presented) {
+                for index in found.indices {
+                    (found[index].inStack, found[index].presented, found[index].opaque) = (false, false, true)
+                }
+            }
             if !found.isEmpty { sites[callee] = found }
         }
         for (callee, list) in constructions where viewNames.contains(callee) { take(callee, list) }
         // Members are nodes of their own (`Root.content`), placed by their uses.
-        for (member, list) in memberUses { take(member, list) }
+        for (member, list) in memberUses { take(member, list, isMember: true) }
         resolve(viewNames: viewNames.union(memberUses.keys))
     }
 
