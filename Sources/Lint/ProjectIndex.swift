@@ -271,8 +271,17 @@ public struct ProjectIndex: Sendable {
             }
         }
         // Members used from a file other than the one declaring them (an extension in its own file).
+        // A member also used on a presented item of unnamed type (`.sheet(item: $shown) { $0.screen }`)
+        // may build sheets as well: its uses found through a type are dropped, so its screens'
+        // place stays unknown.
+        let presentedMembers = Set(all.flatMap(\.presentedMembers))
         for summary in all {
             for (node, uses) in summary.looseUses where declaredMemberNodes.contains(node) {
+                if !presentedMembers.isEmpty, uses.contains(where: \.isPartial),
+                   let dot = node.lastIndex(of: "."), presentedMembers.contains(String(node[node.index(after: dot)...])) {
+                    memberUses[node, default: []].append(contentsOf: uses.filter { !$0.isPartial })
+                    continue
+                }
                 memberUses[node, default: []].append(contentsOf: uses)
             }
         }
@@ -323,6 +332,8 @@ public struct ProjectIndex: Sendable {
         var stackFunctions: [String] = []
         /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
         var mutatingFunctions: [String] = []
+        /// Members used on the item of presentation content (see `presentedMembers(of:in:)`).
+        var presentedMembers: [String] = []
         /// Functions declared in `extension View` (see `ProjectIndex.viewModifierFunctions`).
         var viewModifierFunctions: [String] = []
         /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
@@ -400,6 +411,10 @@ public struct ProjectIndex: Sendable {
                         inStack: placement.context.inStack, presented: placement.context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
                         wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
+                }
+                if call.isMember, first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
+                   ViewHierarchy.isPresentationModifier(call.callee) {
+                    presentedMembers += Self.presentedMembers(of: call, in: s)
                 }
                 guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
                 if call.isMember, call.callee == "navigationDestination" {
@@ -564,15 +579,36 @@ public struct ProjectIndex: Sendable {
                   s.code[type.upperBound - 1].keyword == .self, s.punct(type.upperBound - 2, UInt8(ascii: ".")),
                   s.code[type.upperBound - 3].kind == .identifier else { return [] }
             let typeName = s.text(type.upperBound - 3)
-            var regions = s.trailingClosures(of: call).map(\.body)
-            if let destination = arguments.first(where: { $0.label == "destination" })?.value,
-               !destination.isEmpty, s.punct(destination.lowerBound, UInt8(ascii: "{")) {
-                regions.append(destination.lowerBound...destination.upperBound - 1)
+            return parameterMembers(in: closures(of: call, arguments: arguments, label: "destination", in: s), in: s).map { use in
+                (typeName + "." + s.text(use.member), use.parameter)
             }
+        }
+
+        /// The names used as `item.name` in the content of `sheet(item:)`, `fullScreenCover(item:)` and
+        /// `popover(item:)` (`{ $0.screen }`): members that build presented screens, of a type the
+        /// closure does not name (see `ProjectIndex.presentedMembers`).
+        static func presentedMembers(of call: CallSite, in s: Structure) -> [String] {
+            let arguments = s.arguments(of: call)
+            guard arguments.contains(where: { $0.label == "item" }) else { return [] }
+            return parameterMembers(in: closures(of: call, arguments: arguments, label: "content", in: s), in: s).map { s.text($0.member) }
+        }
+
+        /// A call's trailing closures and the closure passed as its `label:` argument.
+        static func closures(of call: CallSite, arguments: [CallArgument], label: String, in s: Structure) -> [ClosedRange<Int>] {
+            var regions = s.trailingClosures(of: call).map(\.body)
+            if let value = arguments.first(where: { $0.label == label })?.value, !value.isEmpty, s.punct(value.lowerBound, UInt8(ascii: "{")) {
+                regions.append(value.lowerBound...value.upperBound - 1)
+            }
+            return regions
+        }
+
+        /// In closures `{ route in … }` (`{ (route) in`, or `$0` when none is named), each
+        /// `route.name` standing as the content (after `in`, `{`, `return` or a line break): the
+        /// parameter's token and the member's.
+        static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure) -> [(parameter: Int, member: Int)] {
             let bytes = s.file.bytes
-            var uses: [(node: String, token: Int)] = []
+            var uses: [(parameter: Int, member: Int)] = []
             for region in regions where region.count > 2 && s.punct(region.lowerBound, UInt8(ascii: "{")) {
-                // The parameter: `{ route in`, `{ (route) in`, or `$0` when none is named.
                 var start = region.lowerBound + 1
                 if s.punct(start, UInt8(ascii: "(")) { start += 1 }
                 var parameter = -1
@@ -588,12 +624,11 @@ public struct ProjectIndex: Sendable {
                     return named.length == token.length && bytes[named.offset..<named.end].elementsEqual(bytes[token.offset..<token.end])
                 }
                 for index in region.lowerBound + 1..<region.upperBound - 1 where s.code[index].kind == .identifier {
-                    // `route.screen` standing as the content: after `in`, `{`, `return` or a line break.
                     let token = s.code[index], previous = s.code[index - 1]
                     guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
                             || s.punct(index - 1, UInt8(ascii: "{")) else { continue }
                     guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier, isParameter(token) else { continue }
-                    uses.append((typeName + "." + s.text(index + 2), index))
+                    uses.append((index, index + 2))
                 }
             }
             return uses
