@@ -584,13 +584,12 @@ public struct ProjectIndex: Sendable {
             }
         }
 
-        /// The names used as `item.name` in the content of `sheet(item:)`, `fullScreenCover(item:)` and
-        /// `popover(item:)` (`{ $0.screen }`): members that build presented screens, of a type the
-        /// closure does not name (see `ProjectIndex.presentedMembers`).
+        /// The names used as `base.name` as the content of `sheet`, `fullScreenCover` and `popover`
+        /// (`{ $0.screen }`, `{ coordinator.view(for: $0) }`): members that may build presented
+        /// screens, whatever their type (see `ProjectIndex.presentedMembers`).
         static func presentedMembers(of call: CallSite, in s: Structure) -> [String] {
-            let arguments = s.arguments(of: call)
-            guard arguments.contains(where: { $0.label == "item" }) else { return [] }
-            return parameterMembers(in: closures(of: call, arguments: arguments, label: "content", in: s), in: s).map { s.text($0.member) }
+            let regions = closures(of: call, arguments: s.arguments(of: call), label: "content", in: s)
+            return parameterMembers(in: regions, in: s, anyBase: true).map { s.text($0.member) }
         }
 
         /// A call's trailing closures and the closure passed as its `label:` argument.
@@ -604,8 +603,8 @@ public struct ProjectIndex: Sendable {
 
         /// In closures `{ route in … }` (`{ (route) in`, or `$0` when none is named), each
         /// `route.name` standing as the content (after `in`, `{`, `return` or a line break): the
-        /// parameter's token and the member's.
-        static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure) -> [(parameter: Int, member: Int)] {
+        /// parameter's token and the member's. With `anyBase`, any `base.name` or `base?.name`.
+        static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure, anyBase: Bool = false) -> [(parameter: Int, member: Int)] {
             let bytes = s.file.bytes
             var uses: [(parameter: Int, member: Int)] = []
             for region in regions where region.count > 2 && s.punct(region.lowerBound, UInt8(ascii: "{")) {
@@ -627,8 +626,16 @@ public struct ProjectIndex: Sendable {
                     let token = s.code[index], previous = s.code[index - 1]
                     guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
                             || s.punct(index - 1, UInt8(ascii: "{")) else { continue }
-                    guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier, isParameter(token) else { continue }
-                    uses.append((index, index + 2))
+                    guard anyBase || isParameter(token) else { continue }
+                    // With any base, every name of the chain: `presenter.coordinator.view(for:)`.
+                    var dot = index + 1
+                    while true {
+                        if anyBase, isOptionalChaining(dot, in: s) { dot += 1 }
+                        guard s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count, s.code[dot + 1].kind == .identifier else { break }
+                        uses.append((index, dot + 1))
+                        guard anyBase else { break }
+                        dot += 2
+                    }
                 }
             }
             return uses

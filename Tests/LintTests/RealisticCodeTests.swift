@@ -148,4 +148,61 @@ final class RealisticCodeTests: XCTestCase {
         let result = CatalogFixture.lint([("HomeCoordinator.swift", coordinator), ("HomeRoot.swift", root), ("Screens.swift", screens)])
         XCTAssertEqual(result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }, ["Screens.swift:13 nested-navigation-stack"])
     }
+
+    /// One builder serves pushes and a sheet reached through a value whose type the linter cannot
+    /// read (a parameter): the sheet screen's own stack is not called nested.
+    func testABuilderThatAlsoServesSheetsLeavesItsScreensUnplaced() {
+        let coordinator = """
+        import SwiftUI
+
+        final class AppCoordinator: ObservableObject {
+            @Published var path: [Screen] = []
+
+            @ViewBuilder
+            func view(for screen: Screen) -> some View {
+                switch screen {
+                case .detail(let id): DetailScreen(id: id)
+                case .compose: ComposeScreen()
+                }
+            }
+        }
+        """
+        let root = """
+        import SwiftUI
+
+        struct AppRoot: View {
+            @StateObject private var coordinator = AppCoordinator()
+
+            var body: some View {
+                NavigationStack(path: $coordinator.path) {
+                    Inbox()
+                        .navigationDestination(for: Screen.self) { coordinator.view(for: $0) }
+                }
+            }
+        }
+
+        struct ComposeButton: View {
+            let presenter: AnyPresenter
+            @State private var sheet: Screen?
+
+            var body: some View {
+                Button("Compose") { sheet = .compose }
+                    .sheet(item: $sheet) { screen in
+                        presenter.coordinator.view(for: screen)
+                    }
+            }
+        }
+        """
+        let screens = """
+        import SwiftUI
+
+        struct ComposeScreen: View {
+            var body: some View {
+                NavigationStack { Form { Text("To:") } }
+            }
+        }
+        """
+        let result = CatalogFixture.lint([("AppCoordinator.swift", coordinator), ("AppRoot.swift", root), ("Screens.swift", screens)])
+        XCTAssertEqual(result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }, [])
+    }
 }
