@@ -573,32 +573,36 @@ public struct ProjectIndex: Sendable {
         /// each `route.name`: the node `Route.name` it uses, and the token of `route`. The index keeps
         /// those whose member some file declares as building views.
         static func typedDestinationUses(of call: CallSite, in s: Structure) -> [(node: String, token: Int)] {
-            let arguments = s.arguments(of: call)
-            // `for: Route.self`, possibly qualified (`App.Route.self`): the name before `.self`.
-            guard let type = arguments.first(where: { $0.label == "for" })?.value, type.count >= 3,
-                  s.code[type.upperBound - 1].keyword == .self, s.punct(type.upperBound - 2, UInt8(ascii: ".")),
-                  s.code[type.upperBound - 3].kind == .identifier else { return [] }
-            let typeName = s.text(type.upperBound - 3)
-            return parameterMembers(in: closures(of: call, arguments: arguments, label: "destination", in: s), in: s).map { use in
-                (typeName + "." + s.text(use.member), use.parameter)
-            }
+            // `(for: Route.self`, possibly qualified (`App.Route.self`): the name before `.self`,
+            // read off the tokens (most destinations are of this form; no argument list is built).
+            guard let parentheses = call.parentheses, case var j = parentheses.lowerBound + 1,
+                  s.code[j].keyword == .for, s.punct(j + 1, UInt8(ascii: ":")) else { return [] }
+            j += 2
+            while j + 2 < parentheses.upperBound, s.code[j].kind == .identifier, s.punct(j + 1, UInt8(ascii: ".")),
+                  s.code[j + 2].kind == .identifier { j += 2 }
+            guard j + 2 < parentheses.upperBound, s.code[j].kind == .identifier, s.punct(j + 1, UInt8(ascii: ".")),
+                  s.code[j + 2].keyword == .self else { return [] }
+            let uses = parameterMembers(in: closures(of: call, label: "destination", in: s), in: s)
+            guard !uses.isEmpty else { return [] }
+            let typeName = s.text(j)
+            return uses.map { use in (typeName + "." + s.text(use.member), use.parameter) }
         }
 
         /// The names used as `base.name` as the content of `sheet`, `fullScreenCover` and `popover`
         /// (`{ $0.screen }`, `{ coordinator.view(for: $0) }`): members that may build presented
         /// screens, whatever their type (see `ProjectIndex.presentedMembers`).
         static func presentedMembers(of call: CallSite, in s: Structure) -> [String] {
-            let regions = closures(of: call, arguments: s.arguments(of: call), label: "content", in: s)
+            let regions = closures(of: call, label: "content", in: s)
             return parameterMembers(in: regions, in: s, anyBase: true).map { s.text($0.member) }
         }
 
-        /// A call's trailing closures and the closure passed as its `label:` argument.
-        static func closures(of call: CallSite, arguments: [CallArgument], label: String, in s: Structure) -> [ClosedRange<Int>] {
-            var regions = s.trailingClosures(of: call).map(\.body)
-            if let value = arguments.first(where: { $0.label == label })?.value, !value.isEmpty, s.punct(value.lowerBound, UInt8(ascii: "{")) {
-                regions.append(value.lowerBound...value.upperBound - 1)
-            }
-            return regions
+        /// A call's trailing closures, or else the closure passed as its `label:` argument.
+        static func closures(of call: CallSite, label: String, in s: Structure) -> [ClosedRange<Int>] {
+            let trailing = s.trailingClosures(of: call).map(\.body)
+            guard trailing.isEmpty else { return trailing }
+            guard let value = s.argument(of: call, labeled: label)?.value, !value.isEmpty,
+                  s.punct(value.lowerBound, UInt8(ascii: "{")) else { return [] }
+            return [value.lowerBound...value.upperBound - 1]
         }
 
         /// In closures `{ route in … }` (`{ (route) in`, or `$0` when none is named), each
