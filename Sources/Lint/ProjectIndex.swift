@@ -41,6 +41,8 @@ public struct ProjectIndex: Sendable {
         public var wrappers: [String] = []
         /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
         public var inSplitView = false
+        /// Built in the rows of this `ForEach` or `List` (once per element).
+        public var rowContainer: EagerListDestinationRule.RowContainer?
         /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
         /// uses of the member may go unseen, so it can put the member in a stack but never show
         /// that the member is in none.
@@ -410,7 +412,8 @@ public struct ProjectIndex: Sendable {
                         node: route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
                         inStack: placement.context.inStack, presented: placement.context.presented,
                         inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
-                        wrappers: placement.wrappers, inSplitView: placement.context.inSplitView)))
+                        wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
+                        rowContainer: placement.rowContainer)))
                 }
                 if call.isMember, first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
                    ViewHierarchy.isPresentationModifier(call.callee) {

@@ -124,6 +124,8 @@ public struct ViewHierarchy: Sendable {
         public var member: ScopeKind?
         public var context = (inStack: false, presented: false, inSplitView: false)
         public var wrappers: [String] = []
+        /// The `ForEach` or data-driven `List` whose rows the token is built in, within its member.
+        public var rowContainer: EagerListDestinationRule.RowContainer?
     }
 
     /// The placement of a token, in one walk out through its scopes (innermost first).
@@ -141,6 +143,10 @@ public struct ViewHierarchy: Sendable {
             case .arguments(let call), .closure(let call?):
                 guard !decided else { break }
                 let site = s.calls[call]
+                // Rows are built once per element; a presentation's content is not built with them.
+                if placement.rowContainer == nil, placement.owner == nil, case .closure = scope.kind {
+                    placement.rowContainer = EagerListDestinationRule.rowContainer(site, in: s)
+                }
                 if !site.isMember, ProjectIndex.isStackName(site.callee) {
                     placement.context = (true, false, !ProjectIndex.isPathStackName(site.callee))
                     decided = true

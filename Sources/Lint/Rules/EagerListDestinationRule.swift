@@ -6,16 +6,31 @@ import SwiftLexer
 /// lazy view (`LazyView(Detail())`, any type whose initializers take the content as a closure)
 /// is already deferred and left alone, and so is a destination that is one of SwiftUI's plain
 /// views (`Text(item.name)`, `EmptyView()`): building those costs nothing worth deferring.
+/// A link in the `body` of a row view (`ForEach(items) { ItemRow(item: $0) }`, in any file) is
+/// built with every row just the same: the view index says where the row view is built.
 public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
     /// `ForEach(…)`, or `List(items) { item in … }`: one row per element of a collection. A
     /// static `List { … }` of a few links builds each destination once, which is fine.
-    static func buildsRowPerElement(_ call: CallSite, in s: Structure) -> Bool {
-        guard !call.isMember else { return false }
-        if call.callee == "ForEach" { return true }
-        return call.callee == "List" && s.arguments(of: call).contains { $0.label == nil }
+    static func buildsRowPerElement(_ call: CallSite, in s: Structure) -> Bool { rowContainer(call, in: s) != nil }
+
+    /// A container that builds its content once per element.
+    public enum RowContainer: String, Sendable {
+        case forEach = "ForEach", list = "List"
+    }
+
+    /// The kind of `buildsRowPerElement` container a call is, if any. (Asked of every call around
+    /// every view construction: read off the tokens, no argument list.)
+    @inline(__always) static func rowContainer(_ call: CallSite, in s: Structure) -> RowContainer? {
+        guard !call.isMember, let first = call.callee.utf8.first, first == UInt8(ascii: "F") || first == UInt8(ascii: "L") else { return nil }
+        if call.callee == "ForEach" { return .forEach }
+        // `List(items)`, `List(items, id: \.self)`: a first argument without a label.
+        guard call.callee == "List", let parentheses = call.parentheses, parentheses.count > 2 else { return nil }
+        let start = parentheses.lowerBound + 1
+        let labeled = (s.code[start].kind == .identifier || s.code[start].kind == .keyword) && s.punct(start + 1, UInt8(ascii: ":"))
+        return labeled ? nil : .list
     }
 
     /// SwiftUI's leaf views: no state, no work in their initializers.
@@ -26,14 +41,22 @@ public struct EagerListDestinationRule: ProjectRule {
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var candidates: [(offset: Int, view: String, container: String)] = []
+        // Links in a view's `body` outside any rows: in rows if the view itself is built in some.
+        var inBodies: [(offset: Int, view: String, owner: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
         for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
-            guard call.callee == "NavigationLink", !call.isMember,
-                  let container = s.enclosingCalls(of: call.calleeToken).first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) })
-            else { continue }
+            guard call.callee == "NavigationLink", !call.isMember else { continue }
+            guard let container = s.enclosingCalls(of: call.calleeToken).first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) }) else {
+                let placement = ViewHierarchy.placement(of: call.calleeToken, in: s)
+                if !placement.context.presented, let owner = placement.owner, s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
+                   let member = placement.member, ProjectIndex.FileSummary.isBody(member, in: s) {
+                    inBodies.append((s.offset(of: call.calleeToken), push.view, s.types[owner].name))
+                }
+                continue
+            }
             candidates.append((s.offset(of: call.calleeToken), push.view, s.calls[container].callee))
         }
         let fileIndex = file.index
@@ -41,12 +64,19 @@ public struct EagerListDestinationRule: ProjectRule {
         let fix = options.allows(DeploymentTargets.navigationStackAPIs)
             ? "link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
-        return { [candidates] project in
-            candidates.compactMap { candidate in
+        return { [candidates, inBodies] project in
+            var hits = candidates.compactMap { candidate -> Hit? in
                 guard !Self.buildsLazily(candidate.view, project: project) else { return nil }
                 return Hit(file: fileIndex, offset: candidate.offset,
                            message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)")
             }
+            for link in inBodies {
+                guard let row = project.constructions[link.owner]?.first(where: { $0.rowContainer != nil && !$0.inPreview }),
+                      let container = row.rowContainer?.rawValue, !Self.buildsLazily(link.view, project: project) else { continue }
+                hits.append(Hit(file: fileIndex, offset: link.offset,
+                                message: "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps; \(fix)"))
+            }
+            return hits.sorted { $0.offset < $1.offset }
         }
     }
 
