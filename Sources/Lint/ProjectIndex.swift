@@ -90,6 +90,21 @@ public struct ProjectIndex: Sendable {
     /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
     public private(set) var mutatingFunctions: Set<String> = []
 
+    /// A place where `view` is built once per element, in the rows of a `ForEach` or a data-driven
+    /// `List` (previews left out): what its `body` holds is built with every row.
+    public func rowSite(of view: String) -> Construction? {
+        constructions[view]?.first { $0.rowContainer != nil && !$0.inPreview }
+    }
+
+    /// The view type whose `body` holds the token directly (not in presented content), for rules
+    /// that ask `rowSite(of:)` about it.
+    public static func bodyOwner(of token: Int, in s: Structure) -> String? {
+        let placement = ViewHierarchy.placement(of: token, in: s)
+        guard !placement.context.presented, let owner = placement.owner, s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
+              let member = placement.member, FileSummary.isBody(member, in: s) else { return nil }
+        return s.types[owner].name
+    }
+
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
     private let lazyHierarchy: LazyBox<ViewHierarchy>

@@ -1,21 +1,41 @@
 import SwiftLexer
 
 /// `.navigationDestination(…)` inside `List`/`ForEach`/`Lazy*` content is registered only for rows
-/// that happen to be loaded; attach it outside the lazy container.
-public struct DestinationInLazyContainerRule: Rule {
+/// that happen to be loaded; attach it outside the lazy container. The same holds in the `body`
+/// of a row view that a `ForEach` or a data-driven `List` builds, wherever it is declared.
+public struct DestinationInLazyContainerRule: ProjectRule {
     public let id = "destination-in-lazy-container"
     public let startsFrom: [Vocabulary.Word] = [.navigationDestination]
 
     static let lazyContainers: Set<String> = ["List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
+        // Destinations in a view's `body` outside any container: in rows if the view is built in some.
+        var inBodies: [(offset: Int, owner: String)] = []
         for call in s.calls where call.callee == "navigationDestination" && call.isMember {
-            guard let container = s.enclosingCallees(of: call.calleeToken).first(where: { Self.lazyContainers.contains($0) }) else { continue }
+            let callees = s.enclosingCallees(of: call.calleeToken)
+            guard let container = callees.first(where: { Self.lazyContainers.contains($0) }) else {
+                // A view that holds the stack around its destinations is no row.
+                if !callees.contains(where: ProjectIndex.isStackName), let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s) {
+                    inBodies.append((s.offset(of: call.calleeToken), owner))
+                }
+                continue
+            }
             hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
                             message: "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view"))
         }
-        return hits
+        let fileIndex = file.index
+        let direct = hits
+        return { [inBodies] project in
+            var hits = direct
+            for destination in inBodies {
+                guard let row = project.rowSite(of: destination.owner), let container = row.rowContainer?.rawValue else { continue }
+                hits.append(Hit(file: fileIndex, offset: destination.offset,
+                                message: "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view"))
+            }
+            return hits.sorted { $0.offset < $1.offset }
+        }
     }
 }

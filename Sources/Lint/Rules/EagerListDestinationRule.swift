@@ -49,11 +49,12 @@ public struct EagerListDestinationRule: ProjectRule {
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }
-            guard let container = s.enclosingCalls(of: call.calleeToken).first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) }) else {
-                let placement = ViewHierarchy.placement(of: call.calleeToken, in: s)
-                if !placement.context.presented, let owner = placement.owner, s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
-                   let member = placement.member, ProjectIndex.FileSummary.isBody(member, in: s) {
-                    inBodies.append((s.offset(of: call.calleeToken), push.view, s.types[owner].name))
+            let enclosing = s.enclosingCalls(of: call.calleeToken)
+            guard let container = enclosing.first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) }) else {
+                // A view that holds the stack around its links is no row.
+                if !enclosing.contains(where: { ProjectIndex.isStackName(s.calls[$0].callee) }),
+                   let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s) {
+                    inBodies.append((s.offset(of: call.calleeToken), push.view, owner))
                 }
                 continue
             }
@@ -71,8 +72,8 @@ public struct EagerListDestinationRule: ProjectRule {
                            message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)")
             }
             for link in inBodies {
-                guard let row = project.constructions[link.owner]?.first(where: { $0.rowContainer != nil && !$0.inPreview }),
-                      let container = row.rowContainer?.rawValue, !Self.buildsLazily(link.view, project: project) else { continue }
+                guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
+                      !Self.buildsLazily(link.view, project: project) else { continue }
                 hits.append(Hit(file: fileIndex, offset: link.offset,
                                 message: "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps; \(fix)"))
             }
