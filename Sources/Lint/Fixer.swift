@@ -2,7 +2,8 @@ import Foundation
 import SwiftLexer
 
 /// `lint --fix`: asks correctable rules for byte edits and applies them. Only the edited bytes
-/// change; a suppressed finding is not fixed; overlapping edits keep the first.
+/// change; a suppressed finding is not fixed; overlapping edits keep the first; the edits of one
+/// correction (same `anchor`) are applied together or not at all.
 public struct Fixer: Sendable {
     public var linter: Linter
 
@@ -12,6 +13,7 @@ public struct Fixer: Sendable {
         public var path: String
         public var original: [UInt8]
         public var corrected: [UInt8]
+        /// How many findings the edits fix.
         public var edits: Int
         public var changed: Bool { original != corrected }
     }
@@ -31,23 +33,31 @@ public struct Fixer: Sendable {
             for (id, rule) in correctable {
                 let options = linter.configuration.options(for: id)
                 for edit in rule.corrections(file, project: project, options: options) {
-                    let line = file.source.lines.line(of: edit.range.lowerBound)
+                    let line = file.source.lines.line(of: edit.anchor ?? edit.range.lowerBound)
                     if suppressions.suppressor(of: id, line: line) == nil { edits.append(edit) }
                 }
             }
             let original = file.source.bytes
-            fixes.append(FileFix(path: file.path, original: original, corrected: Self.apply(edits, to: original), edits: edits.count))
+            // A correction of several edits is one fixed finding.
+            let count = edits.filter { $0.anchor == nil }.count + Set(edits.compactMap(\.anchor)).count
+            fixes.append(FileFix(path: file.path, original: original, corrected: Self.apply(edits, to: original), edits: count))
         }
         return (fixes, problems)
     }
 
-    /// Applies non-overlapping edits (later ones that overlap an earlier one are dropped).
+    /// Applies non-overlapping edits (later ones that overlap an earlier one are dropped, and with
+    /// them the rest of their correction).
     public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
         var accepted: [Edit] = []
+        var broken = Set<Int>()
         for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
-            if let last = accepted.last, edit.range.lowerBound < last.range.upperBound || (edit.range == last.range) { continue }
+            if let last = accepted.last, edit.range.lowerBound < last.range.upperBound || (edit.range == last.range) {
+                if let anchor = edit.anchor { broken.insert(anchor) }
+                continue
+            }
             accepted.append(edit)
         }
+        if !broken.isEmpty { accepted.removeAll { $0.anchor.map(broken.contains) ?? false } }
         var result = bytes
         for edit in accepted.reversed() {
             result.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))

@@ -87,10 +87,15 @@ public protocol CorrectableRule: Rule {
 public struct Edit: Sendable, Equatable {
     public var range: Range<Int>
     public var replacement: String
+    /// For a correction made of several edits (a declaration and its uses): the offset of the
+    /// finding they fix. They are applied all together or not at all, and a suppression on the
+    /// finding's line keeps them all.
+    public var anchor: Int?
 
-    public init(range: Range<Int>, replacement: String) {
+    public init(range: Range<Int>, replacement: String, anchor: Int? = nil) {
         self.range = range
         self.replacement = replacement
+        self.anchor = anchor
     }
 }
 

@@ -69,7 +69,7 @@ final class CorrectionTests: XCTestCase {
 
     func testCorrectionExamples() {
         let correctable = CatalogFixture.catalog.entries.filter(\.metadata.correctable)
-        XCTAssertEqual(Set(correctable.map(\.metadata.id)), ["state-not-private", "deprecated-navigation-modifier"])
+        XCTAssertEqual(Set(correctable.map(\.metadata.id)), ["state-not-private", "deprecated-navigation-modifier", "presentation-mode-deprecated"])
         for entry in correctable {
             XCTAssertTrue(entry.rule is any CorrectableRule, entry.metadata.id)
             XCTAssertFalse(entry.metadata.corrections.isEmpty, "\(entry.metadata.id) has no ## Corrections")
@@ -91,6 +91,15 @@ final class CorrectionTests: XCTestCase {
     func testSuppressedFindingsAreNotFixed() {
         let text = "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State var b = 0\n}\n"
         XCTAssertEqual(fixed(text), "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State private var b = 0\n}\n")
+    }
+
+    /// A correction of several edits (a declaration and its uses) is kept or dropped as a whole.
+    func testCorrectionsOfSeveralEditsAreAllOrNothing() {
+        let text = "struct A: View {\n    // patternlint:disable:next presentation-mode-deprecated\n    @Environment(\\.presentationMode) private var mode\n    var body: some View { Button(\"x\") { mode.wrappedValue.dismiss() } }\n}\n"
+        XCTAssertEqual(fixed(text), text, "suppressed on the declaration: the uses stay too")
+        let bytes = Array("abcdef".utf8)
+        let edits = [Edit(range: 0..<2, replacement: "X"), Edit(range: 1..<3, replacement: "Y", anchor: 9), Edit(range: 4..<5, replacement: "Z", anchor: 9)]
+        XCTAssertEqual(String(decoding: Fixer.apply(edits, to: bytes), as: UTF8.self), "Xcdef", "an overlapped edit drops its whole correction")
     }
 
     func testUnifiedDiff() {

@@ -2,7 +2,7 @@ import SwiftLexer
 
 /// `@Environment(\.presentationMode)` is deprecated; `@Environment(\.dismiss)` gives a
 /// `DismissAction` that works for sheets and pushed screens alike.
-public struct PresentationModeDeprecatedRule: Rule {
+public struct PresentationModeDeprecatedRule: CorrectableRule {
     public let id = "presentation-mode-deprecated"
     public let startsFrom: [Vocabulary.Word] = [.presentationMode]
 
@@ -10,16 +10,62 @@ public struct PresentationModeDeprecatedRule: Rule {
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
-        var hits: [Hit] = []
-        for property in s.properties where property.attributes.contains("@Environment") || property.attributes.contains("@SwiftUI.Environment") {
-            guard let position = property.attributes.firstIndex(where: { $0.hasSuffix("Environment") }) else { continue }
+        return offenders(s).map { _, keyPath in
+            Hit(file: file.index, offset: s.offset(of: keyPath),
+                message: "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`")
+        }
+    }
+
+    /// Each `@Environment(\.presentationMode)` property, with the token of `presentationMode`.
+    func offenders(_ s: Structure) -> [(property: PropertyDecl, keyPath: Int)] {
+        s.properties.compactMap { property in
+            guard let position = property.attributes.firstIndex(where: { $0 == "@Environment" || $0 == "@SwiftUI.Environment" }) else { return nil }
             let attribute = property.attributeTokens[position]
             // `@Environment(\.presentationMode)`: `(` `\` `.` `presentationMode` `)`.
             guard s.punct(attribute + 1, UInt8(ascii: "(")), s.punct(attribute + 2, UInt8(ascii: "\\")),
-                  s.punct(attribute + 3, UInt8(ascii: ".")), s.is(attribute + 4, "presentationMode") else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: attribute + 4),
-                            message: "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`"))
+                  s.punct(attribute + 3, UInt8(ascii: ".")), s.is(attribute + 4, "presentationMode") else { return nil }
+            return (property, attribute + 4)
         }
-        return hits
+    }
+
+    /// When the view only ever calls `name.wrappedValue.dismiss()`: the key path becomes
+    /// `\.dismiss`, the property `dismiss`, and each call `dismiss()`. Any other use
+    /// (`isPresented`, handing it on), or a `dismiss` the type already has, leaves it for you.
+    public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
+        guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
+        let s = file.structure
+        var edits: [Edit] = []
+        for (property, keyPath) in offenders(s) {
+            guard let owner = property.owner else { continue }
+            // The type's declaration and its extensions in this file.
+            let name = s.types[owner].name
+            let regions = s.types.filter { $0.name == name }.compactMap(\.body)
+            let anchor = s.offset(of: keyPath)
+            var group = [Edit(range: s.code[keyPath].range, replacement: "dismiss", anchor: anchor)]
+            if property.name != "dismiss" {
+                group.append(Edit(range: s.code[property.nameToken].range, replacement: "dismiss", anchor: anchor))
+            }
+            var fixable = true
+            scan: for region in regions {
+                for index in region where s.code[index].kind == .identifier && index != property.nameToken {
+                    let text = s.text(index)
+                    if text == "dismiss", property.name != "dismiss" {
+                        // Only the `dismiss` of a `.wrappedValue.dismiss()` chain may stand here.
+                        guard index >= 2, s.is(index - 2, "wrappedValue") else { fixable = false; break scan }
+                        continue
+                    }
+                    guard text == property.name, !s.punct(index - 1, UInt8(ascii: ".")) || s.is(index - 2, "self") else { continue }
+                    // `name.wrappedValue.dismiss()` → `dismiss()`.
+                    guard s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue"), s.punct(index + 3, UInt8(ascii: ".")),
+                          s.is(index + 4, "dismiss"), s.punct(index + 5, UInt8(ascii: "(")), s.punct(index + 6, UInt8(ascii: ")")) else {
+                        fixable = false
+                        break scan
+                    }
+                    group.append(Edit(range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss", anchor: anchor))
+                }
+            }
+            if fixable { edits += group }
+        }
+        return edits
     }
 }
