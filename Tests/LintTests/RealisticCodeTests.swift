@@ -93,80 +93,67 @@ final class RealisticCodeTests: XCTestCase {
         XCTAssertEqual(result.findings.map { "\($0.line) \($0.ruleID)" }, ["2 state-not-private", "4 constant-binding"])
     }
 
-    /// Coordinators that build the screens: the screens stand where the coordinator's builder is
-    /// used (optional chaining and environment objects included), across files.
-    func testCoordinatorBuiltScreensArePlacedWhereTheyArePushed() {
-        let coordinator = """
-        import SwiftUI
+    /// A coordinator whose builder makes the screens (shared by the tests below).
+    let coordinator = """
+    import SwiftUI
 
-        final class HomeCoordinator: ObservableObject {
-            @Published var path: [HomeRoute] = []
+    final class AppCoordinator: ObservableObject {
+        @Published var path: [Screen] = []
 
-            @ViewBuilder
-            func build(_ route: HomeRoute) -> some View {
-                switch route {
-                case .article(let id): ArticleScreen(id: id)
-                case .author(let name): AuthorScreen(name: name)
-                }
+        @ViewBuilder
+        func view(for screen: Screen) -> some View {
+            switch screen {
+            case .detail(let id): DetailScreen(id: id)
+            case .compose: ComposeScreen()
             }
         }
-        """
+    }
+    """
+
+    let screens = """
+    import SwiftUI
+
+    struct DetailScreen: View {
+        let id: Int
+        var body: some View {
+            NavigationLink("Reply", value: Screen.compose)
+        }
+    }
+
+    struct ComposeScreen: View {
+        var body: some View {
+            NavigationStack { Form { Text("To:") } }
+        }
+    }
+    """
+
+    /// The screens stand where the coordinator's builder is used (optional chaining and
+    /// environment objects included), across files.
+    func testCoordinatorBuiltScreensArePlacedWhereTheyArePushed() {
         let root = """
         import SwiftUI
 
-        struct HomeRoot: View {
-            @EnvironmentObject private var coordinator: HomeCoordinator
-            var fallback: HomeCoordinator?
+        struct AppRoot: View {
+            @EnvironmentObject private var coordinator: AppCoordinator
+            var fallback: AppCoordinator?
 
             var body: some View {
                 NavigationStack(path: $coordinator.path) {
-                    HomeFeed()
-                        .navigationDestination(for: HomeRoute.self) { route in
-                            fallback?.build(route)
+                    Inbox()
+                        .navigationDestination(for: Screen.self) { screen in
+                            fallback?.view(for: screen)
                         }
                 }
             }
         }
         """
-        let screens = """
-        import SwiftUI
-
-        struct ArticleScreen: View {
-            let id: Int
-            var body: some View {
-                NavigationLink("Author", value: HomeRoute.author("x"))
-            }
-        }
-
-        struct AuthorScreen: View {
-            let name: String
-            var body: some View {
-                NavigationStack { Text(name) }
-            }
-        }
-        """
-        let result = CatalogFixture.lint([("HomeCoordinator.swift", coordinator), ("HomeRoot.swift", root), ("Screens.swift", screens)])
-        XCTAssertEqual(result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }, ["Screens.swift:13 nested-navigation-stack"])
+        let result = CatalogFixture.lint([("AppCoordinator.swift", coordinator), ("AppRoot.swift", root), ("Screens.swift", screens)])
+        XCTAssertEqual(result.findings.map { "\($0.path):\($0.line) \($0.ruleID)" }, ["Screens.swift:12 nested-navigation-stack"])
     }
 
     /// One builder serves pushes and a sheet reached through a value whose type the linter cannot
     /// read (a parameter): the sheet screen's own stack is not called nested.
     func testABuilderThatAlsoServesSheetsLeavesItsScreensUnplaced() {
-        let coordinator = """
-        import SwiftUI
-
-        final class AppCoordinator: ObservableObject {
-            @Published var path: [Screen] = []
-
-            @ViewBuilder
-            func view(for screen: Screen) -> some View {
-                switch screen {
-                case .detail(let id): DetailScreen(id: id)
-                case .compose: ComposeScreen()
-                }
-            }
-        }
-        """
         let root = """
         import SwiftUI
 
@@ -190,15 +177,6 @@ final class RealisticCodeTests: XCTestCase {
                     .sheet(item: $sheet) { screen in
                         presenter.coordinator.view(for: screen)
                     }
-            }
-        }
-        """
-        let screens = """
-        import SwiftUI
-
-        struct ComposeScreen: View {
-            var body: some View {
-                NavigationStack { Form { Text("To:") } }
             }
         }
         """
