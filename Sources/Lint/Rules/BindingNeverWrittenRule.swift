@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import SwiftLexer
 
 /// A `@Binding` the view never assigns, mutates or passes on as `$name` only reads its value:
@@ -37,25 +42,20 @@ public struct BindingNeverWrittenRule: ProjectRule {
             regions += extensions[s.types[owner].name] ?? []
             var written = [Bool](repeating: false, count: mine.count)
             var calls = [Set<String>](repeating: [], count: mine.count)
-            // Length and first byte of `name` (and of `$name` after the `$`), to skip almost every token cheaply.
-            let keys = mine.map { (length: s.properties[$0].name.utf8.count, first: s.properties[$0].name.utf8.first ?? 0) }
             s.code.withUnsafeBufferPointer { code in
                 s.file.bytes.withUnsafeBufferPointer { bytes in
-                    for region in regions {
-                        for index in region where code[index].kind == .identifier {
-                            let token = code[index]
-                            let first = bytes[token.offset]
-                            for position in keys.indices where !written[position] {
-                                let key = keys[position]
-                                let plain = token.length == key.length && first == key.first
-                                let prefixed = token.length == key.length + 1 && (first == UInt8(ascii: "$") || first == UInt8(ascii: "_"))
-                                    && bytes[token.offset + 1] == key.first
-                                guard plain || prefixed else { continue }
-                                let property = mine[position]
-                                if isWrite(at: index, of: s.properties[property].name, in: s, declaration: s.properties[property].nameToken,
-                                           calls: &calls[position]) {
-                                    written[position] = true
-                                }
+                    for (position, property) in mine.enumerated() {
+                        let name = s.properties[property].name
+                        // Where the name's bytes stand (`memchr` on its first byte), then the token
+                        // there: `name`, or `$name`/`_name` one byte before. Far fewer than the tokens.
+                        for region in regions where !written[position] {
+                            let range = code[region.lowerBound].offset..<code[region.upperBound].end
+                            for offset in Self.occurrences(of: name, in: range, bytes: bytes) {
+                                guard let index = Self.token(startingAt: offset, orBefore: true, in: code),
+                                      isWrite(at: index, of: name, in: s, declaration: s.properties[property].nameToken,
+                                              calls: &calls[position]) else { continue }
+                                written[position] = true
+                                break
                             }
                         }
                     }
@@ -74,6 +74,36 @@ public struct BindingNeverWrittenRule: ProjectRule {
                            message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding")
             }
         }
+    }
+
+    /// Offsets where `name`'s bytes start in `range`, found with `memchr` on the first byte.
+    static func occurrences(of name: String, in range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let needle = Array(name.utf8)
+        guard let first = needle.first, let base = bytes.baseAddress, range.count >= needle.count else { return [] }
+        var found: [Int] = []
+        var from = range.lowerBound
+        let last = range.upperBound - needle.count
+        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if needle.indices.allSatisfy({ bytes[offset + $0] == needle[$0] }) { found.append(offset) }
+            from = offset + 1
+        }
+        return found
+    }
+
+    /// The identifier token that starts at `offset` (or, with `orBefore`, one byte before it: the
+    /// `$` of `$name`), by binary search over the code tokens.
+    static func token(startingAt offset: Int, orBefore: Bool, in code: UnsafeBufferPointer<Token>) -> Int? {
+        var low = 0, high = code.count
+        let target = orBefore ? offset - 1 : offset
+        while low < high {
+            let middle = (low + high) / 2
+            if code[middle].offset < target { low = middle + 1 } else { high = middle }
+        }
+        for index in low..<min(low + 2, code.count) where code[index].kind == .identifier {
+            if code[index].offset == offset || (orBefore && code[index].offset == offset - 1) { return index }
+        }
+        return nil
     }
 
     /// Whether the token writes the binding; methods called on it that are not known to mutate
