@@ -62,23 +62,26 @@ enum FrontMatterParser {
         var message: String
     }
 
-    /// Parses the YAML; errors carry a line relative to the YAML text (1-based).
+    /// Parses the YAML; errors carry a line relative to the YAML text (1-based). Read as a node
+    /// tree, not as `Any`: every `as?` from `Any` costs a runtime conformance search, and the
+    /// catalogue's notes are parsed on every run.
     static func parse(_ yaml: String) -> Result<FrontMatter, YAMLProblem> {
-        let loaded: Any?
+        let root: Node?
         do {
             // The basic resolver keeps every scalar a string (a title `2024` or `yes` stays text) and skips regex work.
-            loaded = try Yams.load(yaml: yaml, .basic, .default, .utf8)
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             return .failure(problem(from: error))
         } catch {
             return .failure(YAMLProblem(line: 1, message: "\(error)"))
         }
-        guard let loaded else { return .success(FrontMatter()) }
-        guard let map = loaded as? [String: Any] else {
+        guard let root else { return .success(FrontMatter()) }
+        guard case .mapping(let map) = root, map.allSatisfy({ $0.key.scalar != nil }) else {
             return .failure(YAMLProblem(line: 1, message: "front matter is not a mapping of keys to values"))
         }
         var matter = FrontMatter()
-        for (key, value) in map {
+        for (keyNode, value) in map {
+            let key = keyNode.scalar?.string ?? ""
             switch key {
             case "title": matter.title = scalarText(value)
             case "type": matter.type = scalarText(value)
@@ -102,16 +105,16 @@ enum FrontMatterParser {
         }
     }
 
-    private static func scalarText(_ value: Any) -> String? {
+    private static func scalarText(_ value: Node) -> String? {
         let result = text(value).trimmed
         return result.isEmpty ? nil : result
     }
 
     /// A list, a single string, or a comma-separated string; `#` prefixes are dropped from tags.
-    private static func list(_ value: Any) -> [String] {
+    private static func list(_ value: Node) -> [String] {
         let items: [String]
-        if let array = value as? [Any] {
-            items = array.map(text)
+        if case .sequence(let sequence) = value {
+            items = sequence.map(text)
         } else {
             items = text(value).split(separator: ",").map(String.init)
         }
@@ -121,13 +124,15 @@ enum FrontMatterParser {
             .filter { !$0.isEmpty }
     }
 
-    private static func text(_ value: Any) -> String {
+    /// A scalar's text; a list's items joined by `, `; a mapping's `key: value` pairs, sorted.
+    private static func text(_ value: Node) -> String {
         switch value {
-        case let string as String: return string
-        case let array as [Any]: return array.map(text).joined(separator: ", ")
-        case let map as [String: Any]:
-            return map.keys.sorted().map { "\($0): \(text(map[$0]!))" }.joined(separator: ", ")
-        default: return "\(value)"
+        case .scalar(let scalar): return scalar.string
+        case .sequence(let sequence): return sequence.map(text).joined(separator: ", ")
+        case .mapping(let map):
+            return map.map { (key: text($0.key), value: text($0.value)) }.sorted { $0.key < $1.key }
+                .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        case .alias: return ""
         }
     }
 }
