@@ -118,7 +118,7 @@ public struct Linter: Sendable {
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
         entries.map { entry in
-            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule as? any ProjectRule, startsFrom: entry.rule.startsFrom,
+            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule, startsFrom: entry.rule.startsFrom,
                          options: configuration.options(for: entry.metadata.id),
                          severity: configuration.severity(of: entry.metadata), note: entry.note,
                          messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")

@@ -57,10 +57,14 @@ public protocol Rule: Sendable {
     /// Names of which one must stand in a file for the rule to find anything there; the engine
     /// skips the rule in files whose `Vocabulary` has none of them. Empty (the default): always run.
     var startsFrom: [Vocabulary.Word] { get }
+    /// The rule as a `ProjectRule`, if it is one. (An `as? any ProjectRule` cast searches the
+    /// runtime's conformance tables, a quarter of a million instructions per rule at start-up.)
+    var asProjectRule: (any ProjectRule)? { get }
 }
 
 extension Rule {
     public var startsFrom: [Vocabulary.Word] { [] }
+    public var asProjectRule: (any ProjectRule)? { nil }
 }
 
 /// A rule whose verdict needs facts from other files. `prepare` runs while the file's tokens are
@@ -72,6 +76,8 @@ public protocol ProjectRule: Rule {
 }
 
 extension ProjectRule {
+    public var asProjectRule: (any ProjectRule)? { self }
+
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         prepare(file, options: options)(project)
     }
