@@ -16,7 +16,7 @@ struct NotesCommand: ParsableCommand {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List notes with their permalinks and tags.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes with their permalinks and tags.")
         @OptionGroup var source: NotesOptions
         @Option(help: "Only notes with this tag.") var tag: String?
         @Flag(help: "Print JSON.") var json = false
@@ -55,7 +55,7 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a note for reading, with its links, backlinks and tags.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a note for reading, with its links, backlinks and tags.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Title, alias, permalink or path.") var note: String
         @Flag(help: "Print the markdown file as it is.") var raw = false
@@ -73,7 +73,7 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Search: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Search titles, aliases, tags, headings and text; best match first.")
+        static let configuration = CommandConfiguration(commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Words that must all occur.") var query: [String]
         @Option(help: "At most this many results.") var limit = 20
@@ -96,7 +96,7 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Backlinks: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the notes that link to a note.")
+        static let configuration = CommandConfiguration(commandName: "backlinks", abstract: "List the notes that link to a note.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Title, alias, permalink or path.") var note: String
 
@@ -131,6 +131,7 @@ struct NotesCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check notes: links, duplicates, front matter, orphans, rule citations and code examples.",
             discussion: """
             Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
@@ -172,6 +173,7 @@ struct NotesCommand: ParsableCommand {
 extension NotesCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the notes as a static HTML site (one page per note, an index, working links).",
             discussion: "Pages are named after permalinks and always land inside DIR; each file is written atomically.")
         @OptionGroup var source: NotesOptions
