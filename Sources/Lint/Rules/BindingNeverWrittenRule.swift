@@ -51,7 +51,7 @@ public struct BindingNeverWrittenRule: ProjectRule {
                         for region in regions where !written[position] {
                             let range = code[region.lowerBound].offset..<code[region.upperBound].end
                             for offset in Self.occurrences(of: name, in: range, bytes: bytes) {
-                                guard let index = Self.token(startingAt: offset, orBefore: true, in: code),
+                                guard let index = Self.token(at: offset, in: code),
                                       isWrite(at: index, of: name, in: s, declaration: s.properties[property].nameToken,
                                               calls: &calls[position]) else { continue }
                                 written[position] = true
@@ -91,17 +91,16 @@ public struct BindingNeverWrittenRule: ProjectRule {
         return found
     }
 
-    /// The identifier token that starts at `offset` (or, with `orBefore`, one byte before it: the
-    /// `$` of `$name`), by binary search over the code tokens.
-    static func token(startingAt offset: Int, orBefore: Bool, in code: UnsafeBufferPointer<Token>) -> Int? {
+    /// The identifier token that starts at `offset` or one byte before it (the `$` of `$name`),
+    /// by binary search over the code tokens.
+    static func token(at offset: Int, in code: UnsafeBufferPointer<Token>) -> Int? {
         var low = 0, high = code.count
-        let target = orBefore ? offset - 1 : offset
         while low < high {
             let middle = (low + high) / 2
-            if code[middle].offset < target { low = middle + 1 } else { high = middle }
+            if code[middle].offset < offset - 1 { low = middle + 1 } else { high = middle }
         }
         for index in low..<min(low + 2, code.count) where code[index].kind == .identifier {
-            if code[index].offset == offset || (orBefore && code[index].offset == offset - 1) { return index }
+            if code[index].offset == offset || code[index].offset == offset - 1 { return index }
         }
         return nil
     }
