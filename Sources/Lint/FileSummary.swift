@@ -277,7 +277,17 @@ extension ProjectIndex {
             let uses = parameterMembers(in: closures(of: call, label: "destination", in: s), in: s)
             guard !uses.isEmpty else { return [] }
             let typeName = s.text(j)
-            return uses.map { use in (typeName + "." + s.text(use.member), use.parameter) }
+            let bytes = s.file.bytes
+            return uses.map { use in
+                // `route.screen` is `Route.screen`; `Screens.view(for: $0)` is `Screens.view`.
+                let base = startsUppercase(s.code[use.parameter], bytes) ? s.text(use.parameter) : typeName
+                return (base + "." + s.text(use.member), use.parameter)
+            }
+        }
+
+        /// A name that starts with an ASCII capital: a type, by Swift's naming convention.
+        @inline(__always) static func startsUppercase(_ token: Token, _ bytes: [UInt8]) -> Bool {
+            bytes[token.offset] >= UInt8(ascii: "A") && bytes[token.offset] <= UInt8(ascii: "Z")
         }
 
         /// The names used as `base.name` as the content of `sheet`, `fullScreenCover` and `popover`
@@ -300,7 +310,9 @@ extension ProjectIndex {
 
         /// In closures `{ route in … }` (`{ (route) in`, or `$0` when none is named), each
         /// `route.name` standing as the content (after `in`, `{`, `return` or a line break): the
-        /// parameter's token and the member's. With `anyBase`, any `base.name` or `base?.name`.
+        /// parameter's token and the member's. Also a type's builder: `Screens.view(for: $0)` or
+        /// `ScreenFactory().view(for: $0)`, with the type's token. With `anyBase`, any `base.name`
+        /// or `base?.name`, and every name of a chain.
         static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure, anyBase: Bool = false) -> [(parameter: Int, member: Int)] {
             let bytes = s.file.bytes
             var uses: [(parameter: Int, member: Int)] = []
@@ -323,9 +335,12 @@ extension ProjectIndex {
                     let token = s.code[index], previous = s.code[index - 1]
                     guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
                             || s.punct(index - 1, UInt8(ascii: "{")) else { continue }
-                    guard anyBase || isParameter(token) else { continue }
+                    // A type, or a value of it made here: `ScreenFactory()`.
+                    let isType = Self.startsUppercase(token, bytes)
+                    guard anyBase || isType || isParameter(token) else { continue }
                     // With any base, every name of the chain: `presenter.coordinator.view(for:)`.
                     var dot = index + 1
+                    if isType, s.punct(dot, UInt8(ascii: "(")), s.closing[dot] >= 0 { dot = Int(s.closing[dot]) + 1 }
                     while true {
                         if anyBase, isOptionalChaining(dot, in: s) { dot += 1 }
                         guard s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count, s.code[dot + 1].kind == .identifier else { break }
