@@ -10,7 +10,8 @@ import SwiftLexer
 /// type count too, as partial ones (other uses may go unseen: they can put a member in a stack,
 /// never show it is in none): a router enum's `route.screen` in `navigationDestination(for:
 /// Route.self)` content uses `Route.screen`; `router.screen(for:)` uses `Router.screen` when a
-/// property of the view says `router` is a `Router`. A member used both in a stack and in
+/// property of the view says `router` is a `Router`; `Screens.view(for: $0)` there uses
+/// `Screens.view`. A member used both in a stack and in
 /// presented content (one builder for pushes and sheets) is of unknown place. A call inside the
 /// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
 /// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
