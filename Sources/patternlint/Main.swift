@@ -92,21 +92,49 @@ enum Terminal {
     /// Writes straight from the string's UTF-8 (reports can be megabytes), retrying short writes.
     static func write(_ text: String) {
         var text = text
-        text.withUTF8(write)
+        text.withUTF8 { write($0) }
     }
 
     static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer(write)
+        bytes.withUnsafeBufferPointer { write($0) }
     }
 
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = STDOUT_FILENO) {
         var offset = 0
         while offset < bytes.count {
-            let written = Foundation.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0, errno == EINTR { continue }
-            if written <= 0 { return } // a closed pipe (`| head`): nothing more to say
+            if written <= 0 { return } // a closed pipe (`| head`, a pager quit early): nothing more to say
             offset += written
         }
+    }
+
+    /// Long reading (`explain`, `notes show`) goes through a pager on a terminal, as git does:
+    /// `$PAGER`, else `less -FRX` (which prints a text that fits the screen and quits). Not on a
+    /// pipe, nor with `PAGER=cat` or an empty `PAGER`, nor when the text fits the screen.
+    static func page(_ text: String) {
+        let environment = ProcessInfo.processInfo.environment
+        let pager = environment["PAGER"] ?? "less -FRX"
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, !pager.trimmingCharacters(in: .whitespaces).isEmpty, pager != "cat",
+              ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
+              text.utf8.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= Int(size.ws_row) else { return write(text) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", pager]
+        var pagerEnvironment = environment
+        if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
+        process.environment = pagerEnvironment
+        let input = Pipe()
+        process.standardInput = input
+        do { try process.run() } catch { return write(text) }
+        // A pager quit before the end closes the pipe: that must not kill us.
+        signal(SIGPIPE, SIG_IGN)
+        var text = text
+        let descriptor = input.fileHandleForWriting.fileDescriptor
+        text.withUTF8 { write($0, to: descriptor) }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
     }
 }
 

@@ -68,7 +68,7 @@ struct NotesCommand: ParsableCommand {
                 Terminal.write(graph.notes[index].body)
                 return
             }
-            Terminal.write(NotePresenter(color: Terminal.useColor(disabled: noColor)).show(index, in: graph))
+            Terminal.page(NotePresenter(color: Terminal.useColor(disabled: noColor)).show(index, in: graph))
         }
     }
 
