@@ -1,19 +1,41 @@
-/// Substring search on UTF-8 bytes (Foundation's string search is slow on Linux). Naive, which is
-/// right for what it is asked: type names and project files, with short needles.
-extension RandomAccessCollection where Element == UInt8, Index == Int {
-    /// Where each occurrence of `needle` ends, at most `limit` of them, left to right.
-    func endsOfOccurrences(of needle: some RandomAccessCollection<UInt8>, limit: Int = .max) -> [Int] {
-        guard let first = needle.first, needle.count <= count else { return [] }
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Substring search on UTF-8 bytes (Foundation's string search is slow on Linux): `memchr` finds
+/// each candidate first byte, then the rest is compared. Needles are short (type names, project
+/// settings, a property's name) and are read in place, never copied.
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Where each occurrence of `needle` within `range` (all of the buffer by default) ends, at
+    /// most `limit` of them, left to right; an occurrence does not overlap the one before.
+    func endsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil, limit: Int = .max) -> [Int] {
+        let range = range ?? 0..<count
+        guard let first = needle.first, let base = baseAddress, range.count >= needle.count else { return [] }
         var ends: [Int] = []
-        var index = startIndex
-        while index + needle.count <= endIndex, ends.count < limit {
-            if self[index] == first, self[index..<index + needle.count].elementsEqual(needle) {
-                ends.append(index + needle.count)
-                index += needle.count
+        var from = range.lowerBound
+        let last = range.upperBound - needle.count
+        while from <= last, ends.count < limit, let hit = memchr(base + from, Int32(first), last - from + 1) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if needle.indices.allSatisfy({ self[offset + $0] == needle[$0] }) {
+                ends.append(offset + needle.count)
+                from = offset + needle.count
             } else {
-                index += 1
+                from = offset + 1
             }
         }
         return ends
+    }
+
+    func endsOfOccurrences(of needle: String, in range: Range<Int>? = nil, limit: Int = .max) -> [Int] {
+        var needle = needle
+        return needle.withUTF8 { endsOfOccurrences(of: $0, in: range, limit: limit) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    func endsOfOccurrences(of needle: String, limit: Int = .max) -> [Int] {
+        withUnsafeBufferPointer { $0.endsOfOccurrences(of: needle, limit: limit) }
     }
 }

@@ -106,7 +106,7 @@ public struct DeploymentTargets: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for (setting, platform) in buildSettings {
-            for end in bytes.endsOfOccurrences(of: Array(setting.utf8)) {
+            for end in bytes.endsOfOccurrences(of: setting) {
                 // `IPHONEOS_DEPLOYMENT_TARGET = 15.0;`, not `RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET`.
                 let start = end - setting.utf8.count
                 if start > 0, bytes[start - 1] == UInt8(ascii: "_") || isWordByte(bytes[start - 1]) { continue }
@@ -124,7 +124,7 @@ public struct DeploymentTargets: Sendable, Equatable {
         let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for platform in Platform.allCases {
-            for end in bytes.endsOfOccurrences(of: Array(".\(platform.rawValue)(".utf8)) {
+            for end in bytes.endsOfOccurrences(of: ".\(platform.rawValue)(") {
                 if let version = version(after: end, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
             }
         }

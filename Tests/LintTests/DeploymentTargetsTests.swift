@@ -131,9 +131,11 @@ final class DeploymentTargetsTests: XCTestCase {
 
     func testByteSearch() {
         let text = Array("a View, AnyView and a View".utf8)
-        XCTAssertEqual(text.endsOfOccurrences(of: Array("View".utf8)), [6, 15, 26])
-        XCTAssertEqual(text.endsOfOccurrences(of: Array("View".utf8), limit: 1), [6])
-        XCTAssertEqual(text.endsOfOccurrences(of: Array("Scene".utf8)), [])
-        XCTAssertEqual(Array("Vi".utf8).endsOfOccurrences(of: Array("View".utf8)), [], "a needle longer than the text")
+        XCTAssertEqual(text.endsOfOccurrences(of: "View"), [6, 15, 26])
+        XCTAssertEqual(text.endsOfOccurrences(of: "View", limit: 1), [6])
+        XCTAssertEqual(text.endsOfOccurrences(of: "Scene"), [])
+        XCTAssertEqual(Array("Vi".utf8).endsOfOccurrences(of: "View"), [], "a needle longer than the text")
+        XCTAssertEqual(text.withUnsafeBufferPointer { $0.endsOfOccurrences(of: "View", in: 7..<20) }, [15], "within a range only")
+        XCTAssertEqual(Array("aaaa".utf8).endsOfOccurrences(of: "aa"), [2, 4], "occurrences do not overlap")
     }
 }

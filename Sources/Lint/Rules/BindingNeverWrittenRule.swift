@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
 import SwiftLexer
 
 /// A `@Binding` the view never assigns, mutates or passes on as `$name` only reads its value:
@@ -46,11 +41,12 @@ public struct BindingNeverWrittenRule: ProjectRule {
                 s.file.bytes.withUnsafeBufferPointer { bytes in
                     for (position, property) in mine.enumerated() {
                         let name = s.properties[property].name
-                        // Where the name's bytes stand (`memchr` on its first byte), then the token
-                        // there: `name`, or `$name`/`_name` one byte before. Far fewer than the tokens.
+                        // Where the name's bytes stand (`endsOfOccurrences`), then the token there:
+                        // `name`, or `$name`/`_name` one byte before. Far fewer than the tokens.
                         for region in regions where !written[position] {
                             let range = code[region.lowerBound].offset..<code[region.upperBound].end
-                            for offset in Self.occurrences(of: name, in: range, bytes: bytes) {
+                            for end in bytes.endsOfOccurrences(of: name, in: range) {
+                                let offset = end - name.utf8.count
                                 guard let index = Self.token(at: offset, in: code),
                                       isWrite(at: index, of: name, in: s, declaration: s.properties[property].nameToken,
                                               calls: &calls[position]) else { continue }
@@ -74,21 +70,6 @@ public struct BindingNeverWrittenRule: ProjectRule {
                            message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding")
             }
         }
-    }
-
-    /// Offsets where `name`'s bytes start in `range`, found with `memchr` on the first byte.
-    static func occurrences(of name: String, in range: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
-        let needle = Array(name.utf8)
-        guard let first = needle.first, let base = bytes.baseAddress, range.count >= needle.count else { return [] }
-        var found: [Int] = []
-        var from = range.lowerBound
-        let last = range.upperBound - needle.count
-        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
-            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.indices.allSatisfy({ bytes[offset + $0] == needle[$0] }) { found.append(offset) }
-            from = offset + 1
-        }
-        return found
     }
 
     /// The identifier token that starts at `offset` or one byte before it (the `$` of `$name`),
