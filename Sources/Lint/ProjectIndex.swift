@@ -42,7 +42,7 @@ public struct ProjectIndex: Sendable {
         /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
         public var inSplitView = false
         /// Built in the rows of this `ForEach` or `List` (once per element).
-        public var rowContainer: EagerListDestinationRule.RowContainer?
+        public var rowContainer: ViewHierarchy.RowContainer?
         /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
         /// uses of the member may go unseen, so it can put the member in a stack but never show
         /// that the member is in none.

@@ -126,7 +126,7 @@ public struct ViewHierarchy: Sendable {
         public var context = (inStack: false, presented: false, inSplitView: false)
         public var wrappers: [String] = []
         /// The `ForEach` or data-driven `List` whose rows the token is built in, within its member.
-        public var rowContainer: EagerListDestinationRule.RowContainer?
+        public var rowContainer: RowContainer?
     }
 
     /// The placement of a token, in one walk out through its scopes (innermost first).
@@ -146,7 +146,7 @@ public struct ViewHierarchy: Sendable {
                 let site = s.calls[call]
                 // Rows are built once per element; a presentation's content is not built with them.
                 if placement.rowContainer == nil, placement.owner == nil, case .closure = scope.kind {
-                    placement.rowContainer = EagerListDestinationRule.rowContainer(site, in: s)
+                    placement.rowContainer = Self.rowContainer(site, in: s)
                 }
                 if !site.isMember, ProjectIndex.isStackName(site.callee) {
                     placement.context = (true, false, !ProjectIndex.isPathStackName(site.callee))
@@ -165,6 +165,24 @@ public struct ViewHierarchy: Sendable {
             return placement.owner == nil || !decided
         }
         return placement
+    }
+
+    /// A container that builds its content once per element of a collection.
+    public enum RowContainer: String, Sendable {
+        case forEach = "ForEach", list = "List"
+    }
+
+    /// `ForEach(…)`, or `List(items) { item in … }`: one row per element (a static `List { … }`
+    /// builds its content once). Asked of every call around every view construction, so read off
+    /// the tokens, with no argument list.
+    @inline(__always) static func rowContainer(_ call: CallSite, in s: Structure) -> RowContainer? {
+        guard !call.isMember, let first = call.callee.utf8.first, first == UInt8(ascii: "F") || first == UInt8(ascii: "L") else { return nil }
+        if call.callee == "ForEach" { return .forEach }
+        // `List(items)`, `List(items, id: \.self)`: a first argument without a label.
+        guard call.callee == "List", let parentheses = call.parentheses, parentheses.count > 2 else { return nil }
+        let start = parentheses.lowerBound + 1
+        let labeled = (s.code[start].kind == .identifier || s.code[start].kind == .keyword) && s.punct(start + 1, UInt8(ascii: ":"))
+        return labeled ? nil : .list
     }
 
     /// The hierarchy node a placement belongs to: its type (`Root`), or for a member that builds

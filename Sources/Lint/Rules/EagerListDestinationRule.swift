@@ -12,26 +12,6 @@ public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
-    /// `ForEach(…)`, or `List(items) { item in … }`: one row per element of a collection. A
-    /// static `List { … }` of a few links builds each destination once, which is fine.
-    static func buildsRowPerElement(_ call: CallSite, in s: Structure) -> Bool { rowContainer(call, in: s) != nil }
-
-    /// A container that builds its content once per element.
-    public enum RowContainer: String, Sendable {
-        case forEach = "ForEach", list = "List"
-    }
-
-    /// The kind of `buildsRowPerElement` container a call is, if any. (Asked of every call around
-    /// every view construction: read off the tokens, no argument list.)
-    @inline(__always) static func rowContainer(_ call: CallSite, in s: Structure) -> RowContainer? {
-        guard !call.isMember, let first = call.callee.utf8.first, first == UInt8(ascii: "F") || first == UInt8(ascii: "L") else { return nil }
-        if call.callee == "ForEach" { return .forEach }
-        // `List(items)`, `List(items, id: \.self)`: a first argument without a label.
-        guard call.callee == "List", let parentheses = call.parentheses, parentheses.count > 2 else { return nil }
-        let start = parentheses.lowerBound + 1
-        let labeled = (s.code[start].kind == .identifier || s.code[start].kind == .keyword) && s.punct(start + 1, UInt8(ascii: ":"))
-        return labeled ? nil : .list
-    }
 
     /// SwiftUI's leaf views: no state, no work in their initializers.
     static let plainViews: Set<String> = [
@@ -50,7 +30,7 @@ public struct EagerListDestinationRule: ProjectRule {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }
             let enclosing = s.enclosingCalls(of: call.calleeToken)
-            guard let container = enclosing.first(where: { Self.buildsRowPerElement(s.calls[$0], in: s) }) else {
+            guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil }) else {
                 // A view that holds the stack around its links is no row.
                 if !enclosing.contains(where: { ProjectIndex.isStackName(s.calls[$0].callee) }),
                    let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s) {
