@@ -105,7 +105,7 @@ public struct Linter: Sendable {
     struct PreparedRule: Sendable {
         var id: String
         var rule: any Rule
-        /// The same rule when it looks across files; cast once per run, not once per file.
+        /// The same rule when it looks across files (`Rule.asProjectRule`), asked once per run.
         var projectRule: (any ProjectRule)?
         /// `Rule.startsFrom`, read once per run.
         var startsFrom: [Vocabulary.Word]

@@ -11,9 +11,8 @@ import SwiftLexer
 /// never show it is in none): a router enum's `route.screen` in `navigationDestination(for:
 /// Route.self)` content uses `Route.screen`; `router.screen(for:)` uses `Router.screen` when a
 /// property of the view says `router` is a `Router`; `Screens.view(for: $0)` there uses
-/// `Screens.view`. A member used both in a stack and in
-/// presented content (one builder for pushes and sheets) is of unknown place. A call inside the
-/// content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
+/// `Screens.view`. A member used both in a stack and in presented content (one builder for pushes
+/// and sheets) is of unknown place. A call inside the content of a `NavigationStack`/`NavigationSplitView`/`NavigationView` is *in a stack*; a call
 /// inside `sheet`/`fullScreenCover`/`popover` content starts a new presentation and is *not*,
 /// unless that content has its own stack. Calls in previews do not count.
 ///

@@ -110,11 +110,12 @@ enum Terminal {
     }
 
     /// Long reading (`explain`, `notes show`) goes through a pager on a terminal, as git does:
-    /// `$PAGER`, else `less -FRX` (which prints a text that fits the screen and quits). Not on a
-    /// pipe, nor with `PAGER=cat` or an empty `PAGER`, nor when the text fits the screen.
+    /// `$PAGER`, else `less`, with `LESS=FRX` unless `LESS` is set (print a text that fits the
+    /// screen and quit, keep colours). Not on a pipe, nor with `PAGER=cat` or an empty `PAGER`,
+    /// nor when the text fits the screen.
     static func page(_ text: String) {
         let environment = ProcessInfo.processInfo.environment
-        let pager = environment["PAGER"] ?? "less -FRX"
+        let pager = environment["PAGER"] ?? "less"
         var size = winsize()
         guard isatty(STDOUT_FILENO) == 1, !pager.trimmingCharacters(in: .whitespaces).isEmpty, pager != "cat",
               ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,

@@ -60,7 +60,7 @@ struct RulesCommand: ParsableCommand {
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain", abstract: "Show a rule and the pattern note behind it.",
-        discussion: "On a terminal, text longer than the screen goes through $PAGER (default `less -FRX`); PAGER=cat turns that off.")
+        discussion: "On a terminal, text longer than the screen goes through $PAGER (default `less`, with LESS=FRX unless set); PAGER=cat turns that off.")
     @OptionGroup var options: LintOptions
     @Argument(help: "A rule id (see `patternlint rules`).") var rule: String
     @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
