@@ -10,7 +10,9 @@ struct EmbedCatalog: BuildToolPlugin {
         let folders = ["Rules", "notes"].map { root.appendingPathComponent($0) }
         var inputs: [URL] = []
         for folder in folders {
-            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let url as URL in walker where url.pathExtension == "md" {
                 inputs.append(url)
             }

@@ -18,7 +18,9 @@ public struct Baseline: Sendable, Equatable {
 
     public init(findings: [Finding]) {
         entries = zip(findings, Fingerprint.compute(for: findings)).map { finding, fingerprint in
-            Entry(rule: finding.ruleID, path: finding.path, fingerprint: fingerprint, line: finding.line, message: finding.message)
+            Entry(
+                rule: finding.ruleID, path: finding.path, fingerprint: fingerprint, line: finding.line,
+                message: finding.message)
         }
     }
 
@@ -33,14 +35,17 @@ public struct Baseline: Sendable, Equatable {
         }
         do {
             let file = try JSONDecoder().decode(File.self, from: data)
-            guard file.version == 1 else { throw LintProblem("\(path): baseline version \(file.version) is not supported (expected 1)") }
+            guard file.version == 1 else {
+                throw LintProblem("\(path): baseline version \(file.version) is not supported (expected 1)")
+            }
             var baseline = Baseline(findings: [])
             baseline.entries = file.findings
             return baseline
         } catch let problem as LintProblem {
             throw problem
         } catch {
-            throw LintProblem("\(path): not a PatternLint baseline (corrupt or not JSON); write a new one with --write-baseline")
+            throw LintProblem(
+                "\(path): not a PatternLint baseline (corrupt or not JSON); write a new one with --write-baseline")
         }
     }
 

@@ -10,7 +10,9 @@ import Darwin
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Where each occurrence of `needle` within `range` (all of the buffer by default) ends, at
     /// most `limit` of them, left to right; an occurrence does not overlap the one before.
-    func endsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil, limit: Int = .max) -> [Int] {
+    func endsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil, limit: Int = .max)
+        -> [Int]
+    {
         let range = range ?? 0..<count
         guard let first = needle.first, let base = baseAddress, range.count >= needle.count else { return [] }
         var ends: [Int] = []

@@ -41,7 +41,10 @@ public struct Configuration: Sendable {
     var unknownKeys: [String] = []
 
     public static let fileName = ".patternlint.yml"
-    static let knownKeys: Set<String> = ["included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter", "help_uri_base", "deployment_target"]
+    static let knownKeys: Set<String> = [
+        "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
+        "help_uri_base", "deployment_target",
+    ]
 
     public init() {}
 
@@ -66,7 +69,8 @@ public struct Configuration: Sendable {
         }
         var configuration = Configuration()
         configuration.path = path
-        configuration.root = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        configuration.root =
+            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         guard let loaded else { return configuration }
         guard let map = loaded as? [String: Any] else {
             throw LoadError(description: "\(path): the configuration must be a mapping of keys to values")
@@ -105,7 +109,8 @@ public struct Configuration: Sendable {
                         }
                         configuration.severities[key] = severity
                     } else {
-                        values[option] = optionValue is Bool ? ((optionValue as! Bool) ? "true" : "false") : "\(optionValue)"
+                        values[option] =
+                            optionValue is Bool ? ((optionValue as! Bool) ? "true" : "false") : "\(optionValue)"
                     }
                 }
                 configuration.ruleOptions[key] = RuleOptions(values)
@@ -165,36 +170,36 @@ public struct Configuration: Sendable {
 
     /// The starter file `patternlint init` writes.
     public static let starter = """
-    # PatternLint configuration. Paths are relative to this file.
-    # Which Swift files to lint when `patternlint lint` gets no paths (default: this folder).
-    included:
-      - .
-    # Globs to skip (`**` spans folders). .build, DerivedData, Pods, Carthage and .git are always skipped.
-    excluded:
-      - "**/Generated/**"
+        # PatternLint configuration. Paths are relative to this file.
+        # Which Swift files to lint when `patternlint lint` gets no paths (default: this folder).
+        included:
+          - .
+        # Globs to skip (`**` spans folders). .build, DerivedData, Pods, Carthage and .git are always skipped.
+        excluded:
+          - "**/Generated/**"
 
-    # Rules to turn off, and opt-in rules to turn on. `patternlint rules` lists them all.
-    disabled_rules: []
-    opt_in_rules: []
-    # only_rules: [constant-binding]   # when set, only these run
+        # Rules to turn off, and opt-in rules to turn on. `patternlint rules` lists them all.
+        disabled_rules: []
+        opt_in_rules: []
+        # only_rules: [constant-binding]   # when set, only these run
 
-    # Per-rule severity (error, warning, info) and options.
-    constant-binding:
-      previews: info    # `.constant` inside previews: info, warning, error or off
+        # Per-rule severity (error, warning, info) and options.
+        constant-binding:
+          previews: info    # `.constant` inside previews: info, warning, error or off
 
-    # Your team's own pattern notes and rule files (markdown), added to the built-in ones.
-    notes: []
-    rules: []
+        # Your team's own pattern notes and rule files (markdown), added to the built-in ones.
+        notes: []
+        rules: []
 
-    # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
-    reporter: xcode
-    # Where `patternlint notes export --html` output is published; SARIF help links point there.
-    # help_uri_base: https://docs.example.com/patterns/
+        # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
+        reporter: xcode
+        # Where `patternlint notes export --html` output is published; SARIF help links point there.
+        # help_uri_base: https://docs.example.com/patterns/
 
-    # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
-    # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.
-    # deployment_target:
-    #   iOS: "15.0"
+        # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
+        # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.
+        # deployment_target:
+        #   iOS: "15.0"
 
-    """
+        """
 }

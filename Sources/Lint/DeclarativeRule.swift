@@ -23,7 +23,9 @@ public struct DeclarativePattern: Sendable, Equatable {
 
     static func parse(_ value: Any, path: String) throws -> DeclarativePattern {
         guard let map = value as? [String: Any] else {
-            throw RuleMetadata.LoadError.problem(path: path, line: 1, message: "`pattern` must be a mapping (callee, label, argument, inside, previews, message)")
+            throw RuleMetadata.LoadError.problem(
+                path: path, line: 1,
+                message: "`pattern` must be a mapping (callee, label, argument, inside, previews, message)")
         }
         func list(_ key: String) -> [String] {
             if let items = map[key] as? [Any] { return items.map { "\($0)" } }
@@ -32,7 +34,9 @@ public struct DeclarativePattern: Sendable, Equatable {
         }
         let known: Set<String> = ["callee", "label", "argument", "inside", "previews", "message"]
         if let unknown = map.keys.first(where: { !known.contains($0) }) {
-            throw RuleMetadata.LoadError.problem(path: path, line: 1, message: "unknown key `\(unknown)` in `pattern` (known: \(known.sorted().joined(separator: ", ")))")
+            throw RuleMetadata.LoadError.problem(
+                path: path, line: 1,
+                message: "unknown key `\(unknown)` in `pattern` (known: \(known.sorted().joined(separator: ", ")))")
         }
         let callees = list("callee")
         guard !callees.isEmpty else {
@@ -47,9 +51,13 @@ public struct DeclarativePattern: Sendable, Equatable {
 
     /// The raw `pattern:` value from a rule file's front matter, if any.
     static func rawPattern(in text: String) -> Any? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
         if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
-        guard lines.first == "---", let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else { return nil }
+        guard lines.first == "---", let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
+            return nil
+        }
         let yaml = lines[1..<end].joined(separator: "\n")
         return ((try? Yams.load(yaml: yaml, .basic)) as? [String: Any])?["pattern"]
     }
@@ -69,12 +77,20 @@ public struct DeclarativeRule: Rule {
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where !call.isPattern && matches(call) {
-            if !pattern.inside.isEmpty, !s.enclosingCallees(of: call.calleeToken).contains(where: pattern.inside.contains) { continue }
+            if !pattern.inside.isEmpty,
+                !s.enclosingCallees(of: call.calleeToken).contains(where: pattern.inside.contains)
+            {
+                continue
+            }
             var at: Int?
             if pattern.label != nil || pattern.argumentPrefix != nil {
                 for argument in s.arguments(of: call) {
                     if let label = pattern.label, argument.label != label { continue }
-                    if let prefix = pattern.argumentPrefix, !s.text(argument.value).filter({ !$0.isWhitespace }).hasPrefix(prefix) { continue }
+                    if let prefix = pattern.argumentPrefix,
+                        !s.text(argument.value).filter({ !$0.isWhitespace }).hasPrefix(prefix)
+                    {
+                        continue
+                    }
                     at = argument.value.first ?? argument.labelToken
                     break
                 }
@@ -84,14 +100,18 @@ public struct DeclarativeRule: Rule {
             guard let token = at else { continue }
             if !pattern.includePreviews, s.isInPreview(token) { continue }
             let name = call.isMember ? ".\(call.callee)" : call.callee
-            hits.append(Hit(file: file.index, offset: s.offset(of: token), message: pattern.message ?? "`\(name)` matches the `\(id)` pattern"))
+            hits.append(
+                Hit(
+                    file: file.index, offset: s.offset(of: token),
+                    message: pattern.message ?? "`\(name)` matches the `\(id)` pattern"))
         }
         return hits
     }
 
     func matches(_ call: CallSite) -> Bool {
         pattern.callees.contains { callee in
-            callee.hasPrefix(".") ? call.isMember && call.callee == String(callee.dropFirst()) : !call.isMember && call.callee == callee
+            callee.hasPrefix(".")
+                ? call.isMember && call.callee == String(callee.dropFirst()) : !call.isMember && call.callee == callee
         }
     }
 }

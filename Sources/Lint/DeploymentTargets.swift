@@ -85,7 +85,8 @@ public struct DeploymentTargets: Sendable, Equatable {
         var versions: [Platform: Version] = [:]
         for (key, raw) in map {
             guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == key.lowercased() }) else {
-                throw ParseError(description: "`deployment_target.\(key)`: unknown platform (iOS, macOS, tvOS, watchOS, visionOS)")
+                throw ParseError(
+                    description: "`deployment_target.\(key)`: unknown platform (iOS, macOS, tvOS, watchOS, visionOS)")
             }
             guard let version = Version("\(raw)") else {
                 throw ParseError(description: "`deployment_target.\(key)`: `\(raw)` is not a version")
@@ -111,9 +112,13 @@ public struct DeploymentTargets: Sendable, Equatable {
                 let start = end - setting.utf8.count
                 if start > 0, bytes[start - 1] == UInt8(ascii: "_") || isWordByte(bytes[start - 1]) { continue }
                 var index = end
-                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+                    index += 1
+                }
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { continue }
-                if let version = version(after: index + 1, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
+                if let version = version(after: index + 1, in: bytes) {
+                    versions[platform] = min(versions[platform] ?? version, version)
+                }
             }
         }
         return versions
@@ -125,25 +130,33 @@ public struct DeploymentTargets: Sendable, Equatable {
         var versions: [Platform: Version] = [:]
         for platform in Platform.allCases {
             for end in bytes.endsOfOccurrences(of: ".\(platform.rawValue)(") {
-                if let version = version(after: end, in: bytes) { versions[platform] = min(versions[platform] ?? version, version) }
+                if let version = version(after: end, in: bytes) {
+                    versions[platform] = min(versions[platform] ?? version, version)
+                }
             }
         }
         return versions
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// A version after `start`, past spaces, quotes and a `.` (`.v15_4`, `"15.0"`, ` 15.0;`).
     static func version(after start: Int, in bytes: [UInt8]) -> Version? {
         var index = start
-        while index < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "."), UInt8(ascii: "'")].contains(bytes[index]) {
+        while index < bytes.count,
+            [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\""), UInt8(ascii: "."), UInt8(ascii: "'")].contains(
+                bytes[index])
+        {
             index += 1
         }
         var end = index
-        while end < bytes.count, isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "_") { end += 1 }
+        while end < bytes.count,
+            isWordByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "_")
+        { end += 1 }
         return Version(String(decoding: bytes[index..<end], as: UTF8.self))
     }
 
@@ -159,7 +172,9 @@ public struct DeploymentTargets: Sendable, Equatable {
         func read(_ directory: String, entries: [String]) {
             for entry in entries.sorted() where entry.hasSuffix(".xcodeproj") {
                 let path = directory + "/" + entry + "/project.pbxproj"
-                if let data = manager.contents(atPath: path) { merge(fromXcodeProject(String(decoding: data, as: UTF8.self)), from: path) }
+                if let data = manager.contents(atPath: path) {
+                    merge(fromXcodeProject(String(decoding: data, as: UTF8.self)), from: path)
+                }
             }
             if entries.contains("Package.swift"), let data = manager.contents(atPath: directory + "/Package.swift") {
                 merge(fromPackageManifest(String(decoding: data, as: UTF8.self)), from: directory + "/Package.swift")
@@ -177,7 +192,9 @@ public struct DeploymentTargets: Sendable, Equatable {
             for entry in entries.sorted() where !entry.hasPrefix(".") && !entry.contains(".") {
                 let child = folder + "/" + entry
                 var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+                guard manager.fileExists(atPath: child, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    continue
+                }
                 read(child, entries: (try? manager.contentsOfDirectory(atPath: child)) ?? [])
             }
         }

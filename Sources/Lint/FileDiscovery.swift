@@ -10,7 +10,9 @@ import Darwin
 /// Finds the `.swift` files to lint under the given paths.
 public enum FileDiscovery {
     /// Folders never linted: build products, dependencies and VCS data.
-    public static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules"]
+    public static let skippedFolders: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules",
+    ]
 
     public struct Result: Sendable {
         public var files: [String] = []
@@ -34,12 +36,16 @@ public enum FileDiscovery {
             }
             if !isDirectory.boolValue {
                 // A file named explicitly is linted even when excluded by a glob, if it is Swift.
-                if path.hasSuffix(".swift"), seen.insert(path).inserted { result.files.append(path) }
-                else if !path.hasSuffix(".swift") { result.problems.append("\(path): not a .swift file, skipped") }
+                if path.hasSuffix(".swift"), seen.insert(path).inserted {
+                    result.files.append(path)
+                } else if !path.hasSuffix(".swift") {
+                    result.problems.append("\(path): not a .swift file, skipped")
+                }
                 continue
             }
-            let walk = walkFolder(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
-                                  excluded: excluded.isEmpty ? nil : isExcluded)
+            let walk = walkFolder(
+                path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
+                excluded: excluded.isEmpty ? nil : isExcluded)
             result.problems += walk.problems
             // Files are deduplicated by path; only folders are resolved (loop protection).
             let found = walk.files.filter { seen.insert($0).inserted }
@@ -54,7 +60,9 @@ public enum FileDiscovery {
     /// in parallel (each has one path, so no thread races another to it); symlinked folders are
     /// followed afterwards, one thread, in path order, so which path names a linked folder does not
     /// depend on timing.
-    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (files: [String], problems: [String]) {
+    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (
+        files: [String], problems: [String]
+    ) {
         let visited = VisitedFolders()
         var files: [String] = []
         var problems: [String] = []
@@ -102,7 +110,8 @@ public enum FileDiscovery {
         var problem: String?
     }
 
-    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit {
+    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit
+    {
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
         guard let id = FolderID(folder), visited.insert(id) else { return Visit() }
         guard let entries = listFolder(folder) else { return Visit(problem: "\(folder): cannot read folder") }
@@ -168,11 +177,12 @@ public enum FileDiscovery {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
-            let kind: EntryKind = switch Int32(entry.pointee.d_type) {
-            case Int32(DT_DIR): .folder
-            case Int32(DT_REG): .file
-            default: .unknown
-            }
+            let kind: EntryKind =
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR): .folder
+                case Int32(DT_REG): .file
+                default: .unknown
+                }
             entries.append((name, kind))
         }
         return entries

@@ -43,9 +43,12 @@ extension ProjectIndex {
             // pass `.constant(…)` (a test building a view). Most files of a large repo do none of
             // these, and neither their members nor their calls are looked at. (A file that builds
             // views through another file's `@_exported import SwiftUI` and names none is missed.)
-            let buildsViews = lintFile.vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
+            let buildsViews =
+                lintFile.vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
                 || s.importedModules().contains("SwiftUI")
-            let members = buildsViews ? MemberNodes(s) : MemberNodes(propertyCount: s.properties.count, functionCount: s.functions.count)
+            let members =
+                buildsViews
+                ? MemberNodes(s) : MemberNodes(propertyCount: s.properties.count, functionCount: s.functions.count)
             chained = buildsViews ? s.chainedModifiers() : [:]
             var isApp: [Bool] = []
             isApp.reserveCapacity(s.types.count)
@@ -57,8 +60,11 @@ extension ProjectIndex {
             storedProperties = Array(repeating: [], count: s.types.count)
             for function in s.functions {
                 guard let owner = function.owner else { continue }
-                if function.isInitializer { initializers[owner].append(function) }
-                else if types[owner].kind == .extension, types[owner].name == "View" { viewModifierFunctions.append(function.name) }
+                if function.isInitializer {
+                    initializers[owner].append(function)
+                } else if types[owner].kind == .extension, types[owner].name == "View" {
+                    viewModifierFunctions.append(function.name)
+                }
                 if function.modifiers.contains("mutating") { mutatingFunctions.append(function.name) }
             }
             for property in s.properties where property.body == nil && !property.isStatic {
@@ -81,42 +87,54 @@ extension ProjectIndex {
                     if let owner = s.enclosingType(of: call.calleeToken) {
                         stacks.append((types[owner].name, callIndex, !ProjectIndex.isPathStackName(call.callee)))
                     }
-                    if ProjectIndex.isPathStackName(call.callee), let function = ProjectIndex.enclosingFunction(of: call.calleeToken, in: s),
-                       s.functions[function].name != "body" {
+                    if ProjectIndex.isPathStackName(call.callee),
+                        let function = ProjectIndex.enclosingFunction(of: call.calleeToken, in: s),
+                        s.functions[function].name != "body"
+                    {
                         stackFunctions.append(s.functions[function].name)
                     }
                 }
                 // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
                 // and say nothing about the run's types: skip them before any scope walk. (A run
                 // that declares its own `Text` loses those sites, so its rules stay silent on it.)
-                if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee) {
+                if !call.isMember, Structure.isTypeName(call.callee), !ProjectIndex.platformTypes.contains(call.callee)
+                {
                     var placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
                     // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
                     if let own = chained[callIndex] { placement.wrappers = own + placement.wrappers }
                     let owner = placement.owner.map { types[$0] }
-                    let constant = ProjectIndex.mentionsConstant(call, in: s)
+                    let constant =
+                        ProjectIndex.mentionsConstant(call, in: s)
                         && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
-                    constructions[call.callee, default: []].append((Construction(
-                        file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
-                        node: route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
-                        inStack: placement.context.inStack, presented: placement.context.presented,
-                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
-                        wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
-                        rowContainer: placement.rowContainer)))
+                    constructions[call.callee, default: []].append(
+                        (Construction(
+                            file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
+                            node: route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
+                            inStack: placement.context.inStack, presented: placement.context.presented,
+                            inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
+                            wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
+                            rowContainer: placement.rowContainer)))
                 }
-                if call.isMember, first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
-                   ViewHierarchy.isPresentationModifier(call.callee) {
+                if call.isMember,
+                    first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
+                    ViewHierarchy.isPresentationModifier(call.callee)
+                {
                     presentedMembers += Self.presentedMembers(of: call, in: s)
                 }
-                guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else { continue }
+                guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else {
+                    continue
+                }
                 if call.isMember, call.callee == "navigationDestination" {
                     // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
                     // `Route.destination` in the pushed content (a router enum that builds its screens).
                     for (node, index) in Self.typedDestinationUses(of: call, in: s) {
                         let placement = ViewHierarchy.placement(of: index, in: s, chained: chained)
-                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else { continue }
+                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else {
+                            continue
+                        }
                         _ = route(placement)
-                        var use = Self.use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
+                        var use = Self.use(
+                            at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
                         use.isPartial = true
                         looseUses[node, default: []].append(use)
                     }
@@ -132,8 +150,10 @@ extension ProjectIndex {
             for range in members.bodies {
                 for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
                     let call = s.calls[index]
-                    if call.callee == "TabView" || ProjectIndex.isStackName(call.callee) || call.callee == "NavigationLink"
-                        || call.callee == "navigationDestination" {
+                    if call.callee == "TabView" || ProjectIndex.isStackName(call.callee)
+                        || call.callee == "NavigationLink"
+                        || call.callee == "navigationDestination"
+                    {
                         _ = route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                     }
                 }
@@ -141,8 +161,11 @@ extension ProjectIndex {
             if buildsViews {
                 declaredMemberNodes = members.properties.compactMap { $0 } + members.functions.compactMap { $0 }
                 // A loose use inside one of this file's view-building members routes that member.
-                looseUses.merge(Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in _ = route(placement) },
-                                uniquingKeysWith: +)
+                looseUses.merge(
+                    Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in
+                        _ = route(placement)
+                    },
+                    uniquingKeysWith: +)
             }
             memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
             // A test builds views as a preview does (`NavigationStack { Settings() }` for a
@@ -162,12 +185,18 @@ extension ProjectIndex {
         /// `header.padding()`, `row(item)` or `return header` standing as a statement. Keyed by the
         /// node the name would have (`Root.header`); most such names are locals or other types'
         /// members and are dropped by the index.
-        static func looseUses(in s: Structure, viewCode memberBodies: [ClosedRange<Int>], file: Int, isApp: [Bool],
-                              routing route: (ViewHierarchy.Placement) -> Void) -> [String: [Construction]] {
+        static func looseUses(
+            in s: Structure, viewCode memberBodies: [ClosedRange<Int>], file: Int, isApp: [Bool],
+            routing route: (ViewHierarchy.Placement) -> Void
+        ) -> [String: [Construction]] {
             // View code: the bodies of `body` and of the members that build views, outermost only.
             var ranges = memberBodies
-            for property in s.properties where property.owner != nil && property.name == "body" { if let body = property.body { ranges.append(body) } }
-            for function in s.functions where function.owner != nil && function.name == "body" { if let body = function.body { ranges.append(body) } }
+            for property in s.properties where property.owner != nil && property.name == "body" {
+                if let body = property.body { ranges.append(body) }
+            }
+            for function in s.functions where function.owner != nil && function.name == "body" {
+                if let body = function.body { ranges.append(body) }
+            }
             ranges.sort { $0.lowerBound < $1.lowerBound }
             // Every token there is asked: the cheapest tests come first, on raw buffers.
             var candidates: [Int] = []
@@ -178,7 +207,9 @@ extension ProjectIndex {
                         end = body.upperBound
                         for index in body where code[index].kind == .identifier && index > 0 {
                             let token = code[index], first = bytes[token.offset]
-                            guard (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_") else { continue }
+                            guard
+                                (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")) || first == UInt8(ascii: "_")
+                            else { continue }
                             // `self.header`; any other `.name` is a member of something else.
                             var start = index
                             if code[index - 1].length == 1, bytes[code[index - 1].offset] == UInt8(ascii: ".") {
@@ -188,8 +219,11 @@ extension ProjectIndex {
                             // It begins a line, or follows `{`, a closure's `in`, or `return`.
                             if start > 0 {
                                 let previous = code[start - 1]
-                                guard previous.line < code[start].line || previous.keyword == .in || previous.keyword == .return
-                                        || (previous.length == 1 && bytes[previous.offset] == UInt8(ascii: "{")) else { continue }
+                                guard
+                                    previous.line < code[start].line || previous.keyword == .in
+                                        || previous.keyword == .return
+                                        || (previous.length == 1 && bytes[previous.offset] == UInt8(ascii: "{"))
+                                else { continue }
                             }
                             candidates.append(index)
                         }
@@ -207,7 +241,9 @@ extension ProjectIndex {
                 let dot = Self.isOptionalChaining(index + 1, in: s) ? index + 2 : index + 1
                 if s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count, s.code[dot + 1].kind == .identifier {
                     if propertyTypes == nil { propertyTypes = Self.propertyTypes(in: s) }
-                    if let owner = s.enclosingType(of: index), let type = propertyTypes?[s.types[owner].name]?[s.text(index)] {
+                    if let owner = s.enclosingType(of: index),
+                        let type = propertyTypes?[s.types[owner].name]?[s.text(index)]
+                    {
                         memberOfProperty = type + "." + s.text(dot + 1)
                     }
                 }
@@ -217,10 +253,12 @@ extension ProjectIndex {
                 let placement = ViewHierarchy.placement(of: index, in: s)
                 // Only code that builds views counts: `body`, or a member with a node.
                 guard let owner = placement.owner, let member = placement.member,
-                      isBody(member, in: s) || ViewHierarchy.memberName(member, in: s) != nil,
-                      let user = ViewHierarchy.node(of: placement, in: s) else { continue }
+                    isBody(member, in: s) || ViewHierarchy.memberName(member, in: s) != nil,
+                    let user = ViewHierarchy.node(of: placement, in: s)
+                else { continue }
                 route(placement)
-                var site = use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
+                var site = use(
+                    at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
                 site.isPartial = memberOfProperty != nil
                 uses[memberOfProperty ?? s.types[owner].name + "." + s.text(index), default: []].append(site)
             }
@@ -248,15 +286,20 @@ extension ProjectIndex {
                 let plain = !written.utf8.contains { byte in "<>[]():., &".utf8.contains(byte) }
                 return plain && Structure.isTypeName(written) ? written : nil
             }
-            for (attribute, token) in zip(property.attributes, property.attributeTokens) where attribute == "@Environment" {
+            for (attribute, token) in zip(property.attributes, property.attributeTokens)
+            where attribute == "@Environment" {
                 // `@Environment(Router.self)`: the object's type.
-                guard s.punct(token + 1, UInt8(ascii: "(")), token + 4 < s.code.count, s.code[token + 2].kind == .identifier,
-                      s.punct(token + 3, UInt8(ascii: ".")), s.code[token + 4].keyword == .self else { return nil }
+                guard s.punct(token + 1, UInt8(ascii: "(")), token + 4 < s.code.count,
+                    s.code[token + 2].kind == .identifier,
+                    s.punct(token + 3, UInt8(ascii: ".")), s.code[token + 4].keyword == .self
+                else { return nil }
                 return s.text(token + 2)
             }
             let value = property.nameToken + 2
             guard property.hasInitialValue, value + 1 < s.code.count, s.code[property.nameToken + 1].kind == .operator,
-                  s.code[value].kind == .identifier, s.punct(value + 1, UInt8(ascii: "(")) || s.punct(value + 1, UInt8(ascii: ".")) else { return nil }
+                s.code[value].kind == .identifier,
+                s.punct(value + 1, UInt8(ascii: "(")) || s.punct(value + 1, UInt8(ascii: "."))
+            else { return nil }
             let name = s.text(value)
             return Structure.isTypeName(name) ? name : nil
         }
@@ -268,12 +311,15 @@ extension ProjectIndex {
             // `(for: Route.self`, possibly qualified (`App.Route.self`): the name before `.self`,
             // read off the tokens (most destinations are of this form; no argument list is built).
             guard let parentheses = call.parentheses, case var j = parentheses.lowerBound + 1,
-                  s.code[j].keyword == .for, s.punct(j + 1, UInt8(ascii: ":")) else { return [] }
+                s.code[j].keyword == .for, s.punct(j + 1, UInt8(ascii: ":"))
+            else { return [] }
             j += 2
             while j + 2 < parentheses.upperBound, s.code[j].kind == .identifier, s.punct(j + 1, UInt8(ascii: ".")),
-                  s.code[j + 2].kind == .identifier { j += 2 }
+                s.code[j + 2].kind == .identifier
+            { j += 2 }
             guard j + 2 < parentheses.upperBound, s.code[j].kind == .identifier, s.punct(j + 1, UInt8(ascii: ".")),
-                  s.code[j + 2].keyword == .self else { return [] }
+                s.code[j + 2].keyword == .self
+            else { return [] }
             let uses = parameterMembers(in: closures(of: call, label: "destination", in: s), in: s)
             guard !uses.isEmpty else { return [] }
             let typeName = s.text(j)
@@ -304,7 +350,8 @@ extension ProjectIndex {
             let trailing = s.trailingClosures(of: call).map(\.body)
             guard trailing.isEmpty else { return trailing }
             guard let value = s.argument(of: call, labeled: label)?.value, !value.isEmpty,
-                  s.punct(value.lowerBound, UInt8(ascii: "{")) else { return [] }
+                s.punct(value.lowerBound, UInt8(ascii: "{"))
+            else { return [] }
             return [value.lowerBound...value.upperBound - 1]
         }
 
@@ -313,7 +360,9 @@ extension ProjectIndex {
         /// parameter's token and the member's. Also a type's builder: `Screens.view(for: $0)` or
         /// `ScreenFactory().view(for: $0)`, with the type's token. With `anyBase`, any `base.name`
         /// or `base?.name`, and every name of a chain.
-        static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure, anyBase: Bool = false) -> [(parameter: Int, member: Int)] {
+        static func parameterMembers(in regions: [ClosedRange<Int>], in s: Structure, anyBase: Bool = false) -> [(
+            parameter: Int, member: Int
+        )] {
             let bytes = s.file.bytes
             var uses: [(parameter: Int, member: Int)] = []
             for region in regions where region.count > 2 && s.punct(region.lowerBound, UInt8(ascii: "{")) {
@@ -326,15 +375,19 @@ extension ProjectIndex {
                 }
                 func isParameter(_ token: Token) -> Bool {
                     guard parameter >= 0 else {
-                        return token.length == 2 && bytes[token.offset] == UInt8(ascii: "$") && bytes[token.offset + 1] == UInt8(ascii: "0")
+                        return token.length == 2 && bytes[token.offset] == UInt8(ascii: "$")
+                            && bytes[token.offset + 1] == UInt8(ascii: "0")
                     }
                     let named = s.code[parameter]
-                    return named.length == token.length && bytes[named.offset..<named.end].elementsEqual(bytes[token.offset..<token.end])
+                    return named.length == token.length
+                        && bytes[named.offset..<named.end].elementsEqual(bytes[token.offset..<token.end])
                 }
                 for index in region.lowerBound + 1..<region.upperBound - 1 where s.code[index].kind == .identifier {
                     let token = s.code[index], previous = s.code[index - 1]
-                    guard previous.line < token.line || previous.keyword == .in || previous.keyword == .return
-                            || s.punct(index - 1, UInt8(ascii: "{")) else { continue }
+                    guard
+                        previous.line < token.line || previous.keyword == .in || previous.keyword == .return
+                            || s.punct(index - 1, UInt8(ascii: "{"))
+                    else { continue }
                     // A type, or a value of it made here: `ScreenFactory()`.
                     let isType = Self.startsUppercase(token, bytes)
                     guard anyBase || isType || isParameter(token) else { continue }
@@ -343,7 +396,9 @@ extension ProjectIndex {
                     if isType, s.punct(dot, UInt8(ascii: "(")), s.closing[dot] >= 0 { dot = Int(s.closing[dot]) + 1 }
                     while true {
                         if anyBase, isOptionalChaining(dot, in: s) { dot += 1 }
-                        guard s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count, s.code[dot + 1].kind == .identifier else { break }
+                        guard s.punct(dot, UInt8(ascii: ".")), dot + 1 < s.code.count,
+                            s.code[dot + 1].kind == .identifier
+                        else { break }
                         uses.append((index, dot + 1))
                         guard anyBase else { break }
                         dot += 2
@@ -355,12 +410,15 @@ extension ProjectIndex {
 
         /// A member's use at a token (`content` in `NavigationStack { content }`), as a site of the
         /// member's node, standing where the token stands.
-        static func use(at index: Int, placement: ViewHierarchy.Placement, owner: Int, node: String, file: Int,
-                        isApp: [Bool], in s: Structure) -> Construction {
-            Construction(file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: node,
-                         ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
-                         inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
-                         inSplitView: placement.context.inSplitView)
+        static func use(
+            at index: Int, placement: ViewHierarchy.Placement, owner: Int, node: String, file: Int,
+            isApp: [Bool], in s: Structure
+        ) -> Construction {
+            Construction(
+                file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: node,
+                ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
+                inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
+                inSplitView: placement.context.inSplitView)
         }
 
         /// Whether one of the file's types has a property or function named as the token is.
@@ -370,7 +428,8 @@ extension ProjectIndex {
                 let declared = s.code[other]
                 return declared.length == token.length && bytes[declared.offset..<declared.end].elementsEqual(name)
             }
-            return s.properties.contains { $0.owner != nil && same($0.nameToken) } || s.functions.contains { $0.owner != nil && same($0.nameToken) }
+            return s.properties.contains { $0.owner != nil && same($0.nameToken) }
+                || s.functions.contains { $0.owner != nil && same($0.nameToken) }
         }
 
         /// `body` (a view's property, a view modifier's function).
@@ -397,8 +456,10 @@ extension ProjectIndex {
                 let following = s.code[next]
                 let ends = following.line > token.line || s.punct(next, UInt8(ascii: "}"))
                 let member = isOptionalChaining(next, in: s) ? next + 1 : next
-                let continues = s.punct(next, UInt8(ascii: "("))
-                    || (s.punct(member, UInt8(ascii: ".")) && member + 1 < s.code.count && s.code[member + 1].kind == .identifier)
+                let continues =
+                    s.punct(next, UInt8(ascii: "("))
+                    || (s.punct(member, UInt8(ascii: ".")) && member + 1 < s.code.count
+                        && s.code[member + 1].kind == .identifier)
                 guard ends || continues else { return false }
             }
             var direct = true
@@ -414,16 +475,21 @@ extension ProjectIndex {
 
         /// Whether the file declares views, scenes, view modifiers or previews, or extends `View`.
         static func hasViewTypes(_ s: Structure) -> Bool {
-            !s.previews.isEmpty || s.types.contains { type in
-                type.name == "View" || type.inheritance.contains { written in
-                    // Asked of every type in a large repo: its first byte rules most names out.
-                    let first = written.utf8.first
-                    guard first == UInt8(ascii: "V") || first == UInt8(ascii: "A") || first == UInt8(ascii: "S")
-                            || first == UInt8(ascii: "P") else { return false }
-                    let name = written.hasPrefix("SwiftUI.") ? String(written.dropFirst(8)) : written
-                    return name == "View" || name == "App" || name == "Scene" || name == "ViewModifier" || name == "PreviewProvider"
+            !s.previews.isEmpty
+                || s.types.contains { type in
+                    type.name == "View"
+                        || type.inheritance.contains { written in
+                            // Asked of every type in a large repo: its first byte rules most names out.
+                            let first = written.utf8.first
+                            guard
+                                first == UInt8(ascii: "V") || first == UInt8(ascii: "A") || first == UInt8(ascii: "S")
+                                    || first == UInt8(ascii: "P")
+                            else { return false }
+                            let name = written.hasPrefix("SwiftUI.") ? String(written.dropFirst(8)) : written
+                            return name == "View" || name == "App" || name == "Scene" || name == "ViewModifier"
+                                || name == "PreviewProvider"
+                        }
                 }
-            }
         }
 
         /// The node of each member of the file's types that gets one (`ViewHierarchy.memberName`),
@@ -445,13 +511,15 @@ extension ProjectIndex {
                 functions = Array(repeating: nil, count: s.functions.count)
                 for (index, property) in s.properties.enumerated() {
                     guard let owner = property.owner, let body = property.body,
-                          let node = ViewHierarchy.memberNode(ofType: owner, member: .property(index), in: s) else { continue }
+                        let node = ViewHierarchy.memberNode(ofType: owner, member: .property(index), in: s)
+                    else { continue }
                     properties[index] = node
                     bodies.append(body)
                 }
                 for (index, function) in s.functions.enumerated() {
                     guard let owner = function.owner, let body = function.body,
-                          let node = ViewHierarchy.memberNode(ofType: owner, member: .function(index), in: s) else { continue }
+                        let node = ViewHierarchy.memberNode(ofType: owner, member: .function(index), in: s)
+                    else { continue }
                     functions[index] = node
                     bodies.append(body)
                 }
@@ -470,8 +538,10 @@ extension ProjectIndex {
         /// type: `content`, `self.content`, `row(item)`, `ForEach(items, content: row)`. A use inside
         /// another member routes that member too. Uses in other files come from those files'
         /// `looseUses`.
-        static func uses(of routed: [String: (type: Int, member: ScopeKind)], in s: Structure, file: Int,
-                         isApp: [Bool]) -> [String: [Construction]] {
+        static func uses(
+            of routed: [String: (type: Int, member: ScopeKind)], in s: Structure, file: Int,
+            isApp: [Bool]
+        ) -> [String: [Construction]] {
             struct Member {
                 var node: String
                 var name: [UInt8]
@@ -490,7 +560,8 @@ extension ProjectIndex {
                 case .function(let function): declaration = s.functions[function].nameToken
                 default: return
                 }
-                pending[s.types[type].name, default: []].append(Member(node: node, name: Array(name.utf8), declaration: declaration))
+                pending[s.types[type].name, default: []].append(
+                    Member(node: node, name: Array(name.utf8), declaration: declaration))
             }
             for (node, (type, member)) in routed { add(node, type: type, member: member) }
             let bytes = s.file.bytes
@@ -498,24 +569,38 @@ extension ProjectIndex {
                 let members = pending.removeValue(forKey: typeName)!
                 // By name length, so most tokens are passed over with one comparison.
                 var byLength: [Int: [Int]] = [:]
-                for (position, member) in members.enumerated() { byLength[member.name.count, default: []].append(position) }
+                for (position, member) in members.enumerated() {
+                    byLength[member.name.count, default: []].append(position)
+                }
                 for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
                     for index in body {
                         let token = s.code[index]
                         guard token.kind == .identifier, let candidates = byLength[token.length] else { continue }
                         for position in candidates {
                             let member = members[position]
-                            guard index != member.declaration, bytes[token.offset..<token.end].elementsEqual(member.name) else { continue }
+                            guard index != member.declaration,
+                                bytes[token.offset..<token.end].elementsEqual(member.name)
+                            else { continue }
                             // `other.content` is someone else's; `content:` after `(` or `,` is a label.
                             if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
-                            if s.punct(index + 1, UInt8(ascii: ":")), s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ",")) { continue }
+                            if s.punct(index + 1, UInt8(ascii: ":")),
+                                s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ","))
+                            {
+                                continue
+                            }
                             let placement = ViewHierarchy.placement(of: index, in: s)
-                            guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s), user != member.node else { continue }
-                            if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil, seen.insert(user).inserted {
+                            guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s),
+                                user != member.node
+                            else { continue }
+                            if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil,
+                                seen.insert(user).inserted
+                            {
                                 add(user, type: owner, member: next)
                             }
                             uses[member.node, default: []].append(
-                                use(at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s))
+                                use(
+                                    at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp,
+                                    in: s))
                         }
                     }
                 }

@@ -39,7 +39,10 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     /// The source line the finding is on, without its line break (for baselines and reports).
     public var sourceLine: String
 
-    public init(ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?, sourceLine: String) {
+    public init(
+        ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?,
+        sourceLine: String
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.message = message

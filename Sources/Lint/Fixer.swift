@@ -40,7 +40,8 @@ public struct Fixer: Sendable {
             let original = file.source.bytes
             // A correction of several edits is one fixed finding.
             let count = edits.filter { $0.anchor == nil }.count + Set(edits.compactMap(\.anchor)).count
-            fixes.append(FileFix(path: file.path, original: original, corrected: Self.apply(edits, to: original), edits: count))
+            fixes.append(
+                FileFix(path: file.path, original: original, corrected: Self.apply(edits, to: original), edits: count))
         }
         return (fixes, problems)
     }
@@ -50,7 +51,9 @@ public struct Fixer: Sendable {
     public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
         var accepted: [Edit] = []
         var broken = Set<Int>()
-        for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }) {
+        for edit in edits.sorted(by: {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }) {
             if let last = accepted.last, edit.range.lowerBound < last.range.upperBound || (edit.range == last.range) {
                 if let anchor = edit.anchor { broken.insert(anchor) }
                 continue
@@ -126,7 +129,9 @@ public enum UnifiedDiff {
         outer: for d in 0...(n + m) {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var x =
+                    (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
                 v[offset + k] = x
@@ -141,9 +146,15 @@ public enum UnifiedDiff {
             let k = x - y
             let previousK = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? k + 1 : k - 1
             let previousX = v[offset + previousK], previousY = previousX - previousK
-            while x > previousX, y > previousY { x -= 1; y -= 1; steps.append(Step(kind: .same, oldLine: x, newLine: y)) }
+            while x > previousX, y > previousY {
+                x -= 1; y -= 1; steps.append(Step(kind: .same, oldLine: x, newLine: y))
+            }
             if d > 0 {
-                if x == previousX { y -= 1; steps.append(Step(kind: .insert, oldLine: x, newLine: y)) } else { x -= 1; steps.append(Step(kind: .delete, oldLine: x, newLine: y)) }
+                if x == previousX {
+                    y -= 1; steps.append(Step(kind: .insert, oldLine: x, newLine: y))
+                } else {
+                    x -= 1; steps.append(Step(kind: .delete, oldLine: x, newLine: y))
+                }
             }
         }
         return steps.reversed()

@@ -38,14 +38,16 @@ public enum Git {
         let errorData = errorBox[0] ?? Data()
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errorData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw LintProblem("git \(arguments.first ?? ""): \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
+            throw LintProblem(
+                "git \(arguments.first ?? ""): \(message.isEmpty ? "exit \(process.terminationStatus)" : message)")
         }
         return data
     }
 
     /// Staged `.swift` files (added, copied, modified, renamed), relative to the current folder.
     public static func stagedSwiftFiles(in folder: String? = nil) throws -> [String] {
-        let data = try run(["diff", "--cached", "--name-only", "--diff-filter=ACMR", "--relative", "-z", "--", "*.swift"], in: folder)
+        let data = try run(
+            ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "--relative", "-z", "--", "*.swift"], in: folder)
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
     }
 
@@ -57,7 +59,9 @@ public enum Git {
         var contents: [String: [UInt8]] = [:]
         var index = 0
         for path in paths {
-            guard let newline = data[index...].firstIndex(of: 0x0A) else { throw LintProblem("git cat-file: output ended early at \(path)") }
+            guard let newline = data[index...].firstIndex(of: 0x0A) else {
+                throw LintProblem("git cat-file: output ended early at \(path)")
+            }
             let header = String(decoding: data[index..<newline], as: UTF8.self)
             index = newline + 1
             let parts = header.split(separator: " ")
@@ -78,7 +82,10 @@ public enum Git {
         } catch {
             throw LintProblem("unknown revision `\(revision)`")
         }
-        let diff = String(decoding: try run(["diff", "--unified=0", "--no-color", "--no-ext-diff", "--relative", revision, "--"], in: folder), as: UTF8.self)
+        let diff = String(
+            decoding: try run(
+                ["diff", "--unified=0", "--no-color", "--no-ext-diff", "--relative", revision, "--"], in: folder),
+            as: UTF8.self)
         var result: [String: Set<Int>?] = [:]
         var current: String?
         for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -86,7 +93,9 @@ public enum Git {
                 let target = line.dropFirst(4)
                 current = target == "/dev/null" ? nil : String(target.hasPrefix("b/") ? target.dropFirst(2) : target)
                 if let current, result[current] == nil { result[current] = Set<Int>() }
-            } else if line.hasPrefix("@@"), let current, let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") }) {
+            } else if line.hasPrefix("@@"), let current,
+                let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") })
+            {
                 let numbers = plus.dropFirst().split(separator: ",")
                 guard let start = Int(numbers[0]) else { continue }
                 let count = numbers.count > 1 ? Int(numbers[1]) ?? 1 : 1

@@ -10,7 +10,8 @@ public enum Glob {
         if !pattern.contains(where: { "*?[".contains($0) }) {
             return path == pattern || path.hasPrefix(pattern + "/")
         }
-        return match(Array(pattern.utf8)[...], Array(path.utf8)[...]) || match(Array(pattern.utf8)[...], Array((path + "/").utf8)[...])
+        return match(Array(pattern.utf8)[...], Array(path.utf8)[...])
+            || match(Array(pattern.utf8)[...], Array((path + "/").utf8)[...])
             || prefixMatch(Array(pattern.utf8), Array(path.utf8))
     }
 

@@ -35,7 +35,9 @@ public struct LintResult: Sendable {
     /// Paths of the files whose findings are reported.
     public var files: [String] = []
 
-    public init(findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []) {
+    public init(
+        findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []
+    ) {
         self.findings = findings
         self.problems = problems
         self.filesLinted = filesLinted
@@ -69,8 +71,11 @@ public struct Linter: Sendable {
     static func load(_ input: LintInput, index: Int) -> Result<LintFile, LintProblem> {
         do {
             let bytes = try input.read()
-            if bytes.prefix(8192).contains(0) { return .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped")) }
-            var file = LintFile(index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes)))
+            if bytes.prefix(8192).contains(0) {
+                return .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped"))
+            }
+            var file = LintFile(
+                index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes)))
             file.summary = ProjectIndex.FileSummary(file)
             return .success(file)
         } catch let problem as LintProblem {
@@ -118,10 +123,12 @@ public struct Linter: Sendable {
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
         entries.map { entry in
-            PreparedRule(id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule, startsFrom: entry.rule.startsFrom,
-                         options: configuration.options(for: entry.metadata.id),
-                         severity: configuration.severity(of: entry.metadata), note: entry.note,
-                         messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
+            PreparedRule(
+                id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule,
+                startsFrom: entry.rule.startsFrom,
+                options: configuration.options(for: entry.metadata.id),
+                severity: configuration.severity(of: entry.metadata), note: entry.note,
+                messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
         }
     }
 
@@ -144,7 +151,8 @@ public struct Linter: Sendable {
         let rules = prepare(entries)
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
-        let states = ConcurrentSlots<(state: FileState?, summary: ProjectIndex.FileSummary?, problem: LintProblem?)>(count: inputs.count)
+        let states = ConcurrentSlots<(state: FileState?, summary: ProjectIndex.FileSummary?, problem: LintProblem?)>(
+            count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             switch Self.load(inputs[index], index: index) {
             case .failure(let problem):
@@ -165,7 +173,9 @@ public struct Linter: Sendable {
         DispatchQueue.concurrentPerform(iterations: 3) { part in
             if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) { _ = project.hierarchy }
             if part == 1, ids.contains(NavigationLoopRule().id) { _ = project.pushGraph }
-            if part == 2, ids.contains(NestedNavigationStackRule().id) || ids.contains(TabViewInNavigationStackRule().id) {
+            if part == 2,
+                ids.contains(NestedNavigationStackRule().id) || ids.contains(TabViewInNavigationStackRule().id)
+            {
                 _ = project.pathHierarchy
             }
         }
@@ -195,13 +205,15 @@ public struct Linter: Sendable {
             if let problem = slot?.problem { problems.append(problem.description) }
             if let state = slot?.state { reported.append(state.path) }
         }
-        return LintResult(findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
+        return LintResult(
+            findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
     }
 
     /// While the file is parsed: the rules that need only it, and the project rules' preparation.
     func firstPass(_ file: LintFile, rules: [PreparedRule]) -> FileState {
-        var state = FileState(index: file.index, path: file.path, positions: file.source.positions,
-                              suppressions: Suppressions(file.source))
+        var state = FileState(
+            index: file.index, path: file.path, positions: file.source.positions,
+            suppressions: Suppressions(file.source))
         let none = ProjectIndex.empty
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             // A rule whose names do not stand in the file has nothing to find there.
@@ -211,9 +223,13 @@ public struct Linter: Sendable {
             if let projectRule = rules[position].projectRule {
                 state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))
             } else {
-                record(rules[position].rule.check(file, project: none, options: rules[position].options), of: rules[position], in: &state)
+                record(
+                    rules[position].rule.check(file, project: none, options: rules[position].options),
+                    of: rules[position], in: &state)
             }
-            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
+            if RuleTimer.shared.enabled {
+                RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
+            }
         }
         return state
     }
@@ -224,13 +240,18 @@ public struct Linter: Sendable {
         for (position, decide) in state.deferred {
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
             record(decide(project), of: rules[position], in: &state)
-            if RuleTimer.shared.enabled { RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started) }
+            if RuleTimer.shared.enabled {
+                RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
+            }
         }
         let suppressions = state.suppressions
-        if reportUnused, !suppressions.directives.isEmpty, let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID }) {
+        if reportUnused, !suppressions.directives.isEmpty,
+            let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID })
+        {
             let enabled = Set(rules.map(\.id))
             var unused: [Int] = []
-            for (index, directive) in suppressions.directives.enumerated() where directive.kind != .enable && !state.used.contains(index) {
+            for (index, directive) in suppressions.directives.enumerated()
+            where directive.kind != .enable && !state.used.contains(index) {
                 // A directive for rules that are not running this time cannot be judged.
                 guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
                 unused.append(index)
@@ -238,7 +259,9 @@ public struct Linter: Sendable {
             // An unused-suppression finding can itself be suppressed, which uses that other directive.
             var silenced = Set<Int>()
             for index in unused {
-                if let other = suppressions.suppressor(of: RuleCatalog.unusedSuppressionID, line: suppressions.directives[index].line, except: index) {
+                if let other = suppressions.suppressor(
+                    of: RuleCatalog.unusedSuppressionID, line: suppressions.directives[index].line, except: index)
+                {
                     silenced.insert(index)
                     state.used.insert(other)
                 }
@@ -246,9 +269,11 @@ public struct Linter: Sendable {
             for index in unused where !silenced.contains(index) && !state.used.contains(index) {
                 let directive = suppressions.directives[index]
                 let names = directive.rules.joined(separator: " ")
-                let hit = Hit(file: state.index, offset: directive.offset,
-                              message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
-                state.findings.append(makeFinding(entry, hit: hit, path: state.path, positions: state.positions, line: directive.line))
+                let hit = Hit(
+                    file: state.index, offset: directive.offset,
+                    message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
+                state.findings.append(
+                    makeFinding(entry, hit: hit, path: state.path, positions: state.positions, line: directive.line))
             }
         }
         return state.findings
@@ -258,7 +283,9 @@ public struct Linter: Sendable {
     func record(_ hits: [Hit], of rule: PreparedRule, in state: inout FileState) {
         for hit in hits {
             let line = state.positions.line(of: hit.offset)
-            if !state.suppressions.directives.isEmpty, let directive = state.suppressions.suppressor(of: rule.id, line: line) {
+            if !state.suppressions.directives.isEmpty,
+                let directive = state.suppressions.suppressor(of: rule.id, line: line)
+            {
                 state.used.insert(directive)
                 continue
             }
@@ -268,9 +295,10 @@ public struct Linter: Sendable {
 
     func makeFinding(_ rule: PreparedRule, hit: Hit, path: String, positions: TextPositions, line: Int) -> Finding {
         let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
-        return Finding(ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: path, line: line,
-                       column: positions.characterColumn(of: hit.offset, line: line), note: rule.note,
-                       sourceLine: positions.lineText(line))
+        return Finding(
+            ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: path, line: line,
+            column: positions.characterColumn(of: hit.offset, line: line), note: rule.note,
+            sourceLine: positions.lineText(line))
     }
 }
 
@@ -284,8 +312,12 @@ public final class PhaseClock: @unchecked Sendable {
     public func mark(_ phase: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(Data(String(format: "timing: %-22@ %7.1f ms  rss %5d MB\n", phase as NSString,
-                                                    Double(now - last) / 1e6, Self.residentMegabytes()).utf8))
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "timing: %-22@ %7.1f ms  rss %5d MB\n", phase as NSString,
+                    Double(now - last) / 1e6, Self.residentMegabytes()
+                ).utf8))
         last = now
     }
 
@@ -308,7 +340,8 @@ final class RuleTimer: @unchecked Sendable {
     func dump() {
         guard enabled else { return }
         for (id, total) in totals.sorted(by: { $0.value > $1.value }) {
-            FileHandle.standardError.write(Data(String(format: "rule: %-40@ %7.1f ms\n", id as NSString, Double(total) / 1e6).utf8))
+            FileHandle.standardError.write(
+                Data(String(format: "rule: %-40@ %7.1f ms\n", id as NSString, Double(total) / 1e6).utf8))
         }
     }
 }

@@ -28,21 +28,31 @@ public struct NoteExampleChecker: Sendable {
                 let result = linter.lint([LintInput(path: "\(note.path):\(block.line)") { Array(block.content.utf8) }])
                 if words[1] == "good" {
                     for finding in result.findings {
-                        diagnostics.append(NoteDiagnostic(.error, "example-drift", path: note.path, line: block.contentLine + finding.line - 1, column: finding.column,
-                                                          "example marked `good` triggers `\(finding.ruleID)`: \(finding.message)"))
+                        diagnostics.append(
+                            NoteDiagnostic(
+                                .error, "example-drift", path: note.path, line: block.contentLine + finding.line - 1,
+                                column: finding.column,
+                                "example marked `good` triggers `\(finding.ruleID)`: \(finding.message)"))
                     }
                 } else {
                     let expected = Array(words.dropFirst(2))
                     if expected.isEmpty {
-                        diagnostics.append(NoteDiagnostic(.warning, "example-drift", path: note.path, line: block.line,
-                                                          "example marked `bad` names no rule (write ```swift bad RULE-ID)"))
+                        diagnostics.append(
+                            NoteDiagnostic(
+                                .warning, "example-drift", path: note.path, line: block.line,
+                                "example marked `bad` names no rule (write ```swift bad RULE-ID)"))
                     }
                     for rule in expected {
                         if catalog.entry(rule) == nil {
-                            diagnostics.append(NoteDiagnostic(.error, "example-drift", path: note.path, line: block.line, "example names unknown rule `\(rule)`"))
+                            diagnostics.append(
+                                NoteDiagnostic(
+                                    .error, "example-drift", path: note.path, line: block.line,
+                                    "example names unknown rule `\(rule)`"))
                         } else if !result.findings.contains(where: { $0.ruleID == rule }) {
-                            diagnostics.append(NoteDiagnostic(.error, "example-drift", path: note.path, line: block.line,
-                                                              "example marked `bad \(rule)` does not trigger `\(rule)`"))
+                            diagnostics.append(
+                                NoteDiagnostic(
+                                    .error, "example-drift", path: note.path, line: block.line,
+                                    "example marked `bad \(rule)` does not trigger `\(rule)`"))
                         }
                     }
                 }
@@ -54,7 +64,9 @@ public struct NoteExampleChecker: Sendable {
     /// Rules whose note does not resolve, as note-check errors.
     public func ruleProblems() -> [NoteDiagnostic] {
         catalog.entries.filter { $0.note == nil }.map { entry in
-            NoteDiagnostic(.error, "rule-missing-note", path: entry.metadata.path, line: 1, "rule `\(entry.metadata.id)` cites \(entry.metadata.noteLink), which is not a note")
+            NoteDiagnostic(
+                .error, "rule-missing-note", path: entry.metadata.path, line: 1,
+                "rule `\(entry.metadata.id)` cites \(entry.metadata.noteLink), which is not a note")
         }
     }
 }

@@ -100,8 +100,10 @@ public struct ProjectIndex: Sendable {
     /// that ask `rowSite(of:)` about it.
     public static func bodyOwner(of token: Int, in s: Structure) -> String? {
         let placement = ViewHierarchy.placement(of: token, in: s)
-        guard !placement.context.presented, let owner = placement.owner, s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
-              let member = placement.member, FileSummary.isBody(member, in: s) else { return nil }
+        guard !placement.context.presented, let owner = placement.owner,
+            s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
+            let member = placement.member, FileSummary.isBody(member, in: s)
+        else { return nil }
         return s.types[owner].name
     }
 
@@ -115,7 +117,6 @@ public struct ProjectIndex: Sendable {
     /// Which view pushes which; built on first use.
     public var pushGraph: PushGraph { lazyPushGraph.value }
     private let lazyPushGraph: LazyBox<PushGraph>
-
 
     /// The innermost function whose body holds the token.
     static func enclosingFunction(of token: Int, in s: Structure) -> Int? {
@@ -131,8 +132,10 @@ public struct ProjectIndex: Sendable {
     static let everydayModifiers: Set<String> = [
         "padding", "frame", "font", "fontWeight", "foregroundColor", "foregroundStyle", "background", "overlay", "tag",
         "tabItem", "environmentObject", "environment", "onAppear", "onDisappear", "task", "navigationTitle",
-        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog",
-        "navigationDestination", "listStyle", "buttonStyle", "cornerRadius", "clipShape", "shadow", "opacity", "disabled",
+        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert",
+        "confirmationDialog",
+        "navigationDestination", "listStyle", "buttonStyle", "cornerRadius", "clipShape", "shadow", "opacity",
+        "disabled",
         "onTapGesture", "onChange", "refreshable", "searchable", "animation", "transition", "id", "accessibilityLabel",
         "accessibilityIdentifier", "multilineTextAlignment", "lineLimit", "bold", "italic", "imageScale", "resizable",
         "scaledToFit", "scaledToFill", "aspectRatio", "ignoresSafeArea", "tint", "accentColor", "contentShape",
@@ -190,21 +193,26 @@ public struct ProjectIndex: Sendable {
     /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
     /// pass their content through.
     public func wrapsInStack(_ wrappers: [String]) -> Bool {
-        wrappers.contains { Self.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions) }
+        wrappers.contains {
+            Self.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions)
+        }
     }
 
     /// Whether content is built inside a container that the run does not declare and SwiftUI does
     /// not pass through (`CoordinatedNavigationStack { … }` from a package): it may hold a stack.
     public func hasOpaqueWrapper(_ wrappers: [String]) -> Bool {
-        Self.hasOpaqueWrapper(wrappers, declared: { self.typesByName[$0] != nil }, modifiers: viewModifierFunctions.contains)
+        Self.hasOpaqueWrapper(
+            wrappers, declared: { self.typesByName[$0] != nil }, modifiers: viewModifierFunctions.contains)
     }
 
     /// Also true for content in a modifier that may show it elsewhere (`?popup`, see
     /// `ViewHierarchy.mayShowContentElsewhere`), unless the run declares that modifier itself.
-    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool, modifiers: (String) -> Bool) -> Bool {
+    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool, modifiers: (String) -> Bool) -> Bool
+    {
         wrappers.contains { wrapper in
             if wrapper.hasPrefix("?") { return !modifiers(String(wrapper.dropFirst())) }
-            return !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper) && !passThroughContainers.contains(wrapper)
+            return !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper)
+                && !passThroughContainers.contains(wrapper)
         }
     }
 
@@ -218,7 +226,8 @@ public struct ProjectIndex: Sendable {
     /// `?name` (a modifier whose closure holds the content) are looked up among the stack-building
     /// functions; anything else is a type, looked up with `owners`.
     static func holdsStack(_ wrapper: String, owners: (String) -> Bool, functions: Set<String>) -> Bool {
-        wrapper.hasPrefix(".") || wrapper.hasPrefix("?") ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
+        wrapper.hasPrefix(".") || wrapper.hasPrefix("?")
+            ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
     }
 
     /// An index of no files, for rules that do not look at the project.
@@ -230,7 +239,9 @@ public struct ProjectIndex: Sendable {
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
             summaries[position] = files[position].summary ?? FileSummary(files[position])
         }
-        self.init(summaries: summaries.values.compactMap { $0 }, count: count ?? (files.map(\.index).max().map { $0 + 1 } ?? 0))
+        self.init(
+            summaries: summaries.values.compactMap { $0 },
+            count: count ?? (files.map(\.index).max().map { $0 + 1 } ?? 0))
     }
 
     /// Builds the index from file summaries (in file order); merging is cheap and serial.
@@ -264,12 +275,15 @@ public struct ProjectIndex: Sendable {
             if files.count > 1 { ambiguous.insert(name) }
         }
         declarations = Array(repeating: ([], []), count: count)
-        for summary in all where summary.file < count { declarations[summary.file] = (summary.initializers, summary.storedProperties) }
+        for summary in all where summary.file < count {
+            declarations[summary.file] = (summary.initializers, summary.storedProperties)
+        }
         var declaredMemberNodes = Set<String>()
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
-            for (callee, sites) in summary.constructions where typesByName[callee] != nil && !ambiguous.contains(callee) {
+            for (callee, sites) in summary.constructions where typesByName[callee] != nil && !ambiguous.contains(callee)
+            {
                 constructions[callee, default: []].append(contentsOf: sites)
             }
             for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
@@ -282,7 +296,8 @@ public struct ProjectIndex: Sendable {
                 if !isSplit { viewsOwningPathStack.insert(owner) }
             }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
-            for push in summary.pushes where !ambiguous.contains(push.view) && !(push.pusher.map(ambiguous.contains) ?? false) {
+            for push in summary.pushes
+            where !ambiguous.contains(push.view) && !(push.pusher.map(ambiguous.contains) ?? false) {
                 pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
@@ -295,7 +310,9 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             for (node, uses) in summary.looseUses where declaredMemberNodes.contains(node) {
                 if !presentedMembers.isEmpty, uses.contains(where: \.isPartial),
-                   let dot = node.lastIndex(of: "."), presentedMembers.contains(String(node[node.index(after: dot)...])) {
+                    let dot = node.lastIndex(of: "."),
+                    presentedMembers.contains(String(node[node.index(after: dot)...]))
+                {
                     memberUses[node, default: []].append(contentsOf: uses.filter { !$0.isPartial })
                     continue
                 }
@@ -305,16 +322,22 @@ public struct ProjectIndex: Sendable {
         let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
         let modifiers = viewModifierFunctions
-        let opaque: @Sendable ([String]) -> Bool = { Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains) }
+        let opaque: @Sendable ([String]) -> Bool = {
+            Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains)
+        }
         lazyHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
-                wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
-            }, isOpaque: opaque)
+            ViewHierarchy(
+                constructions: built, memberUses: uses, viewNames: views,
+                wrapsInStack: { wrappers in
+                    wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
+                }, isOpaque: opaque)
         }
         lazyPathHierarchy = LazyBox {
-            ViewHierarchy(constructions: built, memberUses: uses, viewNames: views, wrapsInStack: { wrappers in
-                wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
-            }, isOpaque: opaque, pathStacksOnly: true)
+            ViewHierarchy(
+                constructions: built, memberUses: uses, viewNames: views,
+                wrapsInStack: { wrappers in
+                    wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
+                }, isOpaque: opaque, pathStacksOnly: true)
         }
         let pushed = pushedViews
         lazyPushGraph = LazyBox { [pushEdges] in
@@ -348,7 +371,9 @@ public struct ProjectIndex: Sendable {
             let arguments = structure.arguments(of: call)
             if let destination = arguments.first(where: { $0.label == "destination" }) {
                 regions.append(destination.value)
-            } else if !arguments.contains(where: { $0.label == "value" }), let first = closures.first, first.label == nil {
+            } else if !arguments.contains(where: { $0.label == "value" }), let first = closures.first,
+                first.label == nil
+            {
                 // `NavigationLink { Destination() } label: { … }` or `NavigationLink("Title") { Destination() }`.
                 let hasLabelClosure = closures.contains { $0.label == "label" }
                 let hasTitle = arguments.contains { $0.label == nil }
@@ -356,7 +381,9 @@ public struct ProjectIndex: Sendable {
             }
         } else if call.callee == "navigationDestination", call.isMember {
             regions += closures.map { $0.body.lowerBound..<$0.body.upperBound + 1 }
-            if let destination = structure.arguments(of: call).first(where: { $0.label == "destination" }) { regions.append(destination.value) }
+            if let destination = structure.arguments(of: call).first(where: { $0.label == "destination" }) {
+                regions.append(destination.value)
+            }
         }
         return directViewCalls(inside: regions, of: callIndex, in: structure)
     }

@@ -165,7 +165,9 @@ extension Structure {
     public func constantBindingStart(in value: Range<Int>) -> Int? {
         guard let first = value.first else { return nil }
         // `.constant(`
-        if punct(first, UInt8(ascii: ".")), first + 1 < value.upperBound, self.is(first + 1, "constant"), punct(first + 2, UInt8(ascii: "(")) {
+        if punct(first, UInt8(ascii: ".")), first + 1 < value.upperBound, self.is(first + 1, "constant"),
+            punct(first + 2, UInt8(ascii: "("))
+        {
             return first
         }
         // `Binding.constant(`, `SwiftUI.Binding.constant(`, `Binding<T>.constant(`
@@ -180,14 +182,20 @@ extension Structure {
                 let token = code[j]
                 if token.kind == .operator {
                     for k in token.offset..<token.end {
-                        if file.bytes[k] == UInt8(ascii: "<") { depth += 1 } else if file.bytes[k] == UInt8(ascii: ">") { depth -= 1 }
+                        if file.bytes[k] == UInt8(ascii: "<") {
+                            depth += 1
+                        } else if file.bytes[k] == UInt8(ascii: ">") {
+                            depth -= 1
+                        }
                     }
                 }
                 j += 1
                 if depth <= 0 { break }
             }
         }
-        guard punct(j, UInt8(ascii: ".")), self.is(j + 1, "constant"), punct(j + 2, UInt8(ascii: "(")) else { return nil }
+        guard punct(j, UInt8(ascii: ".")), self.is(j + 1, "constant"), punct(j + 2, UInt8(ascii: "(")) else {
+            return nil
+        }
         return first
     }
 
@@ -235,10 +243,13 @@ extension Structure {
         var open: [(debug: Bool, start: Int)] = []
         for index in code.indices where code[index].kind == .directive {
             if self.is(index, "#if") {
-                let debug = self.is(index + 1, "DEBUG") && !self.is(index + 2, "||") && code[index + 1].line == code[index].line
+                let debug =
+                    self.is(index + 1, "DEBUG") && !self.is(index + 2, "||") && code[index + 1].line == code[index].line
                 open.append((debug, index))
             } else if self.is(index, "#elseif") || self.is(index, "#else") {
-                if let last = open.last, last.debug { ranges.append(last.start..<index); open[open.count - 1].debug = false }
+                if let last = open.last, last.debug {
+                    ranges.append(last.start..<index); open[open.count - 1].debug = false
+                }
             } else if self.is(index, "#endif"), let last = open.popLast(), last.debug {
                 ranges.append(last.start..<index)
             }
@@ -261,7 +272,8 @@ extension Structure {
             let open = scope.range.lowerBound
             if self.is(open - 1, "else") {
                 // `if #available(…) { … } else {`, or `guard #available(…) else {`.
-                let end = punct(open - 2, UInt8(ascii: "}")) && opening[open - 2] >= 0 ? Int(opening[open - 2]) : open - 1
+                let end =
+                    punct(open - 2, UInt8(ascii: "}")) && opening[open - 2] >= 0 ? Int(opening[open - 2]) : open - 1
                 found = conditionMentions("#available", before: end)
             } else {
                 found = conditionMentions("#unavailable", before: open)
@@ -278,7 +290,9 @@ extension Structure {
         while j >= 0, steps < 200 {
             if self.is(j, "if") || self.is(j, "guard") { return false }
             if code[j].kind == .directive, self.is(j, name) { return true }
-            if punct(j, UInt8(ascii: "{")) || punct(j, UInt8(ascii: "}")) || punct(j, UInt8(ascii: ";")) { return false }
+            if punct(j, UInt8(ascii: "{")) || punct(j, UInt8(ascii: "}")) || punct(j, UInt8(ascii: ";")) {
+                return false
+            }
             // Skip over a bracketed group (`#available(iOS 16, *)`) as a whole.
             if opening[j] >= 0, !punct(j, UInt8(ascii: "}")) { j = Int(opening[j]) }
             j -= 1

@@ -70,7 +70,8 @@ public struct RuleCatalog: Sendable {
             } else {
                 problems.append("\(file.path): rule `\(metadata.id)` cites \(metadata.noteLink), which is not a note")
             }
-            entries.append(Entry(metadata: metadata, rule: rule, note: note, noteMarkdown: noteMarkdown, builtin: file.builtin))
+            entries.append(
+                Entry(metadata: metadata, rule: rule, note: note, noteMarkdown: noteMarkdown, builtin: file.builtin))
         }
         for id in implementations.keys where !seen.contains(id) {
             problems.append("built-in rule `\(id)` has no rule file in Rules/")

@@ -69,7 +69,9 @@ public struct RuleExampleRunner: Sendable {
         for entry in catalog.entries where ids?.contains(entry.metadata.id) ?? true {
             let id = entry.metadata.id
             let path = entry.metadata.path
-            func fail(_ line: Int, _ message: String) { failures.append(Failure(rule: id, path: path, line: line, message: message)) }
+            func fail(_ line: Int, _ message: String) {
+                failures.append(Failure(rule: id, path: path, line: line, message: message))
+            }
             if entry.metadata.triggering.isEmpty { fail(1, "no triggering example") }
             if entry.metadata.nonTriggering.isEmpty { fail(1, "no non-triggering example") }
             for example in entry.metadata.triggering {
@@ -80,15 +82,22 @@ public struct RuleExampleRunner: Sendable {
                 let found = positions(marked.code, rule: id).positions
                 if found != expected { fail(example.line, "expected findings at \(expected), got \(found)") }
                 let shifted = marked.markers.map { "\($0.line + 2):\($0.column)" }
-                let prefixed = positions("#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code, rule: id).positions
-                if prefixed != shifted { fail(example.line, "after a shebang and an emoji line: expected \(shifted), got \(prefixed)") }
+                let prefixed = positions("#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code, rule: id)
+                    .positions
+                if prefixed != shifted {
+                    fail(example.line, "after a shebang and an emoji line: expected \(shifted), got \(prefixed)")
+                }
                 for (name, variant) in Self.silentVariants(marked.code) {
                     let silent = positions(variant, rule: id).positions
                     if !silent.isEmpty { fail(example.line, "\(name): expected no finding, got \(silent)") }
                 }
                 let suppressed = positions("// patternlint:disable \(id)\n" + marked.code, rule: id)
-                if !suppressed.positions.isEmpty { fail(example.line, "after `// patternlint:disable \(id)`: got \(suppressed.positions)") }
-                if suppressed.result.findings.contains(where: { $0.ruleID == RuleCatalog.unusedSuppressionID && $0.line == 1 }) {
+                if !suppressed.positions.isEmpty {
+                    fail(example.line, "after `// patternlint:disable \(id)`: got \(suppressed.positions)")
+                }
+                if suppressed.result.findings.contains(where: {
+                    $0.ruleID == RuleCatalog.unusedSuppressionID && $0.line == 1
+                }) {
                     fail(example.line, "the `disable` comment was reported unused")
                 }
             }

@@ -57,12 +57,15 @@ public struct RuleMetadata: Sendable {
             throw LoadError.problem(path: path, line: 1, message: "`severity` must be error, warning or info")
         }
         guard let link = note.extra["note"], !link.isEmpty else {
-            throw LoadError.problem(path: path, line: 1, message: "rule `\(id)` names no pattern note (`note: \"[[Title]]\"`)")
+            throw LoadError.problem(
+                path: path, line: 1, message: "rule `\(id)` names no pattern note (`note: \"[[Title]]\"`)")
         }
         var metadata = RuleMetadata(
             id: id, severity: severity, noteLink: link, summary: note.extra["summary"] ?? "", tags: note.tags,
-            correctable: note.extra["correctable"] == "true", optIn: note.extra["opt_in"] == "true" || note.extra["opt-in"] == "true",
-            path: path, markdown: text, body: note.body, triggering: [], nonTriggering: [], corrections: [], pattern: nil)
+            correctable: note.extra["correctable"] == "true",
+            optIn: note.extra["opt_in"] == "true" || note.extra["opt-in"] == "true",
+            path: path, markdown: text, body: note.body, triggering: [], nonTriggering: [], corrections: [],
+            pattern: nil)
         if note.extra["pattern"] != nil, let raw = DeclarativePattern.rawPattern(in: text) {
             metadata.pattern = try DeclarativePattern.parse(raw, path: path)
         }

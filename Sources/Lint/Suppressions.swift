@@ -4,7 +4,9 @@ import SwiftLexer
 /// A `disable` holds from its line until an `enable` naming the rule (or `all`).
 public struct Suppressions: Sendable {
     public struct Directive: Sendable {
-        public enum Kind: String, Sendable { case disable, enable, disableNext = "disable:next", disableThis = "disable:this" }
+        public enum Kind: String, Sendable {
+            case disable, enable, disableNext = "disable:next", disableThis = "disable:this"
+        }
         public var kind: Kind
         public var rules: [String]
         public var line: Int
@@ -38,11 +40,18 @@ public struct Suppressions: Sendable {
             let text = file.text(token)
             // Only a comment that *is* a directive: `// patternlint:…` or `/* patternlint:… */`.
             var body = Substring(text)
-            if body.hasPrefix("//") { body = body.dropFirst(2) } else if body.hasPrefix("/*") { body = body.dropFirst(2) } else { continue }
+            if body.hasPrefix("//") {
+                body = body.dropFirst(2)
+            } else if body.hasPrefix("/*") {
+                body = body.dropFirst(2)
+            } else {
+                continue
+            }
             body = body.drop(while: { $0 == " " || $0 == "\t" })
             guard body.hasPrefix("patternlint:"), let marker = body.range(of: "patternlint:") else { continue }
             let rest = body[marker.upperBound...]
-            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" }).map(String.init)
+            let words = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" }).map(
+                String.init)
             guard let command = words.first, let kind = Directive.Kind(rawValue: command) else { continue }
             var rules: [String] = []
             for word in words.dropFirst() {
@@ -51,18 +60,26 @@ public struct Suppressions: Sendable {
             }
             rules = rules.filter { !$0.isEmpty }
             if rules.isEmpty { rules = ["all"] }
-            directives.append(Directive(kind: kind, rules: rules, line: token.line, column: file.column(of: token), offset: token.offset))
+            directives.append(
+                Directive(
+                    kind: kind, rules: rules, line: token.line, column: file.column(of: token), offset: token.offset))
         }
         for (index, directive) in directives.enumerated() {
             switch directive.kind {
-            case .disableNext: regions.append(Region(rules: directive.rules, lines: directive.line + 1...directive.line + 1, directive: index))
-            case .disableThis: regions.append(Region(rules: directive.rules, lines: directive.line...directive.line, directive: index))
+            case .disableNext:
+                regions.append(
+                    Region(rules: directive.rules, lines: directive.line + 1...directive.line + 1, directive: index))
+            case .disableThis:
+                regions.append(Region(rules: directive.rules, lines: directive.line...directive.line, directive: index))
             case .enable: break
             case .disable:
                 for rule in directive.rules {
-                    let end = directives[(index + 1)...].first { $0.kind == .enable && ($0.rules.contains(rule) || $0.rules.contains("all")) }
+                    let end = directives[(index + 1)...].first {
+                        $0.kind == .enable && ($0.rules.contains(rule) || $0.rules.contains("all"))
+                    }
                     let last = end.map { $0.line - 1 } ?? Int.max
-                    regions.append(Region(rules: [rule], lines: directive.line...max(directive.line, last), directive: index))
+                    regions.append(
+                        Region(rules: [rule], lines: directive.line...max(directive.line, last), directive: index))
                 }
             }
         }
@@ -70,6 +87,8 @@ public struct Suppressions: Sendable {
 
     /// The directive that suppresses `rule` on `line`, if any.
     public func suppressor(of rule: String, line: Int, except: Int? = nil) -> Int? {
-        regions.first { $0.directive != except && $0.lines.contains(line) && ($0.rules.contains(rule) || $0.rules.contains("all")) }?.directive
+        regions.first {
+            $0.directive != except && $0.lines.contains(line) && ($0.rules.contains(rule) || $0.rules.contains("all"))
+        }?.directive
     }
 }

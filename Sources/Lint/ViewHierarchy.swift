@@ -82,9 +82,11 @@ public struct ViewHierarchy: Sendable {
     /// `wrapsInStack` says whether the views a site is built inside hold a stack (see `ProjectIndex`).
     /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
     /// `NavigationSplitView` column is not on a path (a column may hold a stack of its own).
-    init(constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
-         viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false },
-         isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false) {
+    init(
+        constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
+        viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false },
+        isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false
+    ) {
         func take(_ callee: String, _ list: [ProjectIndex.Construction], isMember: Bool = false) {
             var found = list.filter { !$0.inPreview }.map { site in
                 // Inside a package's modifier (`.popup { … }`): shown who knows where.
@@ -92,10 +94,12 @@ public struct ViewHierarchy: Sendable {
                 // Built inside a view of the run that holds its content in a stack: in that stack.
                 let wrapped = !elsewhere && !site.wrappers.isEmpty && wrapsInStack(site.wrappers)
                 let inStack = !elsewhere && (pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack)
-                return Site(parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
-                            inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
-                            fromApp: site.ownerIsApp && !wrapped && !elsewhere,
-                            opaque: elsewhere || site.isPartial || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
+                return Site(
+                    parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
+                    inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
+                    fromApp: site.ownerIsApp && !wrapped && !elsewhere,
+                    opaque: elsewhere || site.isPartial
+                        || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
             }
             // A member used both in a stack and in presented content (a router's `destination(for:)`
             // serving pushes and sheets) builds other screens for each: where any one of them
@@ -153,10 +157,12 @@ public struct ViewHierarchy: Sendable {
                 } else if site.isMember, isPresentationModifier(site.callee) {
                     placement.context = (false, true, false)
                     decided = true
-                }
-                else if placement.owner == nil {
-                    if isPossibleWrapper(site) { placement.wrappers.append(site.callee) }
-                    else if mayShowContentElsewhere(site) { placement.wrappers.append("?" + site.callee) }
+                } else if placement.owner == nil {
+                    if isPossibleWrapper(site) {
+                        placement.wrappers.append(site.callee)
+                    } else if mayShowContentElsewhere(site) {
+                        placement.wrappers.append("?" + site.callee)
+                    }
                     if let modifiers = chained[call] { placement.wrappers += modifiers }
                 }
             default: break
@@ -175,12 +181,16 @@ public struct ViewHierarchy: Sendable {
     /// builds its content once). Asked of every call around every view construction, so read off
     /// the tokens, with no argument list.
     @inline(__always) static func rowContainer(_ call: CallSite, in s: Structure) -> RowContainer? {
-        guard !call.isMember, let first = call.callee.utf8.first, first == UInt8(ascii: "F") || first == UInt8(ascii: "L") else { return nil }
+        guard !call.isMember, let first = call.callee.utf8.first,
+            first == UInt8(ascii: "F") || first == UInt8(ascii: "L")
+        else { return nil }
         if call.callee == "ForEach" { return .forEach }
         // `List(items)`, `List(items, id: \.self)`: a first argument without a label.
         guard call.callee == "List", let parentheses = call.parentheses, parentheses.count > 2 else { return nil }
         let start = parentheses.lowerBound + 1
-        let labeled = (s.code[start].kind == .identifier || s.code[start].kind == .keyword) && s.punct(start + 1, UInt8(ascii: ":"))
+        let labeled =
+            (s.code[start].kind == .identifier || s.code[start].kind == .keyword)
+            && s.punct(start + 1, UInt8(ascii: ":"))
         return labeled ? nil : .list
     }
 
@@ -210,7 +220,8 @@ public struct ViewHierarchy: Sendable {
         case .function(let function):
             if s.functions[function].isInitializer || s.is(s.functions[function].nameToken, "body") { return nil }
             let declaration = s.functions[function]
-            return buildsViews(type: declaration.returnType, attributes: declaration.attributes) ? declaration.name : nil
+            return buildsViews(type: declaration.returnType, attributes: declaration.attributes)
+                ? declaration.name : nil
         default:
             return nil
         }
@@ -218,7 +229,9 @@ public struct ViewHierarchy: Sendable {
 
     /// `some View`, `AnyView`, `some Scene`, `some ToolbarContent`, `Content`, or a `…Builder` attribute.
     static func buildsViews(type: String?, attributes: [String]) -> Bool {
-        if attributes.contains(where: { $0.utf8.count > 7 && $0.utf8.suffix(7).elementsEqual("Builder".utf8) }) { return true }
+        if attributes.contains(where: { $0.utf8.count > 7 && $0.utf8.suffix(7).elementsEqual("Builder".utf8) }) {
+            return true
+        }
         guard let type else { return false }
         return contains(type, "View") || contains(type, "Scene") || contains(type, "Content")
     }
@@ -227,7 +240,9 @@ public struct ViewHierarchy: Sendable {
     static func contains(_ text: String, _ word: StaticString) -> Bool {
         var text = text
         return text.withUTF8 { haystack in
-            !haystack.endsOfOccurrences(of: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), limit: 1).isEmpty
+            !haystack.endsOfOccurrences(
+                of: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount), limit: 1
+            ).isEmpty
         }
     }
 
@@ -283,7 +298,8 @@ public struct ViewHierarchy: Sendable {
     /// that is in one. For messages that say where.
     public func stackedSite(of view: String) -> Site? {
         sites[view]?.first { site in
-            site.inStack || (!site.presented && !site.fromApp && site.parent.map { status(of: $0) == .inStack } ?? false)
+            site.inStack
+                || (!site.presented && !site.fromApp && site.parent.map { status(of: $0) == .inStack } ?? false)
         }
     }
 }

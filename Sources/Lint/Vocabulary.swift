@@ -73,7 +73,9 @@ public struct Vocabulary: Sendable, Equatable {
                 for token in code where token.kind == .identifier && token.length < 32 {
                     for candidate in table[token.length] where bits & (1 << candidate.word.rawValue) == 0 {
                         if bytes[token.offset] == candidate.bytes[0],
-                           UnsafeBufferPointer(rebasing: bytes[token.offset..<token.end]).elementsEqual(candidate.bytes) {
+                            UnsafeBufferPointer(rebasing: bytes[token.offset..<token.end]).elementsEqual(
+                                candidate.bytes)
+                        {
                             bits |= 1 << candidate.word.rawValue
                             found += 1
                         }

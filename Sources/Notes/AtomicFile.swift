@@ -10,7 +10,8 @@ public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).patternlint-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).patternlint-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         do {
             try data.write(to: temporary, options: [.withoutOverwriting])
             if rename(temporary.path, url.path) != 0 {
@@ -41,8 +42,12 @@ public enum FileContents {
         guard descriptor >= 0 else { throw ReadError(description: "\(path): cannot be read: \(reason(errno))") }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw ReadError(description: "\(path): cannot be read: \(reason(errno))") }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw ReadError(description: "\(path): cannot be read: it is a folder") }
+        guard fstat(descriptor, &status) == 0 else {
+            throw ReadError(description: "\(path): cannot be read: \(reason(errno))")
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            throw ReadError(description: "\(path): cannot be read: it is a folder")
+        }
         // Regular files read in one go into uninitialized memory; pipes, and files that grow
         // meanwhile, read on in chunks.
         var failure: Int32 = 0

@@ -22,8 +22,8 @@ struct CMarkNode {
 
     enum Kind {
         case document, blockQuote, list, item, codeBlock, htmlBlock, customBlock, paragraph, heading,
-             thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong,
-             link, image, other
+            thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong,
+            link, image, other
     }
 
     var kind: Kind {

@@ -34,7 +34,9 @@ enum FrontMatterParser {
         }
         func content(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
             var end = end
-            while end > start, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) { end -= 1 }
+            while end > start, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
+                end -= 1
+            }
             return bytes[start..<end]
         }
         let firstEnd = lineEnd(from: 0)
@@ -49,7 +51,8 @@ enum FrontMatterParser {
             if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
                 let rest = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
                 let body = String(repeating: "\n", count: lineCount) + rest
-                return FrontMatterSplit(yaml: yamlLines.joined(separator: "\n"), yamlFirstLine: 2, body: body, unclosed: false)
+                return FrontMatterSplit(
+                    yaml: yamlLines.joined(separator: "\n"), yamlFirstLine: 2, body: body, unclosed: false)
             }
             yamlLines.append(String(decoding: line, as: UTF8.self))
             start = end + 1
@@ -118,7 +121,8 @@ enum FrontMatterParser {
         } else {
             items = text(value).split(separator: ",").map(String.init)
         }
-        return items
+        return
+            items
             .map { $0.trimmed }
             .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
             .filter { !$0.isEmpty }
@@ -136,4 +140,3 @@ enum FrontMatterParser {
         }
     }
 }
-

@@ -106,9 +106,13 @@ public struct Graph: Sendable {
             switch edge.resolution {
             case .resolved(let target):
                 if let anchor = edge.link.anchor, !anchor.isEmpty,
-                   !notes[target].headings.contains(where: { $0.slug == Slug.heading(anchor) || $0.text == anchor }) {
-                    problems.append(NoteDiagnostic(.warning, "missing-heading", path: note.path, line: edge.link.line, column: edge.link.column,
-                                                   "\(edge.link.raw): note \"\(notes[target].title)\" has no heading \"\(anchor)\""))
+                    !notes[target].headings.contains(where: { $0.slug == Slug.heading(anchor) || $0.text == anchor })
+                {
+                    problems.append(
+                        NoteDiagnostic(
+                            .warning, "missing-heading", path: note.path, line: edge.link.line,
+                            column: edge.link.column,
+                            "\(edge.link.raw): note \"\(notes[target].title)\" has no heading \"\(anchor)\""))
                 }
             case .unresolved:
                 var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"
@@ -117,33 +121,44 @@ public struct Graph: Sendable {
                 if suggestions <= 200, let first = closestTitles(to: edge.link.target, limit: 1).first {
                     message += " (closest: \"\(first)\")"
                 }
-                problems.append(NoteDiagnostic(.error, "broken-link", path: note.path, line: edge.link.line, column: edge.link.column, message))
+                problems.append(
+                    NoteDiagnostic(
+                        .error, "broken-link", path: note.path, line: edge.link.line, column: edge.link.column, message)
+                )
             case .ambiguous(let candidates):
                 let names = candidates.map { notes[$0].path }.joined(separator: ", ")
-                problems.append(NoteDiagnostic(.error, "ambiguous-link", path: note.path, line: edge.link.line, column: edge.link.column,
-                                               "ambiguous link \(edge.link.raw): it matches \(names)"))
+                problems.append(
+                    NoteDiagnostic(
+                        .error, "ambiguous-link", path: note.path, line: edge.link.line, column: edge.link.column,
+                        "ambiguous link \(edge.link.raw): it matches \(names)"))
             }
         }
         problems += duplicates(of: \.permalink, code: "duplicate-permalink", severity: .error, what: "permalink")
         problems += duplicates(of: \.title, code: "duplicate-title", severity: .warning, what: "title")
         if reportOrphans {
             for orphan in orphans {
-                problems.append(NoteDiagnostic(.warning, "orphan", path: notes[orphan].path, line: 1,
-                                               "orphan note \"\(notes[orphan].title)\": no other note links to it"))
+                problems.append(
+                    NoteDiagnostic(
+                        .warning, "orphan", path: notes[orphan].path, line: 1,
+                        "orphan note \"\(notes[orphan].title)\": no other note links to it"))
             }
         }
         return problems.sorted { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
     }
 
-    private func duplicates(of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String) -> [NoteDiagnostic] {
+    private func duplicates(
+        of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String
+    ) -> [NoteDiagnostic] {
         var groups: [String: [Int]] = [:]
         for (position, note) in notes.enumerated() { groups[note[keyPath: key], default: []].append(position) }
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
                 let others = members.filter { $0 != member }.map { notes[$0].path }.joined(separator: ", ")
-                problems.append(NoteDiagnostic(severity, code, path: notes[member].path, line: 1,
-                                               "duplicate \(what) \"\(value)\": also used by \(others)"))
+                problems.append(
+                    NoteDiagnostic(
+                        severity, code, path: notes[member].path, line: 1,
+                        "duplicate \(what) \"\(value)\": also used by \(others)"))
             }
         }
         return problems
@@ -187,13 +202,17 @@ struct ResolutionIndex: Sendable {
         while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
         guard !target.isEmpty else { return .unresolved }
         for step in 0..<5 {
-            if let found = exact[step][target] ?? (step == 3 ? suffixMatches(target, folded: false) : nil), !found.isEmpty {
+            if let found = exact[step][target] ?? (step == 3 ? suffixMatches(target, folded: false) : nil),
+                !found.isEmpty
+            {
                 return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
             }
         }
         let lowered = target.lowercased()
         for step in 0..<5 {
-            if let found = folded[step][lowered] ?? (step == 3 ? suffixMatches(lowered, folded: true) : nil), !found.isEmpty {
+            if let found = folded[step][lowered] ?? (step == 3 ? suffixMatches(lowered, folded: true) : nil),
+                !found.isEmpty
+            {
                 return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
             }
         }

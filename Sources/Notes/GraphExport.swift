@@ -60,13 +60,16 @@ public enum GraphExport {
 
     public static func document(_ graph: Graph) -> Document {
         let notes = graph.notes.map {
-            NoteRecord(path: $0.path, title: $0.title, permalink: $0.permalink, type: $0.type, tags: $0.tags, aliases: $0.aliases)
+            NoteRecord(
+                path: $0.path, title: $0.title, permalink: $0.permalink, type: $0.type, tags: $0.tags,
+                aliases: $0.aliases)
         }
         let links = graph.edges.map { edge -> LinkRecord in
-            var record = LinkRecord(source: graph.notes[edge.source].path, line: edge.link.line, column: edge.link.column,
-                                    raw: edge.link.raw, target: nil, status: "unresolved", candidates: nil,
-                                    kind: edge.link.kind, style: edge.link.style.rawValue, heading: edge.link.section,
-                                    context: edge.link.context)
+            var record = LinkRecord(
+                source: graph.notes[edge.source].path, line: edge.link.line, column: edge.link.column,
+                raw: edge.link.raw, target: nil, status: "unresolved", candidates: nil,
+                kind: edge.link.kind, style: edge.link.style.rawValue, heading: edge.link.section,
+                context: edge.link.context)
             switch edge.resolution {
             case .resolved(let target):
                 record.target = graph.notes[target].path
@@ -124,23 +127,27 @@ public enum GraphExport {
     }
 
     public static func dot(_ graph: Graph) -> String {
-        diagram(graph, DiagramSyntax(
-            header: "digraph notes {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n",
-            footer: "}\n",
-            node: { id, note in "  \(id) [label=\(dotQuoted(note.title)), tooltip=\(dotQuoted(note.path))];\n" },
-            missingNode: { id, target in "  \(id) [label=\(dotQuoted(target)), style=dashed, color=red];\n" },
-            edge: { from, to, kind in "  \(from) -> \(to)\(kind.map { " [label=\(dotQuoted($0))]" } ?? "");\n" },
-            missingEdge: { from, to in "  \(from) -> \(to) [style=dashed, color=red];\n" }))
+        diagram(
+            graph,
+            DiagramSyntax(
+                header: "digraph notes {\n  rankdir=LR;\n  node [shape=box, style=rounded];\n",
+                footer: "}\n",
+                node: { id, note in "  \(id) [label=\(dotQuoted(note.title)), tooltip=\(dotQuoted(note.path))];\n" },
+                missingNode: { id, target in "  \(id) [label=\(dotQuoted(target)), style=dashed, color=red];\n" },
+                edge: { from, to, kind in "  \(from) -> \(to)\(kind.map { " [label=\(dotQuoted($0))]" } ?? "");\n" },
+                missingEdge: { from, to in "  \(from) -> \(to) [style=dashed, color=red];\n" }))
     }
 
     public static func mermaid(_ graph: Graph) -> String {
-        diagram(graph, DiagramSyntax(
-            header: "graph LR\n",
-            footer: "",
-            node: { id, note in "  \(id)[\"\(mermaidText(note.title))\"]\n" },
-            missingNode: { id, target in "  \(id)[\"\(mermaidText(target)) (missing)\"]\n" },
-            edge: { from, to, kind in "  \(from) \(kind.map { "-- \(mermaidText($0)) -->" } ?? "-->") \(to)\n" },
-            missingEdge: { from, to in "  \(from) -.-> \(to)\n" }))
+        diagram(
+            graph,
+            DiagramSyntax(
+                header: "graph LR\n",
+                footer: "",
+                node: { id, note in "  \(id)[\"\(mermaidText(note.title))\"]\n" },
+                missingNode: { id, target in "  \(id)[\"\(mermaidText(target)) (missing)\"]\n" },
+                edge: { from, to, kind in "  \(from) \(kind.map { "-- \(mermaidText($0)) -->" } ?? "-->") \(to)\n" },
+                missingEdge: { from, to in "  \(from) -.-> \(to)\n" }))
     }
 
     static func dotQuoted(_ text: String) -> String {

@@ -29,10 +29,11 @@ public enum HTMLExport {
         var used = Set<String>()
         return notes.map { note in
             let segments = note.permalink.split(separator: "/").map { segment -> String in
-                let cleaned = String(segment.unicodeScalars.map { scalar -> Character in
-                    let c = Character(scalar)
-                    return (c.isLetter || c.isNumber) && scalar.isASCII || c == "-" || c == "_" ? c : "-"
-                })
+                let cleaned = String(
+                    segment.unicodeScalars.map { scalar -> Character in
+                        let c = Character(scalar)
+                        return (c.isLetter || c.isNumber) && scalar.isASCII || c == "-" || c == "_" ? c : "-"
+                    })
                 return cleaned.trimmingCharacters(in: CharacterSet(charactersIn: "-")).isEmpty ? "note" : cleaned
             }
             var base = segments.isEmpty ? "note" : segments.joined(separator: "/")
@@ -52,7 +53,8 @@ public enum HTMLExport {
         guard target.path.hasPrefix(root.path + "/") else {
             throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
         }
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(contents, to: target.path)
         return target.path
     }
@@ -71,14 +73,17 @@ public enum HTMLExport {
         if body.isEmpty { body = "<p></p>" }
         var html = header(title: note.title, page: page)
         html += "<article>\n<p class=\"meta\">\(escape(note.permalink))"
-        if !note.tags.isEmpty { html += " · " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ") }
+        if !note.tags.isEmpty {
+            html += " · " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
+        }
         html += "</p>\n" + body + "</article>\n"
         let backlinks = graph.backlinks(index)
         if !backlinks.isEmpty {
             html += "<aside><h2>Backlinks</h2><ul>\n"
             var seen = Set<Int>()
             for edge in backlinks where seen.insert(edge.source).inserted {
-                html += "<li><a href=\"\(escape(relativeURL(from: page, to: pages[edge.source])))\">\(escape(graph.notes[edge.source].title))</a> <span class=\"kind\">\(escape(edge.link.kind))</span></li>\n"
+                html +=
+                    "<li><a href=\"\(escape(relativeURL(from: page, to: pages[edge.source])))\">\(escape(graph.notes[edge.source].title))</a> <span class=\"kind\">\(escape(edge.link.kind))</span></li>\n"
             }
             html += "</ul></aside>\n"
         }
@@ -99,14 +104,19 @@ public enum HTMLExport {
             guard rawLines.count == 1 else { continue } // links across lines are left as written
             var line = lines[link.line - 1]
             let start = link.column - 1
-            guard start >= 0, start + rawScalars.count <= line.count, Array(line[start..<start + rawScalars.count]) == rawScalars else { continue }
+            guard start >= 0, start + rawScalars.count <= line.count,
+                Array(line[start..<start + rawScalars.count]) == rawScalars
+            else { continue }
             let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
             let replacement: String
             if let target = edge.target {
                 var url = relativeURL(from: pages[index], to: pages[target])
                 if let anchor = link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
                 if link.style == .markdown {
-                    let text = link.raw.firstIndex(of: "]").map { String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0]) } ?? link.target
+                    let text =
+                        link.raw.firstIndex(of: "]").map {
+                            String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0])
+                        } ?? link.target
                     replacement = "[\(text)](\(url))"
                 } else {
                     replacement = "[\(escapeMarkdown(label ?? graph.notes[target].title))](\(url))"
@@ -133,11 +143,15 @@ public enum HTMLExport {
     static func indexPage(_ graph: Graph, pages: [String]) -> String {
         var html = header(title: "Pattern notes", page: "index.html")
         html += "<h1>Pattern notes</h1>\n<ul class=\"index\">\n"
-        let order = graph.notes.indices.sorted { graph.notes[$0].title.lowercased() < graph.notes[$1].title.lowercased() }
+        let order = graph.notes.indices.sorted {
+            graph.notes[$0].title.lowercased() < graph.notes[$1].title.lowercased()
+        }
         for index in order {
             let note = graph.notes[index]
             html += "<li><a href=\"\(escape(pages[index]))\">\(escape(note.title))</a>"
-            if !note.tags.isEmpty { html += " " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ") }
+            if !note.tags.isEmpty {
+                html += " " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
+            }
             html += "</li>\n"
         }
         return html + "</ul>\n</body>\n</html>\n"
@@ -202,7 +216,8 @@ public enum Markup {
 extension Note {
     /// A note with only a permalink, for computing its exported page name.
     public static func placeholder(permalink: String) -> Note {
-        Note(path: "", relativePath: "", title: "", type: nil, permalink: permalink, tags: [], aliases: [], extra: [:],
-             headings: [], codeBlocks: [], links: [], observations: [], body: "", diagnostics: [])
+        Note(
+            path: "", relativePath: "", title: "", type: nil, permalink: permalink, tags: [], aliases: [], extra: [:],
+            headings: [], codeBlocks: [], links: [], observations: [], body: "", diagnostics: [])
     }
 }

@@ -7,7 +7,9 @@ public enum NoteParser {
         var diagnostics: [NoteDiagnostic] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.contains(0) {
-            diagnostics.append(NoteDiagnostic(.error, "unreadable", path: path, line: 1, "binary file (contains NUL bytes); not read as a note"))
+            diagnostics.append(
+                NoteDiagnostic(
+                    .error, "unreadable", path: path, line: 1, "binary file (contains NUL bytes); not read as a note"))
             return parse(path: path, relativePath: relativePath, text: "", diagnostics: diagnostics)
         }
         let text: String
@@ -15,7 +17,10 @@ public enum NoteParser {
             text = valid
         } else {
             text = String(decoding: bytes, as: UTF8.self)
-            diagnostics.append(NoteDiagnostic(.warning, "encoding", path: path, line: 1, "not valid UTF-8; invalid bytes were replaced with U+FFFD"))
+            diagnostics.append(
+                NoteDiagnostic(
+                    .warning, "encoding", path: path, line: 1,
+                    "not valid UTF-8; invalid bytes were replaced with U+FFFD"))
         }
         return parse(path: path, relativePath: relativePath, text: text, diagnostics: diagnostics)
     }
@@ -31,15 +36,22 @@ public enum NoteParser {
         let split = FrontMatterParser.split(text)
         var matter = FrontMatter()
         if split.unclosed {
-            diagnostics.append(NoteDiagnostic(.warning, "unclosed-front-matter", path: path, line: 1,
-                                              "front matter opened with `---` is never closed; the whole file is read as markdown"))
+            diagnostics.append(
+                NoteDiagnostic(
+                    .warning, "unclosed-front-matter", path: path, line: 1,
+                    "front matter opened with `---` is never closed; the whole file is read as markdown"))
         } else if let yaml = split.yaml {
             switch FrontMatterParser.parse(yaml) {
             case .success(let parsed): matter = parsed
             case .failure(let problem):
-                diagnostics.append(NoteDiagnostic(.error, "bad-front-matter", path: path,
-                                                  line: split.yamlFirstLine + min(problem.line, max(1, yaml.split(separator: "\n", omittingEmptySubsequences: false).count)) - 1,
-                                                  "malformed YAML front matter: \(problem.message)"))
+                diagnostics.append(
+                    NoteDiagnostic(
+                        .error, "bad-front-matter", path: path,
+                        line: split.yamlFirstLine
+                            + min(
+                                problem.line,
+                                max(1, yaml.split(separator: "\n", omittingEmptySubsequences: false).count)) - 1,
+                        "malformed YAML front matter: \(problem.message)"))
             }
         }
         var body = BodyWalker(path: path, source: text)
@@ -102,7 +114,8 @@ struct BodyWalker {
             switch node.kind {
             case .heading:
                 let text = FlatInline.of(node, softBreak: " ").string.trimmed
-                headings.append(Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
+                headings.append(
+                    Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
                 collectLinks(in: node, listItem: false)
             case .paragraph:
@@ -111,7 +124,10 @@ struct BodyWalker {
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item:
                 let children = node.children
-                stack.append(contentsOf: children.enumerated().reversed().map { ($0.element, $0.offset == 0 && $0.element.kind == .paragraph) })
+                stack.append(
+                    contentsOf: children.enumerated().reversed().map {
+                        ($0.element, $0.offset == 0 && $0.element.kind == .paragraph)
+                    })
             case .document, .blockQuote, .list, .customBlock:
                 stack.append(contentsOf: node.children.reversed().map { ($0, false) })
             default:
@@ -153,7 +169,12 @@ struct BodyWalker {
             observations.append(observation)
         }
         // Most paragraphs have no link at all: skip the source work for them.
-        guard flat.markdownLinks.isEmpty == false || flat.scalars.indices.dropLast().contains(where: { flat.scalars[$0] == "[" && flat.scalars[$0 + 1] == "[" }) else { return }
+        guard
+            flat.markdownLinks.isEmpty == false
+                || flat.scalars.indices.dropLast().contains(where: {
+                    flat.scalars[$0] == "[" && flat.scalars[$0 + 1] == "["
+                })
+        else { return }
         let fromAST = Self.wikiCandidates(in: flat)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
         var source: [Unicode.Scalar] = []
@@ -193,20 +214,25 @@ struct BodyWalker {
                 kind = "related"
             }
             let position = positions[candidate.start]
-            links.append(NoteLink(
-                raw: String(scalars: source[candidate.start..<candidate.end]),
-                target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
-                line: position.line, column: position.column, kind: kind, section: section,
-                context: ast.after))
+            links.append(
+                NoteLink(
+                    raw: String(scalars: source[candidate.start..<candidate.end]),
+                    target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
+                    line: position.line, column: position.column, kind: kind, section: section,
+                    context: ast.after))
         }
         collectMarkdownLinks(flat.markdownLinks, source: source, positions: positions)
     }
 
-    private mutating func collectMarkdownLinks(_ found: [(url: String, text: String)], source: [Unicode.Scalar], positions: [(line: Int, column: Int)]) {
+    private mutating func collectMarkdownLinks(
+        _ found: [(url: String, text: String)], source: [Unicode.Scalar], positions: [(line: Int, column: Int)]
+    ) {
         var searchFrom = 0
         for (url, _) in found {
             let lowered = url.lowercased()
-            guard !url.isEmpty, !url.hasPrefix("#"), !lowered.contains("://"), !lowered.hasPrefix("mailto:") else { continue }
+            guard !url.isEmpty, !url.hasPrefix("#"), !lowered.contains("://"), !lowered.hasPrefix("mailto:") else {
+                continue
+            }
             var target = url
             var anchor: String?
             if let hash = target.firstIndex(of: "#") {
@@ -229,12 +255,13 @@ struct BodyWalker {
             var end = searchFrom
             while end < source.count, source[end] != ")" { end += 1 }
             let position = positions[open]
-            links.append(NoteLink(
-                raw: String(scalars: source[open..<min(end + 1, source.count)]),
-                target: target, anchor: anchor, label: nil, style: .markdown,
-                line: position.line, column: position.column,
-                kind: (section?.lowercased().contains("related") ?? false) ? "related" : NoteLink.defaultKind,
-                section: section, context: nil))
+            links.append(
+                NoteLink(
+                    raw: String(scalars: source[open..<min(end + 1, source.count)]),
+                    target: target, anchor: anchor, label: nil, style: .markdown,
+                    line: position.line, column: position.column,
+                    kind: (section?.lowercased().contains("related") ?? false) ? "related" : NoteLink.defaultKind,
+                    section: section, context: nil))
         }
     }
 
@@ -262,7 +289,8 @@ struct BodyWalker {
             // Context: the rest of the line, up to the next link, at most 300 characters.
             var lineEnd = end + 2
             while lineEnd < s.count, lineEnd < end + 302, s[lineEnd] != "\n",
-                  !(s[lineEnd] == "[" && lineEnd + 1 < s.count && s[lineEnd + 1] == "[") { lineEnd += 1 }
+                !(s[lineEnd] == "[" && lineEnd + 1 < s.count && s[lineEnd + 1] == "[")
+            { lineEnd += 1 }
             let after = trimmedContext(String(scalars: s[(end + 2)..<lineEnd]))
             result.append(ASTCandidate(inner: inner, after: after))
             i = end + 2
@@ -286,7 +314,9 @@ struct BodyWalker {
                         let other = backtickRun(s, at: j)
                         if other == run { i = j + run; closed = true; break }
                         j += other
-                    } else { j += 1 }
+                    } else {
+                        j += 1
+                    }
                 }
                 if !closed { i += run }
                 continue
@@ -301,7 +331,8 @@ struct BodyWalker {
                 }
                 if let end = close {
                     let embed = i > 0 && s[i - 1] == "!"
-                    result.append(SourceCandidate(start: embed ? i - 1 : i, inner: (i + 2)..<end, end: end + 2, embed: embed))
+                    result.append(
+                        SourceCandidate(start: embed ? i - 1 : i, inner: (i + 2)..<end, end: end + 2, embed: embed))
                     i = end + 2
                     continue
                 }
@@ -349,7 +380,9 @@ struct BodyWalker {
 
     static func trimmedContext(_ text: String) -> String? {
         var text = Substring(text)
-        while let first = text.first, first == " " || first == "\t" || first == "-" || first == "–" || first == "—" || first == ":" {
+        while let first = text.first,
+            first == " " || first == "\t" || first == "-" || first == "–" || first == "—" || first == ":"
+        {
             text = text.dropFirst()
         }
         let result = text.trimmed
@@ -362,7 +395,10 @@ struct BodyWalker {
         var i = 0
         while i < scalars.count, scalars[i] == " " { i += 1 }
         let start = i
-        while i < scalars.count, scalars[i].properties.isAlphabetic || scalars[i] == "_" || scalars[i] == "-" || ("0"..."9").contains(scalars[i]) { i += 1 }
+        while i < scalars.count,
+            scalars[i].properties.isAlphabetic || scalars[i] == "_" || scalars[i] == "-"
+                || ("0"..."9").contains(scalars[i])
+        { i += 1 }
         guard i > start, i < scalars.count, scalars[i] == " " || scalars[i] == "\t" else { return nil }
         let word = String(scalars: scalars[start..<i])
         while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
@@ -374,7 +410,8 @@ struct BodyWalker {
     static func observation(_ flat: FlatInline, line: Int) -> Observation? {
         // Cheap test first: most list items are not observations.
         guard let first = flat.scalars.firstIndex(where: { $0 != " " }), flat.scalars[first] == "[",
-              first + 1 < flat.scalars.count, flat.scalars[first + 1] != "[" else { return nil }
+            first + 1 < flat.scalars.count, flat.scalars[first + 1] != "["
+        else { return nil }
         let text = flat.string.trimmed
         guard let close = text.firstIndex(of: "]") else { return nil }
         let category = String(text[text.index(after: text.startIndex)..<close]).trimmed

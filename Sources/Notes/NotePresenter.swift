@@ -13,7 +13,9 @@ public struct NotePresenter {
         if let type = note.type { facts.append(("type", type)) }
         if !note.aliases.isEmpty { facts.append(("aliases", note.aliases.joined(separator: ", "))) }
         if !note.tags.isEmpty { facts.append(("tags", note.tags.map { "#" + $0 }.joined(separator: " "))) }
-        for (key, value) in facts { out += renderer.styled(key.padding(toLength: 10, withPad: " ", startingAt: 0), .dim) + value + "\n" }
+        for (key, value) in facts {
+            out += renderer.styled(key.padding(toLength: 10, withPad: " ", startingAt: 0), .dim) + value + "\n"
+        }
         out += "\n" + renderer.render(markdown: note.body)
 
         let outgoing = graph.outgoing(index)
@@ -31,7 +33,8 @@ public struct NotePresenter {
     /// One edge: `kind → Title (path)`, or the source for a backlink.
     public func describe(_ edge: Graph.Edge, towards: Bool, in graph: Graph) -> String {
         // Padded to a column, always with a space before the arrow (`alternative_to` fills 14).
-        let kind = renderer.styled(edge.link.kind.padding(toLength: max(14, edge.link.kind.count), withPad: " ", startingAt: 0) + " ", .dim)
+        let kind = renderer.styled(
+            edge.link.kind.padding(toLength: max(14, edge.link.kind.count), withPad: " ", startingAt: 0) + " ", .dim)
         if !towards {
             let source = graph.notes[edge.source]
             return kind + "← " + source.title + renderer.styled("  \(source.path):\(edge.link.line)", .dim)
@@ -44,7 +47,10 @@ public struct NotePresenter {
         case .unresolved:
             return kind + "→ " + renderer.styled("\(edge.link.raw) (missing)", .red)
         case .ambiguous(let candidates):
-            return kind + "→ " + renderer.styled("\(edge.link.raw) (ambiguous: \(candidates.map { graph.notes[$0].path }.joined(separator: ", ")))", .yellow)
+            return kind + "→ "
+                + renderer.styled(
+                    "\(edge.link.raw) (ambiguous: \(candidates.map { graph.notes[$0].path }.joined(separator: ", ")))",
+                    .yellow)
         }
     }
 }

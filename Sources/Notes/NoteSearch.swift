@@ -26,7 +26,11 @@ public enum NoteSearch {
                 var termScore = 0
                 if title == term { termScore += 30 } else if title.contains(term) { termScore += 20 }
                 if aliases.contains(where: { $0.contains(term) }) { termScore += 12 }
-                if tags.contains(term) { termScore += 10 } else if tags.contains(where: { $0.contains(term) }) { termScore += 5 }
+                if tags.contains(term) {
+                    termScore += 10
+                } else if tags.contains(where: { $0.contains(term) }) {
+                    termScore += 5
+                }
                 termScore += 3 * headings.filter { $0.contains(term) }.count
                 termScore += min(10, occurrences(of: term, in: body))
                 if termScore == 0 { allFound = false; break }

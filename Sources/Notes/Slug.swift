@@ -5,7 +5,8 @@ public enum Slug {
     public static func permalink(fromRelativePath path: String) -> String {
         var withoutExtension = path
         if withoutExtension.lowercased().hasSuffix(".md") { withoutExtension = String(withoutExtension.dropLast(3)) }
-        return withoutExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(separator: "/")
+        return withoutExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(
+            separator: "/")
     }
 
     /// One path component: `NavigationStackBasics` → `navigation-stack-basics`.
@@ -18,7 +19,8 @@ public enum Slug {
                 if character.isUppercase, let previous {
                     let next = index + 1 < characters.count ? characters[index + 1] : nil
                     // aB → a-b, and the B of ABc (an acronym ending) → a-bc.
-                    if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
+                    if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true)
+                    {
                         out.append("-")
                     }
                 }

@@ -11,7 +11,8 @@ public struct TerminalRenderer {
     }
 
     public enum Style: String {
-        case bold = "1", dim = "2", italic = "3", underline = "4", cyan = "36", yellow = "33", green = "32", magenta = "35", red = "31", blue = "34"
+        case bold = "1", dim = "2", italic = "3", underline = "4", cyan = "36", yellow = "33", green = "32", magenta =
+            "35", red = "31", blue = "34"
     }
 
     public func styled(_ text: String, _ styles: Style...) -> String {
@@ -74,7 +75,8 @@ public struct TerminalRenderer {
                     renderBlocks(item.children, prefix: "", into: &inner)
                     while inner.last?.isEmpty == true { inner.removeLast() }
                     let pad = String(repeating: " ", count: marker.count)
-                    for (index, line) in inner.enumerated() where !(line.isEmpty && index > 0 && inner[index - 1].isEmpty) {
+                    for (index, line) in inner.enumerated()
+                    where !(line.isEmpty && index > 0 && inner[index - 1].isEmpty) {
                         out.append(prefix + (index == 0 ? styled(marker, .dim) : pad) + line)
                     }
                 }
@@ -102,7 +104,9 @@ public struct TerminalRenderer {
             case .strong: out += styled(inline(child), .bold)
             case .link:
                 let text = inline(child)
-                out += styled(text, .underline, .blue) + (child.url == text || child.url.isEmpty ? "" : styled(" (\(child.url))", .dim))
+                out +=
+                    styled(text, .underline, .blue)
+                    + (child.url == text || child.url.isEmpty ? "" : styled(" (\(child.url))", .dim))
             case .image: out += styled("[image: \(inline(child))]", .dim)
             case .htmlInline: out += child.literal
             default: out += inline(child)

@@ -50,7 +50,8 @@ public struct Vault: Sendable {
             let source = sources[index]
             do {
                 let data = try source.read()
-                results[index] = .success(NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data))
+                results[index] = .success(
+                    NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data))
             } catch {
                 results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "\(error)"))
             }
@@ -84,7 +85,8 @@ public struct Vault: Sendable {
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
         while let relativeDirectory = pending.popLast() {
             let directory = relativeDirectory.isEmpty ? base : base + "/" + relativeDirectory
-            let real = (try? manager.destinationOfSymbolicLink(atPath: directory)).map { ($0 as NSString).standardizingPath }
+            let real =
+                (try? manager.destinationOfSymbolicLink(atPath: directory)).map { ($0 as NSString).standardizingPath }
                 ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
             guard visited.insert(real).inserted else { continue }
             guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { continue }

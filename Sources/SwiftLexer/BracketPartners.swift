@@ -51,7 +51,9 @@ public struct BracketPartners: Sendable {
             partner.initialize(repeating: -1)
             initialized = code.count
             bytes.withUnsafeBufferPointer { bytes in
-                for (index, token) in code.enumerated() { matcher.visit(token, at: index, bytes: bytes, partner: partner.baseAddress!) }
+                for (index, token) in code.enumerated() {
+                    matcher.visit(token, at: index, bytes: bytes, partner: partner.baseAddress!)
+                }
             }
             matcher.finish()
         }
@@ -87,7 +89,9 @@ struct BracketMatcher {
     }
 
     /// `partner[index]` must already be -1.
-    @inline(never) mutating func visit(_ token: Token, at index: Int, bytes: UnsafeBufferPointer<UInt8>, partner: UnsafeMutablePointer<Int32>) {
+    @inline(never) mutating func visit(
+        _ token: Token, at index: Int, bytes: UnsafeBufferPointer<UInt8>, partner: UnsafeMutablePointer<Int32>
+    ) {
         // Only punctuation and string segments can be brackets: read no byte for the rest.
         guard token.kind == .punctuation || token.kind == .string else { return }
         let first = bytes[token.offset]
@@ -119,7 +123,8 @@ struct BracketMatcher {
         }
         // An interpolation opener (a string segment ending in `\(` or `\#…#(`) opens after closing.
         if token.kind == .string, token.length >= 2, bytes[token.end - 1] == UInt8(ascii: "("),
-           bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#") {
+            bytes[token.end - 2] == UInt8(ascii: "\\") || bytes[token.end - 2] == UInt8(ascii: "#")
+        {
             push(index, UInt8(ascii: ")"))
             if closedOpener >= 0 { backwards.append((Int32(index), closedOpener)) }
         }

@@ -101,8 +101,10 @@ public struct CallSite: Sendable {
     private var lastClosureEnd32: Int32 = -1
     private let flags: UInt8
 
-    init(callee: String, calleeToken: Int, isMember: Bool, isImplicitMember: Bool, baseToken: Int?,
-         parentheses: ClosedRange<Int>?, isPattern: Bool) {
+    init(
+        callee: String, calleeToken: Int, isMember: Bool, isImplicitMember: Bool, baseToken: Int?,
+        parentheses: ClosedRange<Int>?, isPattern: Bool
+    ) {
         self.callee = callee
         callee32 = Int32(truncatingIfNeeded: calleeToken)
         base32 = baseToken.map { Int32(truncatingIfNeeded: $0) } ?? -1

@@ -44,8 +44,9 @@ public enum Lexer {
             machine.tokens.base.deallocate()
             machine.tokens.partner.deallocate()
         }
-        return Output(code: code, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts,
-                      brackets: BracketPartners(partner: partner, backwards: machine.brackets.backwards))
+        return Output(
+            code: code, comments: machine.comments, diagnostics: machine.diagnostics, lineStarts: machine.lineStarts,
+            brackets: BracketPartners(partner: partner, backwards: machine.brackets.backwards))
     }
 }
 
@@ -152,7 +153,9 @@ private struct Machine {
     @inline(__always) func byte(_ index: Int) -> UInt8 { index < n ? p[index] : 0 }
     @inline(__always) func cls(_ value: UInt8) -> UInt8 { classes[Int(value)] }
 
-    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, line startLine: Int) {
+    @inline(__always) mutating func emit(
+        _ kind: TokenKind, _ start: Int, _ end: Int, keyword: Keyword = .none, line startLine: Int
+    ) {
         let token = Token(kind: kind, keyword: keyword, offset: start, length: end - start, line: startLine)
         if kind == .comment {
             comments.append(token)
@@ -171,7 +174,9 @@ private struct Machine {
         case .keyword: lastEndsExpression = keyword.endsExpression
         case .punctuation:
             let first = p[start]
-            if cls(first) & ByteClass.bracket != 0 { brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner) }
+            if cls(first) & ByteClass.bracket != 0 {
+                brackets.visit(token, at: tokens.count - 1, bytes: p, partner: tokens.partner)
+            }
             lastEndsExpression = first == UInt8(ascii: ")") || first == UInt8(ascii: "]") || first == UInt8(ascii: "}")
         case .attribute, .directive: lastEndsExpression = false
         case .operator: break // set by the operator lexer (postfix operators end expressions)
@@ -256,8 +261,9 @@ private struct Machine {
                 if let frame = interpolations.last {
                     if frame.parenDepth == 0 {
                         interpolations.removeLast()
-                        scanStringBody(tokenStart: i, from: i + 1, hashes: frame.hashes, multiline: frame.multiline,
-                                       line: line, lineStart: lineStart)
+                        scanStringBody(
+                            tokenStart: i, from: i + 1, hashes: frame.hashes, multiline: frame.multiline,
+                            line: line, lineStart: lineStart)
                         continue
                     }
                     interpolations[interpolations.count - 1].parenDepth -= 1
@@ -338,10 +344,15 @@ private struct Machine {
         let lead = p[index]
         var scalar: UInt32
         var length: Int
-        if lead & 0xE0 == 0xC0 { scalar = UInt32(lead & 0x1F); length = 2 }
-        else if lead & 0xF0 == 0xE0 { scalar = UInt32(lead & 0x0F); length = 3 }
-        else if lead & 0xF8 == 0xF0 { scalar = UInt32(lead & 0x07); length = 4 }
-        else { return nil }
+        if lead & 0xE0 == 0xC0 {
+            scalar = UInt32(lead & 0x1F); length = 2
+        } else if lead & 0xF0 == 0xE0 {
+            scalar = UInt32(lead & 0x0F); length = 3
+        } else if lead & 0xF8 == 0xF0 {
+            scalar = UInt32(lead & 0x07); length = 4
+        } else {
+            return nil
+        }
         guard index + length <= n else { return nil }
         for k in 1..<length {
             let b = p[index + k]
@@ -355,8 +366,9 @@ private struct Machine {
     static func isOperatorScalar(_ s: UInt32) -> Bool {
         switch s {
         case 0x00A1...0x00A7, 0x00A9, 0x00AB, 0x00AC, 0x00AE, 0x00B0, 0x00B1, 0x00B6, 0x00BB, 0x00BF, 0x00D7, 0x00F7,
-             0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
-             0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020, 0x3030:
+            0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
+            0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020,
+            0x3030:
             return true
         default:
             return false
@@ -419,7 +431,9 @@ private struct Machine {
         let dotOperator = p[start] == UInt8(ascii: ".")
         while j < n {
             let c = p[j]
-            if c == UInt8(ascii: "/"), j > start, byte(j + 1) == UInt8(ascii: "/") || byte(j + 1) == UInt8(ascii: "*") { break }
+            if c == UInt8(ascii: "/"), j > start, byte(j + 1) == UInt8(ascii: "/") || byte(j + 1) == UInt8(ascii: "*") {
+                break
+            }
             if c == UInt8(ascii: ".") {
                 if !dotOperator { break }
                 j += 1
@@ -451,7 +465,8 @@ private struct Machine {
     static func isLeftDelimiter(_ c: UInt8) -> Bool {
         switch c {
         case 0x20, 0x09, 0x0A, 0x0D, 0x00, UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): true
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            true
         default: false
         }
     }
@@ -459,7 +474,8 @@ private struct Machine {
     static func isRightDelimiter(_ c: UInt8) -> Bool {
         switch c {
         case 0x20, 0x09, 0x0A, 0x0D, 0x00, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"): true
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            true
         default: false
         }
     }
@@ -528,12 +544,15 @@ private struct Machine {
         } else {
             j += 1
         }
-        scanStringBody(tokenStart: start, from: j, hashes: hashes, multiline: multiline, line: line, lineStart: lineStart)
+        scanStringBody(
+            tokenStart: start, from: j, hashes: hashes, multiline: multiline, line: line, lineStart: lineStart)
     }
 
     /// Scans literal text up to the closing delimiter or an interpolation `\(` (`\#(` in raw strings),
     /// emitting the segment as a `string` token.
-    mutating func scanStringBody(tokenStart: Int, from: Int, hashes: Int, multiline: Bool, line startLine: Int, lineStart startLineStart: Int) {
+    mutating func scanStringBody(
+        tokenStart: Int, from: Int, hashes: Int, multiline: Bool, line startLine: Int, lineStart startLineStart: Int
+    ) {
         var j = from
         while j < n {
             let c = p[j]
@@ -615,12 +634,16 @@ private struct Machine {
                 j += 2
                 continue
             }
-            if c == UInt8(ascii: "[") { classDepth += 1 }
-            else if c == UInt8(ascii: "]") { if classDepth > 0 { classDepth -= 1 } }
-            else if classDepth == 0 {
-                if c == UInt8(ascii: "(") { parens += 1 }
-                else if c == UInt8(ascii: ")") { parens -= 1; if parens < 0 { return false } }
-                else if c == UInt8(ascii: "/") {
+            if c == UInt8(ascii: "[") {
+                classDepth += 1
+            } else if c == UInt8(ascii: "]") {
+                if classDepth > 0 { classDepth -= 1 }
+            } else if classDepth == 0 {
+                if c == UInt8(ascii: "(") {
+                    parens += 1
+                } else if c == UInt8(ascii: ")") {
+                    parens -= 1; if parens < 0 { return false }
+                } else if c == UInt8(ascii: "/") {
                     let last = p[j - 1]
                     if last == 0x20 || last == 0x09 { return false }
                     emit(.regex, start, j + 1)

@@ -40,7 +40,8 @@ public struct Structure: Sendable {
             // The builder reads tokens and bytes through unchecked pointers, valid for the run only.
             partial.code.withUnsafeBufferPointer { code in
                 partial.file.bytes.withUnsafeBufferPointer { bytes in
-                    var builder = Builder(structure: partial, code: code, bytes: bytes, scopeBuffer: buffer.baseAddress!)
+                    var builder = Builder(
+                        structure: partial, code: code, bytes: bytes, scopeBuffer: buffer.baseAddress!)
                     builder.run()
                     builder.callAt.deallocate()
                     built = builder
@@ -65,7 +66,9 @@ public struct Structure: Sendable {
         guard let parentheses = call.parentheses, parentheses.upperBound > parentheses.lowerBound else { return [] }
         return splitAtCommas(parentheses.lowerBound + 1..<parentheses.upperBound).map { piece in
             let first = piece.lowerBound
-            if piece.count >= 2, code[first].kind == .identifier || code[first].kind == .keyword, punct(first + 1, UInt8(ascii: ":")) {
+            if piece.count >= 2, code[first].kind == .identifier || code[first].kind == .keyword,
+                punct(first + 1, UInt8(ascii: ":"))
+            {
                 return CallArgument(label: text(first), labelToken: first, value: first + 2..<piece.upperBound)
             }
             return CallArgument(label: nil, labelToken: nil, value: piece)
@@ -124,7 +127,8 @@ public struct Structure: Sendable {
     /// Whether token `index` is spelled `literal`. Inlinable: rules ask it of nearly every token,
     /// and inlined, the length test against the literal rejects almost all of them at once.
     @inlinable public func `is`(_ index: Int, _ literal: StaticString) -> Bool {
-        index >= 0 && index < code.count && code[index].length == literal.utf8CodeUnitCount && file.token(code[index], is: literal)
+        index >= 0 && index < code.count && code[index].length == literal.utf8CodeUnitCount
+            && file.token(code[index], is: literal)
     }
 
     /// Source text of a token range, as written (spaces and line breaks kept).
@@ -240,7 +244,10 @@ private struct Builder {
     static let declarationParameters: Int32 = -2
     var closureStore: [TrailingClosure] = []
 
-    init(structure: Structure, code: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>, scopeBuffer: UnsafeMutablePointer<Int32>) {
+    init(
+        structure: Structure, code: UnsafeBufferPointer<Token>, bytes: UnsafeBufferPointer<UInt8>,
+        scopeBuffer: UnsafeMutablePointer<Int32>
+    ) {
         s = structure
         self.code = code
         self.bytes = bytes
@@ -347,9 +354,15 @@ private struct Builder {
     /// statement must not hand it a `{`.
     @inline(__always) mutating func clearPendingPropertyAtNewStatement(_ index: Int) {
         // The line test first: most tokens share a line with the one before.
-        guard index > 0, code[index].line > code[index - 1].line, case .property = frames[frames.count - 1].pending else { return }
+        guard index > 0, code[index].line > code[index - 1].line, case .property = frames[frames.count - 1].pending
+        else { return }
         let token = code[index]
-        if token.kind == .punctuation, bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ":") || bytes[token.offset] == UInt8(ascii: ".") { return }
+        if token.kind == .punctuation,
+            bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ":")
+                || bytes[token.offset] == UInt8(ascii: ".")
+        {
+            return
+        }
         if token.kind == .operator || token.keyword == .where { return }
         frames[frames.count - 1].pending = .none
     }
@@ -464,14 +477,18 @@ private struct Builder {
             if j > start, j <= code.count { inheritance.append(compactText(start..<min(j, code.count))) }
         }
         let (attributes, _, modifiers, _) = prefix(before: index)
-        types.append(TypeDecl(kind: kind, name: name, nameToken: index + 1, inheritance: inheritance,
-                              attributes: attributes, modifiers: modifiers, body: nil, parent: currentType()))
+        types.append(
+            TypeDecl(
+                kind: kind, name: name, nameToken: index + 1, inheritance: inheritance,
+                attributes: attributes, modifiers: modifiers, body: nil, parent: currentType()))
         frames[frames.count - 1].pending = .type(types.count - 1)
     }
 
     /// Index after a `<…>` generic clause starting at `index` (or `index` itself when there is none).
     func skipGenerics(from index: Int) -> Int {
-        guard index < code.count, code[index].kind == .operator, bytes[code[index].offset] == UInt8(ascii: "<") else { return index }
+        guard index < code.count, code[index].kind == .operator, bytes[code[index].offset] == UInt8(ascii: "<") else {
+            return index
+        }
         var depth = 0
         var j = index
         while j < code.count {
@@ -481,7 +498,9 @@ private struct Builder {
                     if bytes[k] == UInt8(ascii: "<") { depth += 1 } else if bytes[k] == UInt8(ascii: ">") { depth -= 1 }
                 }
                 if depth <= 0 { return j + 1 }
-            } else if token.kind == .punctuation, bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ";") {
+            } else if token.kind == .punctuation,
+                bytes[token.offset] == UInt8(ascii: "{") || bytes[token.offset] == UInt8(ascii: ";")
+            {
                 return j
             }
             j += 1
@@ -522,18 +541,25 @@ private struct Builder {
             parameters = parseParameters(j + 1..<close)
             j = close + 1
             // Return type: after `->` up to `{` or `where` on the same depth.
-            while j < code.count, keyword(j) == .throws || keyword(j) == .rethrows || s.is(j, "async") || s.is(j, "reasync") || s.is(j, "throws") { j += 1 }
+            while j < code.count,
+                keyword(j) == .throws || keyword(j) == .rethrows || s.is(j, "async") || s.is(j, "reasync")
+                    || s.is(j, "throws")
+            { j += 1 }
             if punct(j, UInt8(ascii: "-")) || (code.indices.contains(j) && s.file.token(code[j], is: "->")) {
                 let start = j + 1
                 var k = start
-                while k < code.count, !punct(k, UInt8(ascii: "{")), keyword(k) != .where, code[k].line == code[start].line { k += 1 }
+                while k < code.count, !punct(k, UInt8(ascii: "{")), keyword(k) != .where,
+                    code[k].line == code[start].line
+                { k += 1 }
                 if k > start { returnType = compactText(start..<k) }
             }
         }
         let (attributes, _, modifiers, _) = prefix(before: index)
-        functions.append(FunctionDecl(name: name, nameToken: initializer ? index : index + 1, isInitializer: initializer,
-                                      parameters: parameters, attributes: attributes, modifiers: modifiers,
-                                      returnType: returnType, body: nil, owner: directOwnerType()))
+        functions.append(
+            FunctionDecl(
+                name: name, nameToken: initializer ? index : index + 1, isInitializer: initializer,
+                parameters: parameters, attributes: attributes, modifiers: modifiers,
+                returnType: returnType, body: nil, owner: directOwnerType()))
         frames[frames.count - 1].pending = .function(functions.count - 1)
     }
 
@@ -545,7 +571,9 @@ private struct Builder {
             guard colon > piece.lowerBound else { continue }
             let last = colon - 1
             // `label name:` or just `name:` (then the name is the label too).
-            let hasLabel = colon - 2 >= piece.lowerBound && (code[colon - 2].kind == .identifier || code[colon - 2].kind == .keyword)
+            let hasLabel =
+                colon - 2 >= piece.lowerBound
+                && (code[colon - 2].kind == .identifier || code[colon - 2].kind == .keyword)
             let labelToken = hasLabel ? colon - 2 : last
             let label: String? = keyword(labelToken) == .wildcard ? nil : text(labelToken)
             var typeEnd = piece.upperBound
@@ -554,7 +582,9 @@ private struct Builder {
                 typeEnd = equals
                 hasDefault = true
             }
-            parameters.append(Parameter(label: label, name: text(last), type: compactText(colon + 1..<typeEnd), hasDefault: hasDefault))
+            parameters.append(
+                Parameter(
+                    label: label, name: text(last), type: compactText(colon + 1..<typeEnd), hasDefault: hasDefault))
         }
         return parameters
     }
@@ -579,10 +609,12 @@ private struct Builder {
             if k > start { type = compactText(start..<k) }
         }
         let (attributes, attributeTokens, modifiers, start) = prefix(before: index)
-        properties.append(PropertyDecl(name: text(nameToken), nameToken: nameToken, isLet: keyword(index) == .let,
-                                       attributes: attributes, attributeTokens: attributeTokens,
-                                       modifiers: modifiers, declarationStart: start, type: type, hasInitialValue: false,
-                                       body: nil, owner: owner))
+        properties.append(
+            PropertyDecl(
+                name: text(nameToken), nameToken: nameToken, isLet: keyword(index) == .let,
+                attributes: attributes, attributeTokens: attributeTokens,
+                modifiers: modifiers, declarationStart: start, type: type, hasInitialValue: false,
+                body: nil, owner: owner))
         frames[frames.count - 1].pending = .property(properties.count - 1)
     }
 
@@ -619,8 +651,7 @@ private struct Builder {
         var j = index
         while j >= 0, index - j < 4096 {
             if code[j].kind == .directive {
-                if s.is(j, "#endif") { depth += 1 }
-                else if s.is(j, "#if") { depth -= 1; if depth <= 0 { return j } }
+                if s.is(j, "#endif") { depth += 1 } else if s.is(j, "#if") { depth -= 1; if depth <= 0 { return j } }
             }
             j -= 1
         }
@@ -642,7 +673,11 @@ private struct Builder {
             }
         case .operator:
             // `Binding<Bool>(…)`: a generic type's arguments.
-            if bytes[token.end - 1] == UInt8(ascii: ">"), let start = genericStart(closingAt: previous), isName(start - 1) { return start - 1 }
+            if bytes[token.end - 1] == UInt8(ascii: ">"), let start = genericStart(closingAt: previous),
+                isName(start - 1)
+            {
+                return start - 1
+            }
             return nil
         default: return nil
         }
@@ -658,7 +693,12 @@ private struct Builder {
                     if bytes[k] == UInt8(ascii: ">") { depth += 1 } else if bytes[k] == UInt8(ascii: "<") { depth -= 1 }
                 }
                 if depth == 0 { return token.length == 1 ? j : nil }
-            } else if token.kind == .punctuation, ![UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ":")].contains(bytes[token.offset]) {
+            } else if token.kind == .punctuation,
+                ![
+                    UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "("),
+                    UInt8(ascii: ")"), UInt8(ascii: ":"),
+                ].contains(bytes[token.offset])
+            {
                 return nil
             }
             j -= 1
@@ -673,13 +713,23 @@ private struct Builder {
         if isMember {
             var before = callee - 2
             // `x #if os(iOS) .a() #endif .b()`: the modifier's base is what stands before the `#if`.
-            if before >= 0, code[before].kind == .directive, let start = conditionalBlockStart(endingAt: before) { before = start - 1 }
-            if before >= 0, code[before].kind == .identifier || code[before].kind == .keyword && code[before].keyword.endsExpressionForMember
-                || punct(before, UInt8(ascii: ")")) || punct(before, UInt8(ascii: "]")) || punct(before, UInt8(ascii: "}"))
-                || code[before].kind == .string || code[before].kind == .number || (code[before].kind == .operator && bytes[code[before].end - 1] == UInt8(ascii: ">") && code[before].line == code[callee].line)
-                || (code[before].kind == .operator && (op(before, "?") || op(before, "!"))) {
+            if before >= 0, code[before].kind == .directive, let start = conditionalBlockStart(endingAt: before) {
+                before = start - 1
+            }
+            if before >= 0,
+                code[before].kind == .identifier
+                    || code[before].kind == .keyword && code[before].keyword.endsExpressionForMember
+                    || punct(before, UInt8(ascii: ")")) || punct(before, UInt8(ascii: "]"))
+                    || punct(before, UInt8(ascii: "}"))
+                    || code[before].kind == .string || code[before].kind == .number
+                    || (code[before].kind == .operator && bytes[code[before].end - 1] == UInt8(ascii: ">")
+                        && code[before].line == code[callee].line)
+                    || (code[before].kind == .operator && (op(before, "?") || op(before, "!")))
+            {
                 base = before
-                if code[before].kind == .operator, bytes[code[before].end - 1] == UInt8(ascii: ">"), let start = genericStart(closingAt: before), start >= 1 {
+                if code[before].kind == .operator, bytes[code[before].end - 1] == UInt8(ascii: ">"),
+                    let start = genericStart(closingAt: before), start >= 1
+                {
                     base = start - 1
                 }
                 // A modifier on the next line (`.sheet(…)` after `}`) still has a base: the expression above.
@@ -694,8 +744,10 @@ private struct Builder {
             while j >= 0, keyword(j) == .let || keyword(j) == .var { j -= 1 }
             pattern = keyword(j) == .case
         }
-        calls.append(CallSite(callee: text(callee), calleeToken: callee, isMember: isMember, isImplicitMember: implicit,
-                              baseToken: base, parentheses: parentheses, isPattern: pattern))
+        calls.append(
+            CallSite(
+                callee: text(callee), calleeToken: callee, isMember: isMember, isImplicitMember: implicit,
+                baseToken: base, parentheses: parentheses, isPattern: pattern))
         return calls.count - 1
     }
 
@@ -714,7 +766,9 @@ private struct Builder {
     func isDeclarationName(_ callee: Int) -> Bool {
         let before = callee - 1
         if keyword(before) == .func || keyword(before) == .case && !punct(callee - 1, UInt8(ascii: ".")) { return true }
-        if punct(before, UInt8(ascii: ",")), case .typeBody(let type) = scopes[frames[frames.count - 1].scope].kind, types[type].kind == .enum {
+        if punct(before, UInt8(ascii: ",")), case .typeBody(let type) = scopes[frames[frames.count - 1].scope].kind,
+            types[type].kind == .enum
+        {
             return true
         }
         return false
@@ -752,7 +806,8 @@ private struct Builder {
         }
         // Accessors: `get {`, `set {`, `willSet {`, `didSet {` inside a property body.
         if case .property(let property) = scopes[frame.scope].kind, isName(index - 1),
-           Self.accessorWords.contains(text(index - 1)) {
+            Self.accessorWords.contains(text(index - 1))
+        {
             push(index, .property(property))
             return
         }
@@ -762,8 +817,10 @@ private struct Builder {
             return
         }
         // A labeled trailing closure: `} label: {`.
-        if punct(index - 1, UInt8(ascii: ":")), isName(index - 2) || keyword(index - 2) != .none, punct(index - 3, UInt8(ascii: "}")),
-           callAt[index - 3] >= 0 {
+        if punct(index - 1, UInt8(ascii: ":")), isName(index - 2) || keyword(index - 2) != .none,
+            punct(index - 3, UInt8(ascii: "}")),
+            callAt[index - 3] >= 0
+        {
             attachTrailingClosure(to: Int(callAt[index - 3]), label: text(index - 2), at: index)
             return
         }
@@ -776,14 +833,20 @@ private struct Builder {
         push(index, .closure(call: nil))
     }
 
-    static let accessorWords: Set<String> = ["get", "set", "willSet", "didSet", "_modify", "_read", "modify", "read", "init"]
+    static let accessorWords: Set<String> = [
+        "get", "set", "willSet", "didSet", "_modify", "_read", "modify", "read", "init",
+    ]
 
     mutating func attachTrailingClosure(to call: Int, label: String?, at index: Int) {
         push(index, .closure(call: call))
         let range = scopes[scopes.count - 1].range
         closureStore.append(TrailingClosure(label: label, body: range))
         let stored = Int32(closureStore.count - 1)
-        if calls[call].lastClosure >= 0 { closureStore[Int(calls[call].lastClosure)].next = stored } else { calls[call].firstClosure = stored }
+        if calls[call].lastClosure >= 0 {
+            closureStore[Int(calls[call].lastClosure)].next = stored
+        } else {
+            calls[call].firstClosure = stored
+        }
         calls[call].lastClosure = stored
         calls[call].lastClosureEnd = range.upperBound
         if punct(range.upperBound, UInt8(ascii: "}")) { callAt[range.upperBound] = Int32(call) }
@@ -799,4 +862,3 @@ extension Keyword {
         }
     }
 }
-

@@ -6,13 +6,17 @@ import SwiftLexer
 /// In-process timing of the lexer alone and lexer + structure on one thread (files read first).
 /// Hidden: `scripts/bench lexer` is the way to run it.
 struct BenchLexerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "bench-lexer", abstract: "Time the lexer over Swift files (one core).", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "bench-lexer", abstract: "Time the lexer over Swift files (one core).", shouldDisplay: false)
 
     @Argument(help: "A folder of Swift files.") var folder: String
     @Option(help: "Repetitions; the best is reported.") var repetitions: Int = 3
 
     func run() throws {
-        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+        let paths =
+            FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            }.sorted() ?? []
         let files = try paths.map { try readFile(folder + "/" + $0) }
         let bytes = files.reduce(0) { $0 + $1.count }
         let lines = files.reduce(0) { total, file in total + file.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
@@ -40,9 +44,13 @@ struct BenchLexerCommand: ParsableCommand {
         }
         let megabytes = Double(bytes) / 1e6
         func report(_ name: String, _ result: (seconds: Double, tokens: Int)) -> String {
-            String(format: "  %@ %.3f s  %7.1f MB/s  %11.0f lines/s", name, result.seconds, megabytes / result.seconds, Double(lines) / result.seconds)
+            String(
+                format: "  %@ %.3f s  %7.1f MB/s  %11.0f lines/s", name, result.seconds, megabytes / result.seconds,
+                Double(lines) / result.seconds)
         }
-        print("lexer: \(files.count) files, \(String(format: "%.1f", megabytes)) MB, \(lines) lines, \(lexOnly.tokens) tokens (one core)")
+        print(
+            "lexer: \(files.count) files, \(String(format: "%.1f", megabytes)) MB, \(lines) lines, \(lexOnly.tokens) tokens (one core)"
+        )
         print(report("tokens only:        ", lexOnly))
         print(report("tokens + lines:     ", sourceFiles))
         print(report("structure alone:    ", structureOnly))

@@ -7,7 +7,8 @@ struct InstallHookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "install-hook",
         abstract: "Install (or remove) a git pre-commit hook that runs `patternlint lint --staged`.",
-        discussion: "A hook that PatternLint did not write is never replaced unless --force. With the pre-commit framework, use .pre-commit-hooks.yaml instead."
+        discussion:
+            "A hook that PatternLint did not write is never replaced unless --force. With the pre-commit framework, use .pre-commit-hooks.yaml instead."
     )
 
     @Flag(help: "Replace a pre-commit hook that PatternLint did not write.") var force = false
@@ -17,33 +18,39 @@ struct InstallHookCommand: ParsableCommand {
 
     func run() throws {
         let path: String
-        do { path = try Git.preCommitHookPath() } catch { throw CLIFailure(message: "not in a git repository: \(error)") }
+        do { path = try Git.preCommitHookPath() } catch {
+            throw CLIFailure(message: "not in a git repository: \(error)")
+        }
         let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
         let ours = existing?.contains(Self.marker) ?? false
         if uninstall {
             guard let existing else { Terminal.write("no pre-commit hook at \(path)\n"); return }
-            guard existing.contains(Self.marker) else { throw CLIFailure(message: "\(path) was not written by patternlint; leaving it alone") }
+            guard existing.contains(Self.marker) else {
+                throw CLIFailure(message: "\(path) was not written by patternlint; leaving it alone")
+            }
             try FileManager.default.removeItem(atPath: path)
             Terminal.write("removed \(path)\n")
             return
         }
         if existing != nil, !ours, !force {
-            throw CLIFailure(message: "\(path) already exists and was not written by patternlint; use --force to replace it")
+            throw CLIFailure(
+                message: "\(path) already exists and was not written by patternlint; use --force to replace it")
         }
         let script = """
-        #!/bin/sh
-        \(Self.marker)
-        # Lints the staged content of staged Swift files. Skip once with `git commit --no-verify`.
-        PATTERNLINT="${PATTERNLINT:-\(Self.binaryPath())}"
-        if ! command -v "$PATTERNLINT" >/dev/null 2>&1 && [ ! -x "$PATTERNLINT" ]; then
-            echo "patternlint not found; set PATTERNLINT or put it on PATH" >&2
-            exit 1
-        fi
-        exec "$PATTERNLINT" lint --staged
+            #!/bin/sh
+            \(Self.marker)
+            # Lints the staged content of staged Swift files. Skip once with `git commit --no-verify`.
+            PATTERNLINT="${PATTERNLINT:-\(Self.binaryPath())}"
+            if ! command -v "$PATTERNLINT" >/dev/null 2>&1 && [ ! -x "$PATTERNLINT" ]; then
+                echo "patternlint not found; set PATTERNLINT or put it on PATH" >&2
+                exit 1
+            fi
+            exec "$PATTERNLINT" lint --staged
 
-        """
+            """
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try AtomicFile.write(script, to: path)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         } catch {

@@ -8,51 +8,67 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint Swift files against the pattern rules.",
         discussion: """
-        PATHS are files or folders (default: `included` from .patternlint.yml,
-        else the current folder). .build, DerivedData, Pods, Carthage and .git are
-        never linted. Every finding names its rule and pattern note;
-        `patternlint explain RULE` shows both.
+            PATHS are files or folders (default: `included` from .patternlint.yml,
+            else the current folder). .build, DerivedData, Pods, Carthage and .git are
+            never linted. Every finding names its rule and pattern note;
+            `patternlint explain RULE` shows both.
 
-        Silence a finding with a comment:
-          // patternlint:disable:next constant-binding -- reason
-          // patternlint:disable:this state-not-private
-          // patternlint:disable RULE ... // patternlint:enable RULE   (or `all`)
+            Silence a finding with a comment:
+              // patternlint:disable:next constant-binding -- reason
+              // patternlint:disable:this state-not-private
+              // patternlint:disable RULE ... // patternlint:enable RULE   (or `all`)
 
-        Pre-commit: --staged lints what will be committed (read from the git
-        index); the rest of the tree is read for cross-file rules only.
-        Editors: --stdin-path PATH lints an unsaved buffer read from standard
-        input as the file at PATH.
-        Pull requests: --changed-since REV keeps findings on changed lines.
-        Legacy code: --write-baseline F, then --baseline F reports only new ones.
+            Pre-commit: --staged lints what will be committed (read from the git
+            index); the rest of the tree is read for cross-file rules only.
+            Editors: --stdin-path PATH lints an unsaved buffer read from standard
+            input as the file at PATH.
+            Pull requests: --changed-since REV keeps findings on changed lines.
+            Legacy code: --write-baseline F, then --baseline F reports only new ones.
 
-        Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
-        warning too with --strict), 2 usage, configuration or I/O error.
+            Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
+            warning too with --strict), 2 usage, configuration or I/O error.
 
-        Examples:
-          patternlint lint Sources/
-          patternlint lint --reporter json > findings.json
-          patternlint lint --staged
-          patternlint lint --changed-since origin/main --reporter github
-          patternlint lint --reporter sarif > patternlint.sarif
-          patternlint lint --fix --dry-run
-          cat View.swift | patternlint lint --stdin-path Sources/View.swift
-        """
+            Examples:
+              patternlint lint Sources/
+              patternlint lint --reporter json > findings.json
+              patternlint lint --staged
+              patternlint lint --changed-since origin/main --reporter github
+              patternlint lint --reporter sarif > patternlint.sarif
+              patternlint lint --fix --dry-run
+              cat View.swift | patternlint lint --stdin-path Sources/View.swift
+            """
     )
 
     @Argument(help: "Files or folders to lint.") var paths: [String] = []
     @OptionGroup var options: LintOptions
-    @Option(help: ArgumentHelp("Output format: \(Reporters.names.joined(separator: ", ")).", valueName: "name")) var reporter: String?
+    @Option(help: ArgumentHelp("Output format: \(Reporters.names.joined(separator: ", ")).", valueName: "name"))
+    var reporter: String?
     @Flag(help: "Fail (exit 1) on warnings too.") var strict = false
     @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
     @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
-    @Flag(name: .customLong("no-context"), help: "With --staged or --stdin-path: do not read the rest of the tree for cross-file rules (faster, fewer findings).") var noContext = false
-    @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Lint Swift source read from standard input as the file at this path (an editor's unsaved buffer); the rest of the tree is read for cross-file rules.", valueName: "path")) var stdinPath: String?
-    @Option(name: .customLong("changed-since"), help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev")) var changedSince: String?
-    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file")) var baseline: String?
+    @Flag(
+        name: .customLong("no-context"),
+        help:
+            "With --staged or --stdin-path: do not read the rest of the tree for cross-file rules (faster, fewer findings)."
+    ) var noContext = false
+    @Option(
+        name: .customLong("stdin-path"),
+        help: ArgumentHelp(
+            "Lint Swift source read from standard input as the file at this path (an editor's unsaved buffer); the rest of the tree is read for cross-file rules.",
+            valueName: "path")) var stdinPath: String?
+    @Option(
+        name: .customLong("changed-since"),
+        help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev"))
+    var changedSince: String?
+    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
+    var baseline: String?
     @Flag(help: "Rewrite what correctable rules can fix safely (atomically per file), then lint again.") var fix = false
     @Flag(name: .customLong("dry-run"), help: "With --fix: print a unified diff instead of writing.") var dryRun = false
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")) var writeBaseline: String?
+    @Option(
+        name: .customLong("write-baseline"),
+        help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")
+    ) var writeBaseline: String?
 
     func run() throws {
         let clock = PhaseClock()
@@ -60,10 +76,16 @@ struct LintCommand: ParsableCommand {
         clock.mark("notes and rules")
         let configuration = environment.configuration
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
-        guard let output = Reporters.make(reporterName, color: Terminal.useColor(disabled: noColor), helpURIBase: configuration.helpURIBase) else {
-            throw CLIFailure(message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
+        guard
+            let output = Reporters.make(
+                reporterName, color: Terminal.useColor(disabled: noColor), helpURIBase: configuration.helpURIBase)
+        else {
+            throw CLIFailure(
+                message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
-        let roots = paths.isEmpty ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths
+        let roots =
+            paths.isEmpty
+            ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
@@ -75,7 +97,8 @@ struct LintCommand: ParsableCommand {
         var problems = discovery.problems
         if let stdinPath {
             guard !staged, !fix, writeBaseline == nil else {
-                throw CLIFailure(message: "--stdin-path lints one buffer; it does not go with --staged, --fix or --write-baseline")
+                throw CLIFailure(
+                    message: "--stdin-path lints one buffer; it does not go with --staged, --fix or --write-baseline")
             }
             inputs = stdinInputs(stdinPath, discovery: discovery)
         } else if staged {
@@ -94,10 +117,18 @@ struct LintCommand: ParsableCommand {
             let changed = fixes.filter(\.changed)
             if dryRun {
                 for file in changed {
-                    Terminal.write(UnifiedDiff.make(old: String(decoding: file.original, as: UTF8.self), new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
+                    Terminal.write(
+                        UnifiedDiff.make(
+                            old: String(decoding: file.original, as: UTF8.self),
+                            new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
                 }
                 for problem in problems + fixProblems { Terminal.error(problem) }
-                if !quiet { FileHandle.standardError.write(Data("Would fix \(Terminal.plural(changed.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file")).\n".utf8)) }
+                if !quiet {
+                    FileHandle.standardError.write(
+                        Data(
+                            "Would fix \(Terminal.plural(changed.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file")).\n"
+                                .utf8))
+                }
                 if !(problems + fixProblems).isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
                 return
             }
@@ -111,7 +142,12 @@ struct LintCommand: ParsableCommand {
                     problems.append("\(error) (left unfixed)")
                 }
             }
-            if !quiet { FileHandle.standardError.write(Data("Fixed \(Terminal.plural(written.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file")).\n".utf8)) }
+            if !quiet {
+                FileHandle.standardError.write(
+                    Data(
+                        "Fixed \(Terminal.plural(written.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file")).\n"
+                            .utf8))
+            }
             inputs = discovery.files.map { LintInput.disk($0) }
         } else if dryRun {
             throw CLIFailure(message: "--dry-run goes with --fix")
@@ -121,7 +157,9 @@ struct LintCommand: ParsableCommand {
         result.problems = problems + result.problems
         if let changedSince {
             let changed: [String: Set<Int>?]
-            do { changed = try Git.changedLines(since: changedSince) } catch { throw CLIFailure(message: "--changed-since \(changedSince): \(error)") }
+            do { changed = try Git.changedLines(since: changedSince) } catch {
+                throw CLIFailure(message: "--changed-since \(changedSince): \(error)")
+            }
             let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
             result.findings = result.findings.filter { finding in
                 guard let lines = byKey[PathKey.of(finding.path)] else { return false }
@@ -129,8 +167,13 @@ struct LintCommand: ParsableCommand {
             }
         }
         if let writeBaseline {
-            do { try Baseline(findings: result.findings).write(to: writeBaseline) } catch { throw CLIFailure(message: "\(error)") }
-            FileHandle.standardError.write(Data("Wrote \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") to \(writeBaseline).\n".utf8))
+            do { try Baseline(findings: result.findings).write(to: writeBaseline) } catch {
+                throw CLIFailure(message: "\(error)")
+            }
+            FileHandle.standardError.write(
+                Data(
+                    "Wrote \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") to \(writeBaseline).\n"
+                        .utf8))
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
@@ -159,7 +202,9 @@ extension LintCommand {
     func contextInputs(besides paths: [String], discovery: FileDiscovery.Result) -> [LintInput] {
         guard !noContext else { return [] }
         let keys = Set(paths.map(PathKey.of))
-        return discovery.files.filter { !keys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
+        return discovery.files.filter { !keys.contains(PathKey.of($0)) }.map {
+            LintInput.disk($0, reportFindings: false)
+        }
     }
 
     /// Staged files read from the index; the rest of the tree as context for cross-file rules.
@@ -174,7 +219,8 @@ extension LintCommand {
         } catch {
             throw CLIFailure(message: "--staged: \(error)")
         }
-        return stagedPaths.map { path in LintInput(path: path) { contents[path] ?? [] } } + contextInputs(besides: stagedPaths, discovery: discovery)
+        return stagedPaths.map { path in LintInput(path: path) { contents[path] ?? [] } }
+            + contextInputs(besides: stagedPaths, discovery: discovery)
     }
 }
 
@@ -183,6 +229,9 @@ extension Terminal {
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.filter { $0.severity == .warning }.count
         let infos = result.findings.count - errors - warnings
-        FileHandle.standardError.write(Data("Linted \(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "Linted \(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n"
+                    .utf8))
     }
 }

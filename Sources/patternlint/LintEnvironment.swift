@@ -6,10 +6,13 @@ import Notes
 
 /// Options every rule-aware command shares: configuration, extra notes and rule folders.
 struct LintOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Configuration file (default: .patternlint.yml here or in a parent folder).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Configuration file (default: .patternlint.yml here or in a parent folder).", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("notes"), help: ArgumentHelp("Add a folder of pattern notes. Repeatable.", valueName: "dir"))
+    @Option(
+        name: .customLong("notes"), help: ArgumentHelp("Add a folder of pattern notes. Repeatable.", valueName: "dir"))
     var notes: [String] = []
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
@@ -35,7 +38,9 @@ struct LintEnvironment {
             throw CLIFailure(message: "\(options.config!): no such configuration file")
         }
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
-        if configuration.deploymentTargets == nil { configuration.deploymentTargets = DeploymentTargets.detect(in: configuration.root) }
+        if configuration.deploymentTargets == nil {
+            configuration.deploymentTargets = DeploymentTargets.detect(in: configuration.root)
+        }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
         let vault = Vault.load(roots: noteRoots, extra: BuiltinNotes.sources)
         let graph = Graph(vault: vault)

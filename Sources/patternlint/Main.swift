@@ -50,22 +50,25 @@ struct PatternLint: ParsableCommand {
         commandName: "patternlint",
         abstract: "Holds SwiftUI code to a team's markdown pattern notes.",
         discussion: """
-        Lint Swift files for SwiftUI navigation anti-patterns; every finding links
-        to the pattern note that explains the fix.
+            Lint Swift files for SwiftUI navigation anti-patterns; every finding links
+            to the pattern note that explains the fix.
 
-        Examples:
-          patternlint lint Sources/               lint a folder
-          patternlint explain constant-binding    a rule and its pattern note
-          patternlint notes show "Dual Initializer Pattern"
-          patternlint notes check --notes docs/patterns
-          patternlint install-hook                lint staged files on commit
+            Examples:
+              patternlint lint Sources/               lint a folder
+              patternlint explain constant-binding    a rule and its pattern note
+              patternlint notes show "Dual Initializer Pattern"
+              patternlint notes check --notes docs/patterns
+              patternlint install-hook                lint staged files on commit
 
-        Exit codes: 0 clean (or only warnings and infos), 1 an error finding or
-        note error (warnings too with --strict), 2 usage, configuration or I/O
-        error.
-        """,
+            Exit codes: 0 clean (or only warnings and infos), 1 an error finding or
+            note error (warnings too with --strict), 2 usage, configuration or I/O
+            error.
+            """,
         version: "0.1.0",
-        subcommands: [LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self, InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self]
+        subcommands: [
+            LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self,
+            InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self,
+        ]
     )
 }
 
@@ -118,8 +121,9 @@ enum Terminal {
         let pager = environment["PAGER"] ?? "less"
         var size = winsize()
         guard isatty(STDOUT_FILENO) == 1, !pager.trimmingCharacters(in: .whitespaces).isEmpty, pager != "cat",
-              ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
-              text.utf8.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= Int(size.ws_row) else { return write(text) }
+            ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0,
+            text.utf8.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= Int(size.ws_row)
+        else { return write(text) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", pager]

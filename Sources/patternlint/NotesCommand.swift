@@ -9,14 +9,15 @@ struct NotesCommand: ParsableCommand {
         commandName: "notes",
         abstract: "Browse and check the pattern notes.",
         discussion: """
-        NOTE may be a title, an alias, a permalink or a path. Notes come from the built-in catalogue \
-        plus every --notes folder.
-        """,
+            NOTE may be a title, an alias, a permalink or a path. Notes come from the built-in catalogue \
+            plus every --notes folder.
+            """,
         subcommands: [List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self]
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes with their permalinks and tags.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List notes with their permalinks and tags.")
         @OptionGroup var source: NotesOptions
         @Option(help: "Only notes with this tag.") var tag: String?
         @Flag(help: "Print JSON.") var json = false
@@ -28,7 +29,12 @@ struct NotesCommand: ParsableCommand {
             if let tag { notes = notes.filter { $0.tags.contains(tag) } }
             notes.sort { $0.title.lowercased() < $1.title.lowercased() }
             if json {
-                let records = notes.map { ["path": $0.path, "title": $0.title, "permalink": $0.permalink, "type": $0.type ?? "", "tags": $0.tags.joined(separator: ","), "aliases": $0.aliases.joined(separator: ",")] }
+                let records = notes.map {
+                    [
+                        "path": $0.path, "title": $0.title, "permalink": $0.permalink, "type": $0.type ?? "",
+                        "tags": $0.tags.joined(separator: ","), "aliases": $0.aliases.joined(separator: ","),
+                    ]
+                }
                 let objects: [[String: Any]] = records.enumerated().map { offset, record in
                     var object: [String: Any] = record
                     object["tags"] = notes[offset].tags
@@ -36,7 +42,8 @@ struct NotesCommand: ParsableCommand {
                     if notes[offset].type == nil { object["type"] = NSNull() }
                     return object
                 }
-                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                let data = try JSONSerialization.data(
+                    withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
                 return
             }
@@ -45,8 +52,12 @@ struct NotesCommand: ParsableCommand {
             let width = min(48, notes.map(\.title.count).max() ?? 10)
             var out = ""
             for note in notes {
-                let tags = note.tags.isEmpty ? "" : "  " + renderer.styled(note.tags.map { "#" + $0 }.joined(separator: " "), .dim)
-                out += renderer.styled(note.title.padding(toLength: max(width, note.title.count), withPad: " ", startingAt: 0), .bold)
+                let tags =
+                    note.tags.isEmpty
+                    ? "" : "  " + renderer.styled(note.tags.map { "#" + $0 }.joined(separator: " "), .dim)
+                out +=
+                    renderer.styled(
+                        note.title.padding(toLength: max(width, note.title.count), withPad: " ", startingAt: 0), .bold)
                     + "  " + renderer.styled(note.permalink, .cyan) + tags + "\n"
             }
             out += "\(notes.count) note\(notes.count == 1 ? "" : "s")\n"
@@ -55,7 +66,8 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print a note for reading, with its links, backlinks and tags.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Print a note for reading, with its links, backlinks and tags.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Title, alias, permalink or path.") var note: String
         @Flag(help: "Print the markdown file as it is.") var raw = false
@@ -73,7 +85,8 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Search: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.")
+        static let configuration = CommandConfiguration(
+            commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Words that must all occur.") var query: [String]
         @Option(help: "At most this many results.") var limit = 20
@@ -83,7 +96,8 @@ struct NotesCommand: ParsableCommand {
             let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes)
             let renderer = TerminalRenderer(color: Terminal.useColor(disabled: false))
             guard !hits.isEmpty else {
-                throw CLIFailure(message: "no note matches \"\(query.joined(separator: " "))\"", exitCode: ExitStatus.findings)
+                throw CLIFailure(
+                    message: "no note matches \"\(query.joined(separator: " "))\"", exitCode: ExitStatus.findings)
             }
             var out = ""
             for hit in hits.prefix(limit) {
@@ -96,7 +110,8 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct Backlinks: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "backlinks", abstract: "List the notes that link to a note.")
+        static let configuration = CommandConfiguration(
+            commandName: "backlinks", abstract: "List the notes that link to a note.")
         @OptionGroup var source: NotesOptions
         @Argument(help: "Title, alias, permalink or path.") var note: String
 
@@ -113,7 +128,8 @@ struct NotesCommand: ParsableCommand {
     }
 
     struct GraphCommand: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "graph", abstract: "Print the link graph as JSON, Graphviz DOT or Mermaid.")
+        static let configuration = CommandConfiguration(
+            commandName: "graph", abstract: "Print the link graph as JSON, Graphviz DOT or Mermaid.")
         enum Format: String, ExpressibleByArgument, CaseIterable { case json, dot, mermaid }
         @OptionGroup var source: NotesOptions
         @Option(help: "json, dot or mermaid.") var format: Format = .json
@@ -134,35 +150,46 @@ struct NotesCommand: ParsableCommand {
             commandName: "check",
             abstract: "Check notes: links, duplicates, front matter, orphans, rule citations and code examples.",
             discussion: """
-            Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
-            orphans, rules citing missing notes, and Swift examples that drift from the rules: a block \
-            marked ```swift good must lint clean, one marked ```swift bad RULE must trigger RULE.
-            Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).
-            """)
+                Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
+                orphans, rules citing missing notes, and Swift examples that drift from the rules: a block \
+                marked ```swift good must lint clean, one marked ```swift bad RULE must trigger RULE.
+                Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).
+                """)
         @OptionGroup var source: NotesOptions
         @Flag(help: "Treat warnings as errors.") var strict = false
         @Flag(name: .customLong("no-orphans"), help: "Do not report notes nothing links to.") var noOrphans = false
         @Flag(help: "Print JSON.") var json = false
         @Flag(name: .customLong("no-examples"), help: "Do not lint the notes' Swift examples.") var noExamples = false
-        @Option(name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir")) var rules: [String] = []
+        @Option(
+            name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
+        var rules: [String] = []
 
         func run() throws {
             let graph = source.loadGraph()
             var problems = graph.check(reportOrphans: !noOrphans)
             let configured = source.configuration.map { config in config.rules.map(config.resolve) } ?? []
-            let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
+            let catalog = RuleCatalog(
+                builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
             let checker = NoteExampleChecker(catalog: catalog)
             problems += checker.ruleProblems()
             if !noExamples { problems += checker.check(graph.notes).diagnostics }
             problems.sort { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
             if json {
-                let objects = problems.map { ["severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line, "column": $0.column, "message": $0.message] as [String: Any] }
-                let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                let objects = problems.map {
+                    [
+                        "severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line,
+                        "column": $0.column, "message": $0.message,
+                    ] as [String: Any]
+                }
+                let data = try JSONSerialization.data(
+                    withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
             } else {
                 var out = problems.map(\.description).joined(separator: "\n")
                 let errors = problems.filter { $0.severity == .error }.count
-                out += (out.isEmpty ? "" : "\n") + "\(graph.notes.count) notes, \(graph.edges.count) links: \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")\n"
+                out +=
+                    (out.isEmpty ? "" : "\n")
+                    + "\(graph.notes.count) notes, \(graph.edges.count) links: \(errors) error\(errors == 1 ? "" : "s"), \(problems.count - errors) warning\(problems.count - errors == 1 ? "" : "s")\n"
                 Terminal.write(out)
             }
             if problems.contains(where: { $0.severity == .error || strict }) { throw ExitCode(ExitStatus.findings) }

@@ -5,7 +5,9 @@ import Notes
 
 /// Where notes come from: the built-in catalogue plus `--notes` folders.
 struct NotesOptions: ParsableArguments {
-    @Option(name: .customLong("notes"), help: ArgumentHelp("Add a folder (or file) of markdown notes. Repeatable.", valueName: "dir"))
+    @Option(
+        name: .customLong("notes"),
+        help: ArgumentHelp("Add a folder (or file) of markdown notes. Repeatable.", valueName: "dir"))
     var roots: [String] = []
 
     @Flag(name: .customLong("no-builtin-notes"), help: "Leave out the notes that ship with PatternLint.")
@@ -46,7 +48,8 @@ extension Graph {
             throw CLIFailure(message: "\"\(name)\" matches more than one note:\n\(list)")
         case .unresolved:
             let close = closestTitles(to: name).map { "  \($0)" }.joined(separator: "\n")
-            throw CLIFailure(message: "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
+            throw CLIFailure(
+                message: "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
         }
     }
 }

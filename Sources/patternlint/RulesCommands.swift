@@ -6,7 +6,9 @@ import Notes
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules", abstract: "List the rules: id, severity, enabled, pattern note.",
-        discussion: "--test runs every rule file's examples (yours too, through --rules or `rules:`), with their generated variants; exit 1 on a failure.")
+        discussion:
+            "--test runs every rule file's examples (yours too, through --rules or `rules:`), with their generated variants; exit 1 on a failure."
+    )
     @OptionGroup var options: LintOptions
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Run the rule files' examples instead of listing them.") var test = false
@@ -15,9 +17,13 @@ struct RulesCommand: ParsableCommand {
         let environment = try LintEnvironment.load(options)
         if test {
             let outcome = RuleExampleRunner(catalog: environment.catalog).run()
-            Terminal.write(outcome.failures.map { $0.description + "\n" }.joined()
-                + "\(outcome.examplesRun) examples of \(environment.catalog.entries.count) rules: \(outcome.failures.count) failure\(outcome.failures.count == 1 ? "" : "s")\n")
-            if !outcome.failures.isEmpty || !environment.catalog.problems.isEmpty { throw ExitCode(ExitStatus.findings) }
+            Terminal.write(
+                outcome.failures.map { $0.description + "\n" }.joined()
+                    + "\(outcome.examplesRun) examples of \(environment.catalog.entries.count) rules: \(outcome.failures.count) failure\(outcome.failures.count == 1 ? "" : "s")\n"
+            )
+            if !outcome.failures.isEmpty || !environment.catalog.problems.isEmpty {
+                throw ExitCode(ExitStatus.findings)
+            }
             return
         }
         let configuration = environment.configuration
@@ -27,11 +33,14 @@ struct RulesCommand: ParsableCommand {
                 [
                     "id": entry.metadata.id, "severity": configuration.severity(of: entry.metadata).rawValue,
                     "enabled": configuration.isEnabled(entry.metadata), "optIn": entry.metadata.optIn,
-                    "correctable": entry.metadata.correctable, "summary": entry.metadata.summary, "builtin": entry.builtin,
-                    "note": entry.note.map { ["title": $0.title, "permalink": $0.permalink, "path": $0.path] } ?? NSNull(),
+                    "correctable": entry.metadata.correctable, "summary": entry.metadata.summary,
+                    "builtin": entry.builtin,
+                    "note": entry.note.map { ["title": $0.title, "permalink": $0.permalink, "path": $0.path] }
+                        ?? NSNull(),
                 ]
             }
-            let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
             return
         }
@@ -41,7 +50,9 @@ struct RulesCommand: ParsableCommand {
         for entry in entries {
             let enabled = configuration.isEnabled(entry.metadata)
             let severity = configuration.severity(of: entry.metadata).rawValue
-            out += renderer.styled(entry.metadata.id.padding(toLength: width, withPad: " ", startingAt: 0), enabled ? .bold : .dim)
+            out +=
+                renderer.styled(
+                    entry.metadata.id.padding(toLength: width, withPad: " ", startingAt: 0), enabled ? .bold : .dim)
                 + "  " + severity.padding(toLength: 8, withPad: " ", startingAt: 0)
                 + (enabled ? "on " : renderer.styled(entry.metadata.optIn ? "opt" : "off", .dim))
                 + (entry.metadata.correctable ? " fix" : "    ")
@@ -50,7 +61,9 @@ struct RulesCommand: ParsableCommand {
         out += "\(entries.count) rules; `patternlint explain RULE` shows one with its pattern note\n"
         if let targets = configuration.deploymentTargets {
             // Why the deprecation rules may be quiet.
-            let versions = targets.versions.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+            let versions = targets.versions.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "\($0.key.rawValue) \($0.value)"
+            }
             out += "deployment target: \(versions.joined(separator: ", ")) (from \(targets.source))\n"
         }
         Terminal.write(out)
@@ -60,7 +73,9 @@ struct RulesCommand: ParsableCommand {
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain", abstract: "Show a rule and the pattern note behind it.",
-        discussion: "On a terminal, text longer than the screen goes through $PAGER (default `less`, with LESS=FRX unless set); PAGER=cat turns that off.")
+        discussion:
+            "On a terminal, text longer than the screen goes through $PAGER (default `less`, with LESS=FRX unless set); PAGER=cat turns that off."
+    )
     @OptionGroup var options: LintOptions
     @Argument(help: "A rule id (see `patternlint rules`).") var rule: String
     @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
@@ -76,24 +91,30 @@ struct ExplainCommand: ParsableCommand {
         let color = Terminal.useColor(disabled: noColor)
         let renderer = TerminalRenderer(color: color)
         let metadata = entry.metadata
-        var out = renderer.styled(metadata.id, .bold, .green) + "  " + metadata.severity.rawValue
+        var out =
+            renderer.styled(metadata.id, .bold, .green) + "  " + metadata.severity.rawValue
             + (metadata.correctable ? ", correctable" : "") + (metadata.optIn ? ", opt-in" : "") + "\n"
         if !metadata.summary.isEmpty { out += metadata.summary + "\n" }
         out += renderer.styled("rule file ", .dim) + metadata.path + "\n\n"
         out += renderer.render(markdown: metadata.body)
         out += "\n" + renderer.styled(String(repeating: "━", count: 60), .dim) + "\n"
-        if let note = entry.note, case .resolved(let index) = environment.graph.resolve(note.path.isEmpty ? note.title : note.title) {
+        if let note = entry.note,
+            case .resolved(let index) = environment.graph.resolve(note.path.isEmpty ? note.title : note.title)
+        {
             out += renderer.styled("Pattern note", .bold, .cyan) + "\n\n"
             out += NotePresenter(color: color).show(index, in: environment.graph)
         } else {
-            out += renderer.styled("The rule cites \(metadata.noteLink), which is not a note in this catalogue.", .red) + "\n"
+            out +=
+                renderer.styled("The rule cites \(metadata.noteLink), which is not a note in this catalogue.", .red)
+                + "\n"
         }
         Terminal.page(out)
     }
 }
 
 struct InitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "init", abstract: "Write a commented starter .patternlint.yml.")
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Write a commented starter .patternlint.yml.")
     @Flag(help: "Replace an existing file.") var force = false
     @Option(help: "Where to write it.") var path = Configuration.fileName
 

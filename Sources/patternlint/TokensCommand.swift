@@ -8,10 +8,10 @@ struct TokensCommand: ParsableCommand {
         commandName: "tokens",
         abstract: "Dump the lexer's tokens for a Swift file.",
         discussion: """
-        jsonl: one object per token per line, {"kind", "offset", "length", "line", "column"}; offsets \
-        0-based bytes, line and column 1-based (column in bytes). Kinds: identifier, keyword, attribute, \
-        directive, number, string, regex, comment, operator, punctuation. Lexer diagnostics go to stderr.
-        """
+            jsonl: one object per token per line, {"kind", "offset", "length", "line", "column"}; offsets \
+            0-based bytes, line and column 1-based (column in bytes). Kinds: identifier, keyword, attribute, \
+            directive, number, string, regex, comment, operator, punctuation. Lexer diagnostics go to stderr.
+            """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
@@ -27,10 +27,12 @@ struct TokensCommand: ParsableCommand {
         for token in source.tokens {
             switch format {
             case .jsonl:
-                out += "{\"kind\":\"\(token.kind)\",\"offset\":\(token.offset),\"length\":\(token.length),\"line\":\(token.line),\"column\":\(source.column(of: token))}\n"
+                out +=
+                    "{\"kind\":\"\(token.kind)\",\"offset\":\(token.offset),\"length\":\(token.length),\"line\":\(token.line),\"column\":\(source.column(of: token))}\n"
             case .text:
                 let position = "\(token.line):\(source.column(of: token))"
-                out += position.padding(toLength: 10, withPad: " ", startingAt: 0)
+                out +=
+                    position.padding(toLength: 10, withPad: " ", startingAt: 0)
                     + token.kind.description.padding(toLength: 12, withPad: " ", startingAt: 0)
                     + Self.printable(source.text(token)) + "\n"
             }

@@ -12,7 +12,8 @@ final class CLITests: XCTestCase {
     /// The built `patternlint` next to the test bundle.
     var binary: URL {
         #if os(macOS)
-        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL
+            .deletingLastPathComponent()
         #else
         let products = Bundle.main.bundleURL
         #endif
@@ -37,22 +38,27 @@ final class CLITests: XCTestCase {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     func makeFolder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-cli-\(UUID().uuidString)")
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return folder
     }
 
-    let deprecated = "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationView { Text(\"Home\") } }\n}\n"
-    let frozenSheet = "import SwiftUI\nstruct Help: View {\n    var body: some View { Text(\"x\").sheet(isPresented: .constant(true)) { Text(\"Help\") } }\n}\n"
+    let deprecated =
+        "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationView { Text(\"Home\") } }\n}\n"
+    let frozenSheet =
+        "import SwiftUI\nstruct Help: View {\n    var body: some View { Text(\"x\").sheet(isPresented: .constant(true)) { Text(\"Help\") } }\n}\n"
     let clean = "import SwiftUI\nstruct Plain: View {\n    var body: some View { Text(\"Plain\") }\n}\n"
 
     func testExitCodes() throws {
@@ -60,9 +66,12 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["lint", "Clean.swift"], in: folder).status, 0)
         let warning = try run(["lint", "Deprecated.swift"], in: folder)
         XCTAssertEqual(warning.status, 0, "warnings alone do not fail")
-        XCTAssertTrue(warning.stdout.contains("Deprecated.swift:3:27: warning: `NavigationView` is deprecated"), warning.stdout)
+        XCTAssertTrue(
+            warning.stdout.contains("Deprecated.swift:3:27: warning: `NavigationView` is deprecated"), warning.stdout)
         XCTAssertTrue(warning.stdout.contains("(navigation-view-deprecated)"))
-        XCTAssertTrue(warning.stdout.contains("note: NavigationStack Essentials — patternlint explain navigation-view-deprecated"))
+        XCTAssertTrue(
+            warning.stdout.contains("note: NavigationStack Essentials — patternlint explain navigation-view-deprecated")
+        )
         XCTAssertEqual(try run(["lint", "--strict", "Deprecated.swift"], in: folder).status, 1)
         let error = try run(["lint", "."], in: folder)
         XCTAssertEqual(error.status, 1)
@@ -81,9 +90,14 @@ final class CLITests: XCTestCase {
 
     func testStandardInputIsLintedAsThePathGiven() throws {
         // The view that builds `Home` inside a stack is on disk; the buffer is what the editor holds.
-        let folder = try makeFolder(["Root.swift": "import SwiftUI\nstruct Root: View {\n    var body: some View { NavigationStack { Home() } }\n}\n"])
-        let buffer = "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationStack { Text(\"Home\") } }\n}\n"
-        let withContext = try run(["lint", "--stdin-path", "Home.swift", "--reporter", "json"], in: folder, stdin: buffer)
+        let folder = try makeFolder([
+            "Root.swift":
+                "import SwiftUI\nstruct Root: View {\n    var body: some View { NavigationStack { Home() } }\n}\n"
+        ])
+        let buffer =
+            "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationStack { Text(\"Home\") } }\n}\n"
+        let withContext = try run(
+            ["lint", "--stdin-path", "Home.swift", "--reporter", "json"], in: folder, stdin: buffer)
         XCTAssertEqual(withContext.status, 1, withContext.stderr)
         XCTAssertTrue(withContext.stdout.contains("\"path\": \"Home.swift\""), withContext.stdout)
         XCTAssertTrue(withContext.stdout.contains("\"rule\": \"nested-navigation-stack\""), withContext.stdout)
@@ -95,16 +109,20 @@ final class CLITests: XCTestCase {
     }
 
     func testFixDryRunPrintsADiffAndWritesNothing() throws {
-        let source = "import SwiftUI\nstruct Counter: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n"
+        let source =
+            "import SwiftUI\nstruct Counter: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n"
         let folder = try makeFolder(["Counter.swift": source])
         let dryRun = try run(["lint", "--fix", "--dry-run", "Counter.swift"], in: folder)
         XCTAssertEqual(dryRun.status, 0)
-        XCTAssertTrue(dryRun.stdout.contains("-    @State var count = 0\n+    @State private var count = 0\n"), dryRun.stdout)
+        XCTAssertTrue(
+            dryRun.stdout.contains("-    @State var count = 0\n+    @State private var count = 0\n"), dryRun.stdout)
         XCTAssertTrue(dryRun.stderr.contains("Would fix 1 finding in 1 file."), dryRun.stderr)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Counter.swift"), encoding: .utf8), source)
         let fixed = try run(["lint", "--fix", "Counter.swift"], in: folder)
         XCTAssertEqual(fixed.status, 0)
-        XCTAssertTrue(try String(contentsOf: folder.appendingPathComponent("Counter.swift"), encoding: .utf8).contains("@State private var count = 0"))
+        XCTAssertTrue(
+            try String(contentsOf: folder.appendingPathComponent("Counter.swift"), encoding: .utf8).contains(
+                "@State private var count = 0"))
         XCTAssertTrue(fixed.stderr.contains("Linted 1 file: 0 errors, 0 warnings, 0 infos."), fixed.stderr)
     }
 

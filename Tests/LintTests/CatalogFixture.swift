@@ -15,8 +15,10 @@ enum CatalogFixture {
     static let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, graph: graph)
 
     /// Lints in-memory files with every rule enabled (opt-in ones too) unless `only` is given.
-    static func lint(_ files: [(path: String, text: String)], only: [String]? = nil, options: [String: RuleOptions] = [:],
-                     deploymentTargets: DeploymentTargets? = nil) -> LintResult {
+    static func lint(
+        _ files: [(path: String, text: String)], only: [String]? = nil, options: [String: RuleOptions] = [:],
+        deploymentTargets: DeploymentTargets? = nil
+    ) -> LintResult {
         var configuration = Configuration()
         configuration.deploymentTargets = deploymentTargets
         configuration.optInRules = catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)

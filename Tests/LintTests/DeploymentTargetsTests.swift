@@ -18,20 +18,23 @@ final class DeploymentTargetsTests: XCTestCase {
         let targets = DeploymentTargets([.iOS: Version(15), .macOS: Version(13)], source: "test")
         XCTAssertFalse(targets.allows(DeploymentTargets.navigationStackAPIs), "iOS 15 has no NavigationStack")
         XCTAssertTrue(targets.allows(DeploymentTargets.dismissAPI))
-        XCTAssertTrue(DeploymentTargets([.macOS: Version(13)], source: "test").allows(DeploymentTargets.navigationStackAPIs))
+        XCTAssertTrue(
+            DeploymentTargets([.macOS: Version(13)], source: "test").allows(DeploymentTargets.navigationStackAPIs))
         XCTAssertTrue(DeploymentTargets([:], source: "test").allows(DeploymentTargets.navigationStackAPIs))
     }
 
     func testXcodeProjectAndManifest() {
         let project = """
-                IPHONEOS_DEPLOYMENT_TARGET = 16.0;
-                IPHONEOS_DEPLOYMENT_TARGET = 15.2;
-                MACOSX_DEPLOYMENT_TARGET = "13.0";
-                SWIFT_VERSION = 5.0;
-        """
+                    IPHONEOS_DEPLOYMENT_TARGET = 16.0;
+                    IPHONEOS_DEPLOYMENT_TARGET = 15.2;
+                    MACOSX_DEPLOYMENT_TARGET = "13.0";
+                    SWIFT_VERSION = 5.0;
+            """
         XCTAssertEqual(DeploymentTargets.fromXcodeProject(project), [.iOS: Version(15, 2), .macOS: Version(13)])
         let manifest = #"platforms: [.iOS(.v15), .macOS("12.0"), .watchOS(.v8)],"#
-        XCTAssertEqual(DeploymentTargets.fromPackageManifest(manifest), [.iOS: Version(15), .macOS: Version(12), .watchOS: Version(8)])
+        XCTAssertEqual(
+            DeploymentTargets.fromPackageManifest(manifest),
+            [.iOS: Version(15), .macOS: Version(12), .watchOS: Version(8)])
     }
 
     func testDetectedFromTheProjectFolder() throws {
@@ -40,10 +43,12 @@ final class DeploymentTargetsTests: XCTestCase {
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         XCTAssertNil(DeploymentTargets.detect(in: folder.path))
-        try "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\n".write(to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
+        try "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\n".write(
+            to: project.appendingPathComponent("project.pbxproj"), atomically: true, encoding: .utf8)
         XCTAssertEqual(DeploymentTargets.detect(in: folder.path)?.versions, [.iOS: Version(15)])
         // A root package that names no platforms speaks for the folder: its nested ones do not.
-        try "let package = Package(name: \"Root\")\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        try "let package = Package(name: \"Root\")\n".write(
+            to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         XCTAssertNil(DeploymentTargets.detect(in: folder.path))
     }
 
@@ -53,7 +58,8 @@ final class DeploymentTargetsTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(".patternlint.yml").path
         try "deployment_target:\n  iOS: 15.0\n  macOS: \"12\"\n".write(toFile: path, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try Configuration.load(path: path).deploymentTargets?.versions, [.iOS: Version(15), .macOS: Version(12)])
+        XCTAssertEqual(
+            try Configuration.load(path: path).deploymentTargets?.versions, [.iOS: Version(15), .macOS: Version(12)])
         XCTAssertTrue(try Configuration.load(path: path).warnings(knownRules: []).isEmpty)
         try "deployment_target:\n  android: 14\n".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Configuration.load(path: path)) { XCTAssertTrue("\($0)".contains("unknown platform")) }
@@ -63,44 +69,54 @@ final class DeploymentTargetsTests: XCTestCase {
 
     func testRulesRecommendingNewerAPIsStayQuietBelowThem() {
         let code = """
-        struct Legacy: View {
-            @Environment(\\.presentationMode) var mode
-            @State private var open = false
-            var body: some View {
-                NavigationView {
-                    NavigationLink("Next", destination: Text("x"), isActive: $open)
-                        .navigationBarTitle("Home")
-                        .navigationBarHidden(true)
+            struct Legacy: View {
+                @Environment(\\.presentationMode) var mode
+                @State private var open = false
+                var body: some View {
+                    NavigationView {
+                        NavigationLink("Next", destination: Text("x"), isActive: $open)
+                            .navigationBarTitle("Home")
+                            .navigationBarHidden(true)
+                    }
                 }
             }
-        }
-        """
-        let rules = ["navigation-view-deprecated", "navigation-link-is-active", "deprecated-navigation-modifier", "presentation-mode-deprecated"]
+            """
+        let rules = [
+            "navigation-view-deprecated", "navigation-link-is-active", "deprecated-navigation-modifier",
+            "presentation-mode-deprecated",
+        ]
         func found(_ targets: DeploymentTargets?) -> [String] {
-            CatalogFixture.lint([("L.swift", code)], only: rules, deploymentTargets: targets).findings.map { "\($0.ruleID)@\($0.line)" }.sorted()
+            CatalogFixture.lint([("L.swift", code)], only: rules, deploymentTargets: targets).findings.map {
+                "\($0.ruleID)@\($0.line)"
+            }.sorted()
         }
-        let everything = ["deprecated-navigation-modifier@7", "deprecated-navigation-modifier@8", "navigation-link-is-active@6",
-                          "navigation-view-deprecated@5", "presentation-mode-deprecated@2"]
+        let everything = [
+            "deprecated-navigation-modifier@7", "deprecated-navigation-modifier@8", "navigation-link-is-active@6",
+            "navigation-view-deprecated@5", "presentation-mode-deprecated@2",
+        ]
         XCTAssertEqual(found(nil), everything)
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(16)], source: "t")), everything)
         // iOS 15 has `navigationTitle` and `dismiss`, not `NavigationStack`.
-        XCTAssertEqual(found(DeploymentTargets([.iOS: Version(15)], source: "t")), ["deprecated-navigation-modifier@7", "presentation-mode-deprecated@2"])
+        XCTAssertEqual(
+            found(DeploymentTargets([.iOS: Version(15)], source: "t")),
+            ["deprecated-navigation-modifier@7", "presentation-mode-deprecated@2"])
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(13)], source: "t")), [])
     }
 
     func testItemVariantOnlyWhereTheTargetHasIt() {
         let code = """
-        struct People: View {
-            @State private var shown: Person?
-            var body: some View {
-                PeopleList(selection: $shown)
-                    .navigationDestination(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonScreen() }
-                    .sheet(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonSheet() }
+            struct People: View {
+                @State private var shown: Person?
+                var body: some View {
+                    PeopleList(selection: $shown)
+                        .navigationDestination(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonScreen() }
+                        .sheet(isPresented: Binding(get: { shown != nil }, set: { if !$0 { shown = nil } })) { PersonSheet() }
+                }
             }
-        }
-        """
+            """
         func found(_ targets: DeploymentTargets?) -> [String] {
-            CatalogFixture.lint([("P.swift", code)], only: ["bool-binding-from-optional"], deploymentTargets: targets).findings.map { "\($0.line):\($0.column)" }
+            CatalogFixture.lint([("P.swift", code)], only: ["bool-binding-from-optional"], deploymentTargets: targets)
+                .findings.map { "\($0.line):\($0.column)" }
         }
         XCTAssertEqual(found(nil), ["5:49", "6:33"])
         XCTAssertEqual(found(DeploymentTargets([.iOS: Version(17)], source: "t")), ["5:49", "6:33"])
@@ -109,12 +125,18 @@ final class DeploymentTargetsTests: XCTestCase {
     }
 
     func testEagerDestinationAdviceFitsTheTarget() {
-        let code = "struct Orders: View {\n    let orders: [Order]\n    var body: some View {\n        List(orders) { order in NavigationLink(destination: OrderDetail(order: order)) { Text(order.name) } }\n    }\n}\n"
+        let code =
+            "struct Orders: View {\n    let orders: [Order]\n    var body: some View {\n        List(orders) { order in NavigationLink(destination: OrderDetail(order: order)) { Text(order.name) } }\n    }\n}\n"
         func message(_ targets: DeploymentTargets?) -> String? {
-            CatalogFixture.lint([("O.swift", code)], only: ["eager-list-destination"], deploymentTargets: targets).findings.first?.message
+            CatalogFixture.lint([("O.swift", code)], only: ["eager-list-destination"], deploymentTargets: targets)
+                .findings.first?.message
         }
-        XCTAssertTrue(message(nil)?.contains("`NavigationLink(value:)` and build the destination in `navigationDestination(for:)`") == true)
-        XCTAssertTrue(message(DeploymentTargets([.iOS: Version(15)], source: "t"))?.contains("`LazyView(…)`") == true, "still reported, with a fix iOS 15 has")
+        XCTAssertTrue(
+            message(nil)?.contains(
+                "`NavigationLink(value:)` and build the destination in `navigationDestination(for:)`") == true)
+        XCTAssertTrue(
+            message(DeploymentTargets([.iOS: Version(15)], source: "t"))?.contains("`LazyView(…)`") == true,
+            "still reported, with a fix iOS 15 has")
     }
 
     func testFixLeavesWhatTheTargetCannotReplace() {
@@ -123,10 +145,13 @@ final class DeploymentTargetsTests: XCTestCase {
             var configuration = Configuration()
             configuration.deploymentTargets = targets
             let fixer = Fixer(linter: Linter(catalog: CatalogFixture.catalog, configuration: configuration))
-            return String(decoding: fixer.corrections([LintInput(path: "A.swift") { Array(code.utf8) }]).fixes[0].corrected, as: UTF8.self)
+            return String(
+                decoding: fixer.corrections([LintInput(path: "A.swift") { Array(code.utf8) }]).fixes[0].corrected,
+                as: UTF8.self)
         }
         XCTAssertTrue(fixed(DeploymentTargets([.iOS: Version(14)], source: "t")).contains(".navigationTitle(\"Home\")"))
-        XCTAssertEqual(fixed(DeploymentTargets([.iOS: Version(13)], source: "t")), code, "iOS 13 has no navigationTitle")
+        XCTAssertEqual(
+            fixed(DeploymentTargets([.iOS: Version(13)], source: "t")), code, "iOS 13 has no navigationTitle")
     }
 
     func testByteSearch() {
@@ -135,7 +160,8 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertEqual(text.endsOfOccurrences(of: "View", limit: 1), [6])
         XCTAssertEqual(text.endsOfOccurrences(of: "Scene"), [])
         XCTAssertEqual(Array("Vi".utf8).endsOfOccurrences(of: "View"), [], "a needle longer than the text")
-        XCTAssertEqual(text.withUnsafeBufferPointer { $0.endsOfOccurrences(of: "View", in: 7..<20) }, [15], "within a range only")
+        XCTAssertEqual(
+            text.withUnsafeBufferPointer { $0.endsOfOccurrences(of: "View", in: 7..<20) }, [15], "within a range only")
         XCTAssertEqual(Array("aaaa".utf8).endsOfOccurrences(of: "aa"), [2, 4], "occurrences do not overlap")
     }
 }

@@ -6,40 +6,44 @@ import SwiftLexer
 
 final class EngineTests: XCTestCase {
     func ids(_ text: String, only: [String]? = nil, options: [String: RuleOptions] = [:]) -> [String] {
-        CatalogFixture.lint([("A.swift", text)], only: only, options: options).findings.map { "\($0.line) \($0.ruleID)" }
+        CatalogFixture.lint([("A.swift", text)], only: only, options: options).findings.map {
+            "\($0.line) \($0.ruleID)"
+        }
     }
 
     // MARK: Suppressions
 
     func testSuppressionForms() {
         let source = """
-        struct A: View {
-            // patternlint:disable:next state-not-private
-            @State var a = 0
-            @State var b = 0 // patternlint:disable:this state-not-private
-            // patternlint:disable state-not-private navigation-view-deprecated
-            @State var c = 0
-            // patternlint:enable state-not-private
-            @State var d = 0
-            /* patternlint:disable:next all */
-            @State var e = 0
-            @State var f = 0
-            var body: some View { NavigationView { Text("x") } }
-        }
-        """
-        XCTAssertEqual(ids(source, only: ["state-not-private", "navigation-view-deprecated"]), ["8 state-not-private", "11 state-not-private"])
+            struct A: View {
+                // patternlint:disable:next state-not-private
+                @State var a = 0
+                @State var b = 0 // patternlint:disable:this state-not-private
+                // patternlint:disable state-not-private navigation-view-deprecated
+                @State var c = 0
+                // patternlint:enable state-not-private
+                @State var d = 0
+                /* patternlint:disable:next all */
+                @State var e = 0
+                @State var f = 0
+                var body: some View { NavigationView { Text("x") } }
+            }
+            """
+        XCTAssertEqual(
+            ids(source, only: ["state-not-private", "navigation-view-deprecated"]),
+            ["8 state-not-private", "11 state-not-private"])
     }
 
     func testUnusedSuppressionsAreReportedOnlyWhenEnabledAndJudgeable() {
         let source = """
-        struct A: View {
-            // patternlint:disable:next state-not-private -- reason here
-            @State private var a = 0
-            // patternlint:disable:next no-such-rule
-            @State private var b = 0
-            var body: some View { Text("a") }
-        }
-        """
+            struct A: View {
+                // patternlint:disable:next state-not-private -- reason here
+                @State private var a = 0
+                // patternlint:disable:next no-such-rule
+                @State private var b = 0
+                var body: some View { Text("a") }
+            }
+            """
         XCTAssertEqual(ids(source), ["2 unused-suppression"])
         XCTAssertEqual(ids(source, only: ["state-not-private"]), [], "unused-suppression is opt-in")
     }
@@ -56,20 +60,21 @@ final class EngineTests: XCTestCase {
     }
 
     func testConfigurationKeys() throws {
-        let path = try write("""
-        included: [Sources]
-        excluded: ["**/Generated/**"]
-        disabled_rules: [state-not-private]
-        opt_in_rules: [unused-suppression]
-        constant-binding:
-          severity: warning
-          previews: off
-        navigation-view-deprecated: error
-        notes: [docs]
-        rules: [rules]
-        reporter: json
-        colour: always
-        """)
+        let path = try write(
+            """
+            included: [Sources]
+            excluded: ["**/Generated/**"]
+            disabled_rules: [state-not-private]
+            opt_in_rules: [unused-suppression]
+            constant-binding:
+              severity: warning
+              previews: off
+            navigation-view-deprecated: error
+            notes: [docs]
+            rules: [rules]
+            reporter: json
+            colour: always
+            """)
         let configuration = try Configuration.load(path: path)
         XCTAssertEqual(configuration.included, ["Sources"])
         XCTAssertEqual(configuration.excluded, ["**/Generated/**"])
@@ -82,8 +87,9 @@ final class EngineTests: XCTestCase {
         XCTAssertFalse(configuration.isEnabled(catalog.entry("state-not-private")!.metadata))
         XCTAssertTrue(configuration.isEnabled(catalog.entry("unused-suppression")!.metadata))
         XCTAssertFalse(configuration.isEnabled(catalog.entry("hardcoded-navigation-in-reusable-view")!.metadata))
-        XCTAssertEqual(configuration.warnings(knownRules: catalog.ids).map { String($0.split(separator: ":", maxSplits: 1)[1]) },
-                       [" unknown key `colour` (neither a setting nor a rule id)"])
+        XCTAssertEqual(
+            configuration.warnings(knownRules: catalog.ids).map { String($0.split(separator: ":", maxSplits: 1)[1]) },
+            [" unknown key `colour` (neither a setting nor a rule id)"])
     }
 
     func testMalformedConfigurationNamesTheFile() throws {
@@ -97,33 +103,54 @@ final class EngineTests: XCTestCase {
 
     func testPreviewSeverityOption() {
         let source = "#Preview { Pager(page: .constant(1)) }\n"
-        XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"]).findings.map(\.severity), [.info])
-        XCTAssertEqual(ids(source, only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]), [])
-        XCTAssertEqual(CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "error"])]).findings.map(\.severity), [.error])
+        XCTAssertEqual(
+            CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        XCTAssertEqual(
+            ids(source, only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]), []
+        )
+        XCTAssertEqual(
+            CatalogFixture.lint(
+                [("A.swift", source)], only: ["constant-binding"],
+                options: ["constant-binding": RuleOptions(["previews": "error"])]
+            ).findings.map(\.severity), [.error])
         // `#if DEBUG` code never ships: a preview host there is scaffolding too; its `#else` ships.
         let debug = """
-        #if DEBUG
-        struct PagerHost: View { var body: some View { Pager(page: .constant(1)) } }
-        #if os(iOS)
-        let nested = Pager(page: .constant(2))
-        #endif
-        #else
-        let shipped = Pager(page: .constant(3))
-        #endif
-        #if DEBUG || BETA
-        let beta = Pager(page: .constant(4))
-        #endif
-        """
-        XCTAssertEqual(CatalogFixture.lint([("A.swift", debug)], only: ["constant-binding"]).findings.map { "\($0.line):\($0.severity)" },
-                       ["2:info", "4:info", "7:error", "10:error"])
+            #if DEBUG
+            struct PagerHost: View { var body: some View { Pager(page: .constant(1)) } }
+            #if os(iOS)
+            let nested = Pager(page: .constant(2))
+            #endif
+            #else
+            let shipped = Pager(page: .constant(3))
+            #endif
+            #if DEBUG || BETA
+            let beta = Pager(page: .constant(4))
+            #endif
+            """
+        XCTAssertEqual(
+            CatalogFixture.lint([("A.swift", debug)], only: ["constant-binding"]).findings.map {
+                "\($0.line):\($0.severity)"
+            },
+            ["2:info", "4:info", "7:error", "10:error"])
         // A view only previews build (a preview host, here in another file) is scaffolding as well.
-        let host = ("Host.swift", "struct PagerHost: View {\n    var body: some View { Pager(page: .constant(1)) }\n}\n")
+        let host = (
+            "Host.swift", "struct PagerHost: View {\n    var body: some View { Pager(page: .constant(1)) }\n}\n"
+        )
         let preview = ("Preview.swift", "#Preview { PagerHost() }\n")
         let shipped = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { PagerHost() } } }\n")
-        XCTAssertEqual(CatalogFixture.lint([host, preview], only: ["constant-binding"]).findings.map(\.severity), [.info])
-        XCTAssertEqual(CatalogFixture.lint([host, preview, shipped], only: ["constant-binding"]).findings.map(\.severity), [.error])
-        XCTAssertEqual(CatalogFixture.lint([host], only: ["constant-binding"]).findings.map(\.severity), [.error], "built nowhere: not known to be a preview host")
-        XCTAssertEqual(CatalogFixture.lint([host, preview], only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]).findings, [])
+        XCTAssertEqual(
+            CatalogFixture.lint([host, preview], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        XCTAssertEqual(
+            CatalogFixture.lint([host, preview, shipped], only: ["constant-binding"]).findings.map(\.severity), [.error]
+        )
+        XCTAssertEqual(
+            CatalogFixture.lint([host], only: ["constant-binding"]).findings.map(\.severity), [.error],
+            "built nowhere: not known to be a preview host")
+        XCTAssertEqual(
+            CatalogFixture.lint(
+                [host, preview], only: ["constant-binding"],
+                options: ["constant-binding": RuleOptions(["previews": "off"])]
+            ).findings, [])
     }
 
     // MARK: Files
@@ -134,7 +161,10 @@ final class EngineTests: XCTestCase {
         for folder in ["Sources/App", ".build/debug", "Pods/Lib", "Sources/Generated", "DerivedData/X"] {
             try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
-        for file in ["Sources/App/A.swift", "Sources/App/B.txt", ".build/debug/C.swift", "Pods/Lib/D.swift", "Sources/Generated/E.swift", "DerivedData/X/F.swift"] {
+        for file in [
+            "Sources/App/A.swift", "Sources/App/B.txt", ".build/debug/C.swift", "Pods/Lib/D.swift",
+            "Sources/Generated/E.swift", "DerivedData/X/F.swift",
+        ] {
             try "let x = 1\n".write(toFile: root + "/" + file, atomically: true, encoding: .utf8)
         }
         try manager.createSymbolicLink(atPath: root + "/Sources/App/loop", withDestinationPath: root + "/Sources")
@@ -179,12 +209,23 @@ final class EngineTests: XCTestCase {
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
         let result = linter.lint([
             LintInput(path: "bin.swift") { [0x00, 0x01, 0x02] },
-            LintInput(path: "gone.swift") { throw LintProblem("gone.swift: cannot be read (permission denied or not a file)") },
-            LintInput(path: "ok.swift") { Array("struct A: View { @State var x = 0\n var body: some View { Text(\"\") } }".utf8) },
+            LintInput(path: "gone.swift") {
+                throw LintProblem("gone.swift: cannot be read (permission denied or not a file)")
+            },
+            LintInput(path: "ok.swift") {
+                Array("struct A: View { @State var x = 0\n var body: some View { Text(\"\") } }".utf8)
+            },
             LintInput(path: "latin1.swift") { Array("let caf".utf8) + [0xE9] + Array(" = NavigationView { }\n".utf8) },
         ])
-        XCTAssertEqual(result.problems, ["bin.swift: binary file (NUL bytes), skipped", "gone.swift: cannot be read (permission denied or not a file)"])
-        XCTAssertEqual(result.findings.map { "\($0.path) \($0.ruleID)" }, ["latin1.swift navigation-view-deprecated", "ok.swift state-not-private"])
+        XCTAssertEqual(
+            result.problems,
+            [
+                "bin.swift: binary file (NUL bytes), skipped",
+                "gone.swift: cannot be read (permission denied or not a file)",
+            ])
+        XCTAssertEqual(
+            result.findings.map { "\($0.path) \($0.ruleID)" },
+            ["latin1.swift navigation-view-deprecated", "ok.swift state-not-private"])
         XCTAssertEqual(result.filesLinted, 2)
     }
 
@@ -202,31 +243,33 @@ final class EngineTests: XCTestCase {
     // MARK: Declarative rules and reporters
 
     func testDeclarativeTeamRule() throws {
-        let folder = (try write("""
-        ---
-        id: no-constant-profile
-        severity: error
-        note: "[[Dual Initializer Pattern]]"
-        summary: ProfileView must get a real binding.
-        pattern:
-          callee: ProfileView
-          label: editing
-          argument: .constant(
-          message: ProfileView needs real editing state
-        ---
+        let folder =
+            (try write(
+                """
+                ---
+                id: no-constant-profile
+                severity: error
+                note: "[[Dual Initializer Pattern]]"
+                summary: ProfileView must get a real binding.
+                pattern:
+                  callee: ProfileView
+                  label: editing
+                  argument: .constant(
+                  message: ProfileView needs real editing state
+                ---
 
-        ## Triggering
+                ## Triggering
 
-        ```swift
-        let v = ProfileView(editing: ↓.constant(true))
-        ```
+                ```swift
+                let v = ProfileView(editing: ↓.constant(true))
+                ```
 
-        ## Non-triggering
+                ## Non-triggering
 
-        ```swift
-        let v = ProfileView(editing: $editing)
-        ```
-        """, name: "no-constant-profile.md") as NSString).deletingLastPathComponent
+                ```swift
+                let v = ProfileView(editing: $editing)
+                ```
+                """, name: "no-constant-profile.md") as NSString).deletingLastPathComponent
         let catalog = RuleCatalog(builtinFiles: [], teamFolders: [folder], graph: CatalogFixture.graph)
         XCTAssertEqual(catalog.entries.map(\.metadata.id), ["no-constant-profile"])
         XCTAssertTrue(catalog.problems.allSatisfy { $0.hasPrefix("built-in rule") })
@@ -235,7 +278,8 @@ final class EngineTests: XCTestCase {
             let marked = MarkedExample(example.code)
             let findings = linter.lint([LintInput(path: "T.swift") { Array(marked.code.utf8) }]).findings
             XCTAssertEqual(findings.map { "\($0.line):\($0.column)" }, marked.markers.map { "\($0.line):\($0.column)" })
-            XCTAssertEqual(findings.first?.message, "ProfileView needs real editing state. See: Dual Initializer Pattern")
+            XCTAssertEqual(
+                findings.first?.message, "ProfileView needs real editing state. See: Dual Initializer Pattern")
         }
         for example in catalog.entries[0].metadata.nonTriggering {
             XCTAssertEqual(linter.lint([LintInput(path: "T.swift") { Array(example.code.utf8) }]).findings.count, 0)
@@ -243,7 +287,9 @@ final class EngineTests: XCTestCase {
     }
 
     func testBadTeamRuleFilesAreReported() throws {
-        let folder = (try write("---\nid: x\nnote: \"[[Missing Note]]\"\npattern:\n  label: y\n---\n", name: "x.md") as NSString).deletingLastPathComponent
+        let folder =
+            (try write("---\nid: x\nnote: \"[[Missing Note]]\"\npattern:\n  label: y\n---\n", name: "x.md") as NSString)
+            .deletingLastPathComponent
         try "---\nseverity: error\n---\n".write(toFile: folder + "/noid.md", atomically: true, encoding: .utf8)
         let catalog = RuleCatalog(builtinFiles: [], teamFolders: [folder], graph: CatalogFixture.graph)
         let problems = catalog.problems.filter { !$0.hasPrefix("built-in rule") }
@@ -266,25 +312,34 @@ final class EngineTests: XCTestCase {
 
     func testXcodeReporterFormat() {
         let result = CatalogFixture.lint([("Sources/A.swift", "let v = NavigationView { }\n")])
-        XCTAssertEqual(XcodeReporter().report(result), """
-        Sources/A.swift:1:9: warning: `NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links. See: NavigationStack Essentials (navigation-view-deprecated)
-          note: NavigationStack Essentials — patternlint explain navigation-view-deprecated
+        XCTAssertEqual(
+            XcodeReporter().report(result),
+            """
+            Sources/A.swift:1:9: warning: `NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links. See: NavigationStack Essentials (navigation-view-deprecated)
+              note: NavigationStack Essentials — patternlint explain navigation-view-deprecated
 
-        """)
+            """)
     }
 }
 
 final class TestFileTests: XCTestCase {
     func testConstantBindingInTestsIsInfo() {
-        let test = "import XCTest\n@testable import App\nfinal class T: XCTestCase {\n    func testIt() { _ = Pager(page: .constant(1)) }\n}\n"
-        XCTAssertEqual(CatalogFixture.lint([("T.swift", test)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        let test =
+            "import XCTest\n@testable import App\nfinal class T: XCTestCase {\n    func testIt() { _ = Pager(page: .constant(1)) }\n}\n"
+        XCTAssertEqual(
+            CatalogFixture.lint([("T.swift", test)], only: ["constant-binding"]).findings.map(\.severity), [.info])
         let app = "struct V: View { var body: some View { Pager(page: .constant(1)) } }\n"
-        XCTAssertEqual(CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+        XCTAssertEqual(
+            CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
         // Imports are read at file scope only, wherever they stand there; not inside a body.
-        let late = "struct Helper { func f() { _ = Pager(page: .constant(1)) } }\n#if canImport(Testing)\nimport Testing\n#endif\n"
-        XCTAssertEqual(CatalogFixture.lint([("L.swift", late)], only: ["constant-binding"]).findings.map(\.severity), [.info])
-        let inside = "struct V: View {\n    var body: some View { Pager(page: .constant(1)) }\n    let note = \"import XCTest\"\n}\n"
-        XCTAssertEqual(CatalogFixture.lint([("I.swift", inside)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+        let late =
+            "struct Helper { func f() { _ = Pager(page: .constant(1)) } }\n#if canImport(Testing)\nimport Testing\n#endif\n"
+        XCTAssertEqual(
+            CatalogFixture.lint([("L.swift", late)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+        let inside =
+            "struct V: View {\n    var body: some View { Pager(page: .constant(1)) }\n    let note = \"import XCTest\"\n}\n"
+        XCTAssertEqual(
+            CatalogFixture.lint([("I.swift", inside)], only: ["constant-binding"]).findings.map(\.severity), [.error])
     }
 }
 
@@ -297,84 +352,164 @@ final class ViewHierarchyTests: XCTestCase {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let root = ("Root.swift", "struct Root: View { var body: some View { VStack { Middle() } } }\n")
         let middle = ("Middle.swift", "struct Middle: View { var body: some View { Leaf() } }\n")
-        let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")
+        let leaf = (
+            "Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n"
+        )
         XCTAssertEqual(findings([app, root, middle, leaf]), ["Leaf.swift:2"], "no stack anywhere above Leaf")
         let stackedRoot = ("Root.swift", "struct Root: View { var body: some View { NavigationStack { Middle() } } }\n")
         XCTAssertEqual(findings([app, stackedRoot, middle, leaf]), [], "a stack at the root reaches the leaf")
         XCTAssertEqual(findings([middle, leaf]), [], "callers unknown: silent")
         let cycleA = ("A.swift", "struct A: View { var body: some View { B() } }\n")
-        let cycleB = ("B.swift", "struct B: View {\n    var body: some View { A(); NavigationLink(\"x\", value: 1) }\n}\n")
+        let cycleB = (
+            "B.swift", "struct B: View {\n    var body: some View { A(); NavigationLink(\"x\", value: 1) }\n}\n"
+        )
         XCTAssertEqual(findings([cycleA, cycleB]), [], "a cycle with no entry point stays unknown")
     }
 
     func testTestsBuildViewsLikePreviews() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Settings() } } }\n")
-        let settings = ("Settings.swift", "struct Settings: View {\n    var body: some View { NavigationStack { Text(\"s\") } }\n}\n")
-        let snapshot = ("SettingsTests.swift", "import XCTest\nimport SwiftUI\nfinal class SettingsTests: XCTestCase {\n    func testLooks() { _ = NavigationStack { Settings() } }\n}\n")
+        let settings = (
+            "Settings.swift",
+            "struct Settings: View {\n    var body: some View { NavigationStack { Text(\"s\") } }\n}\n"
+        )
+        let snapshot = (
+            "SettingsTests.swift",
+            "import XCTest\nimport SwiftUI\nfinal class SettingsTests: XCTestCase {\n    func testLooks() { _ = NavigationStack { Settings() } }\n}\n"
+        )
         let nested = { (files: [(String, String)]) in
             CatalogFixture.lint(files, only: ["nested-navigation-stack"]).findings.map { "\($0.path):\($0.line)" }
         }
-        XCTAssertEqual(nested([app, settings, snapshot]), [], "a snapshot test wrapping the view in a stack is not the app nesting stacks")
-        let pushing = ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { NavigationLink(\"s\") { Settings() } } }\n}\n")
+        XCTAssertEqual(
+            nested([app, settings, snapshot]), [],
+            "a snapshot test wrapping the view in a stack is not the app nesting stacks")
+        let pushing = (
+            "Home.swift",
+            "struct Home: View {\n    var body: some View { NavigationStack { NavigationLink(\"s\") { Settings() } } }\n}\n"
+        )
         let homeApp = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Home() } } }\n")
-        XCTAssertEqual(nested([homeApp, pushing, settings, snapshot]), ["Settings.swift:2"], "the app's own push still counts")
+        XCTAssertEqual(
+            nested([homeApp, pushing, settings, snapshot]), ["Settings.swift:2"], "the app's own push still counts")
     }
 
     func testContentOfAPackagesModifierIsOfUnknownPlace() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Home() } } }\n")
         func home(_ modifier: String) -> (String, String) {
-            ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.\(modifier) { ItemPicker() } } }\n}\n")
+            (
+                "Home.swift",
+                "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.\(modifier) { ItemPicker() } } }\n}\n"
+            )
         }
-        let picker = ("ItemPicker.swift", "struct ItemPicker: View {\n    var body: some View { NavigationStack { Text(\"p\") } }\n}\n")
-        let nested = { (files: [(String, String)]) in CatalogFixture.lint(files, only: ["nested-navigation-stack"]).findings.map(\.path) }
-        XCTAssertEqual(nested([app, home("overlay"), picker]), ["ItemPicker.swift"], "an overlay is shown inside the stack")
+        let picker = (
+            "ItemPicker.swift",
+            "struct ItemPicker: View {\n    var body: some View { NavigationStack { Text(\"p\") } }\n}\n"
+        )
+        let nested = { (files: [(String, String)]) in
+            CatalogFixture.lint(files, only: ["nested-navigation-stack"]).findings.map(\.path)
+        }
+        XCTAssertEqual(
+            nested([app, home("overlay"), picker]), ["ItemPicker.swift"], "an overlay is shown inside the stack")
         XCTAssertEqual(nested([app, home("sheet(isPresented: $open)"), picker]), [], "a sheet is a new presentation")
-        XCTAssertEqual(nested([app, home("bottomSheet(isPresented: $open)"), picker]), [], "a package's modifier may present it anywhere")
+        XCTAssertEqual(
+            nested([app, home("bottomSheet(isPresented: $open)"), picker]), [],
+            "a package's modifier may present it anywhere")
         // The run's own modifier (declared in `extension View`) is looked through.
-        let card = ("Card.swift", "extension View {\n    func bottomSheet<C: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> C) -> some View { overlay(content()) }\n}\n")
+        let card = (
+            "Card.swift",
+            "extension View {\n    func bottomSheet<C: View>(isPresented: Binding<Bool>, @ViewBuilder content: () -> C) -> some View { overlay(content()) }\n}\n"
+        )
         XCTAssertEqual(nested([app, home("bottomSheet(isPresented: $open)"), picker, card]), ["ItemPicker.swift"])
         // The run's own modifier that wraps its content in a stack puts that content in it.
-        let withNavigation = ("Nav.swift", "extension View {\n    func withNavigation<C: View>(@ViewBuilder content: () -> C) -> some View { NavigationStack { content() } }\n}\n")
-        let links = ("Links.swift", "struct Links: View {\n    var body: some View { NavigationLink(\"l\", value: 1) }\n}\n")
-        let root = ("Home.swift", "struct Home: View {\n    var body: some View { Text(\"x\").withNavigation { Links() } }\n}\n")
-        XCTAssertEqual(CatalogFixture.lint([app, root, links, withNavigation], only: ["navigation-link-outside-stack"]).findings.map(\.path), [])
+        let withNavigation = (
+            "Nav.swift",
+            "extension View {\n    func withNavigation<C: View>(@ViewBuilder content: () -> C) -> some View { NavigationStack { content() } }\n}\n"
+        )
+        let links = (
+            "Links.swift", "struct Links: View {\n    var body: some View { NavigationLink(\"l\", value: 1) }\n}\n"
+        )
+        let root = (
+            "Home.swift", "struct Home: View {\n    var body: some View { Text(\"x\").withNavigation { Links() } }\n}\n"
+        )
+        XCTAssertEqual(
+            CatalogFixture.lint([app, root, links, withNavigation], only: ["navigation-link-outside-stack"]).findings
+                .map(\.path), [])
         // The same, written in one body.
-        let inline = ("Home.swift", "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.popup(isPresented: $open) { NavigationStack { Text(\"p\") } } } }\n}\n")
+        let inline = (
+            "Home.swift",
+            "struct Home: View {\n    var body: some View { NavigationStack { List { Text(\"x\") }.popup(isPresented: $open) { NavigationStack { Text(\"p\") } } } }\n}\n"
+        )
         XCTAssertEqual(nested([app, inline]), [])
     }
 
     func testATypeNameDeclaredInTwoFilesIsUnknown() {
         // Two apps of a monorepo, each with its own `ContentView`: one owns a stack, the other is
         // built inside one. Which is which cannot be told lexically, so nothing is said.
-        let appA = ("A/App.swift", "struct AppA: App { var body: some Scene { WindowGroup { ContentView() } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n")
-        let appB = ("B/App.swift", "struct AppB: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationLink(\"b\", value: 1) }\n}\n")
+        let appA = (
+            "A/App.swift",
+            "struct AppA: App { var body: some Scene { WindowGroup { ContentView() } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n"
+        )
+        let appB = (
+            "B/App.swift",
+            "struct AppB: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationLink(\"b\", value: 1) }\n}\n"
+        )
         let rules = ["nested-navigation-stack", "navigation-link-outside-stack"]
         XCTAssertEqual(CatalogFixture.lint([appA, appB], only: rules).findings.map(\.ruleID), [])
         XCTAssertEqual(CatalogFixture.lint([appA], only: rules).findings.map(\.ruleID), [], "alone, app A is fine")
         // An extension in another file is the same type, not a second one.
-        let extended = ("B/ContentView+Row.swift", "extension ContentView {\n    var row: some View { Text(\"r\") }\n}\n")
-        let wrapped = ("A/App.swift", "struct AppA: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n")
-        XCTAssertEqual(CatalogFixture.lint([wrapped, extended], only: rules).findings.map(\.ruleID), ["nested-navigation-stack"])
+        let extended = (
+            "B/ContentView+Row.swift", "extension ContentView {\n    var row: some View { Text(\"r\") }\n}\n"
+        )
+        let wrapped = (
+            "A/App.swift",
+            "struct AppA: App { var body: some Scene { WindowGroup { NavigationStack { ContentView() } } } }\nstruct ContentView: View {\n    var body: some View { NavigationStack { Text(\"a\") } }\n}\n"
+        )
+        XCTAssertEqual(
+            CatalogFixture.lint([wrapped, extended], only: rules).findings.map(\.ruleID), ["nested-navigation-stack"])
     }
 
     func testMembersStandWhereTheTypeUsesThem() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
-        let leaf = ("Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n")
+        let leaf = (
+            "Leaf.swift", "struct Leaf: View {\n    var body: some View { NavigationLink(\"x\", value: 1) }\n}\n"
+        )
         func root(_ body: String) -> (String, String) {
-            ("Root.swift", "struct Root: View {\n    var body: some View { \(body) }\n    var content: some View { Leaf() }\n    func row() -> some View { middle }\n    var middle: some View { NavigationLink(\"y\", value: 2) }\n}\n")
+            (
+                "Root.swift",
+                "struct Root: View {\n    var body: some View { \(body) }\n    var content: some View { Leaf() }\n    func row() -> some View { middle }\n    var middle: some View { NavigationLink(\"y\", value: 2) }\n}\n"
+            )
         }
-        XCTAssertEqual(findings([app, root("NavigationStack { content; row() }"), leaf]), [], "members used in the stack")
-        XCTAssertEqual(findings([app, root("VStack { content; self.row() }"), leaf]), ["Leaf.swift:2", "Root.swift:5"], "members used outside any stack")
-        XCTAssertEqual(findings([app, root("NavigationStack { Text(other.content) }"), leaf]), [], "not a use: no node reaches `content`, so silent")
+        XCTAssertEqual(
+            findings([app, root("NavigationStack { content; row() }"), leaf]), [], "members used in the stack")
+        XCTAssertEqual(
+            findings([app, root("VStack { content; self.row() }"), leaf]), ["Leaf.swift:2", "Root.swift:5"],
+            "members used outside any stack")
+        XCTAssertEqual(
+            findings([app, root("NavigationStack { Text(other.content) }"), leaf]), [],
+            "not a use: no node reaches `content`, so silent")
         // A member declared in an extension in its own file, used from the type's body elsewhere.
-        func root(uses body: String) -> (String, String) { ("Root.swift", "struct Root: View {\n    var body: some View { \(body) }\n}\n") }
-        let member = ("Member.swift", "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n    func row(_ n: Int) -> some View { NavigationLink(\"z\", value: n) }\n}\n")
-        XCTAssertEqual(findings([app, root(uses: "VStack { content }"), member]), ["Member.swift:2"], "used outside any stack, from another file")
-        XCTAssertEqual(findings([app, root(uses: "VStack {\n        self.content\n        row(1).padding()\n    }"), member]), ["Member.swift:2", "Member.swift:3"])
-        XCTAssertEqual(findings([app, root(uses: "NavigationStack { content; row(1) }"), member]), [], "used in the stack, from another file")
-        XCTAssertEqual(findings([app, root(uses: "VStack { Text(content) }"), member]), [], "an argument is not a use of the member: silent")
+        func root(uses body: String) -> (String, String) {
+            ("Root.swift", "struct Root: View {\n    var body: some View { \(body) }\n}\n")
+        }
+        let member = (
+            "Member.swift",
+            "extension Root {\n    var content: some View { NavigationLink(\"y\", value: 2) }\n    func row(_ n: Int) -> some View { NavigationLink(\"z\", value: n) }\n}\n"
+        )
+        XCTAssertEqual(
+            findings([app, root(uses: "VStack { content }"), member]), ["Member.swift:2"],
+            "used outside any stack, from another file")
+        XCTAssertEqual(
+            findings([app, root(uses: "VStack {\n        self.content\n        row(1).padding()\n    }"), member]),
+            ["Member.swift:2", "Member.swift:3"])
+        XCTAssertEqual(
+            findings([app, root(uses: "NavigationStack { content; row(1) }"), member]), [],
+            "used in the stack, from another file")
+        XCTAssertEqual(
+            findings([app, root(uses: "VStack { Text(content) }"), member]), [],
+            "an argument is not a use of the member: silent")
         // Another type's `content` (declared here) is not Root's.
-        let other = ("Other.swift", "struct Other: View {\n    var content: some View { Text(\"o\") }\n    var body: some View { VStack { content } }\n}\n")
+        let other = (
+            "Other.swift",
+            "struct Other: View {\n    var content: some View { Text(\"o\") }\n    var body: some View { VStack { content } }\n}\n"
+        )
         XCTAssertEqual(findings([app, root(uses: "NavigationStack { content }"), member, other]), [])
     }
 }
@@ -385,7 +520,8 @@ final class VocabularyTests: XCTestCase {
     }
 
     func testFindsIdentifiersOnly() {
-        let found = vocabulary("NavigationStack { List { NavigationLink(\"x\", value: 1) } }.sheet(isPresented: $open) { }\n")
+        let found = vocabulary(
+            "NavigationStack { List { NavigationLink(\"x\", value: 1) } }.sheet(isPresented: $open) { }\n")
         XCTAssertTrue(found.contains(.navigationStack))
         XCTAssertTrue(found.contains(.navigationLink))
         XCTAssertTrue(found.contains(.isPresented))

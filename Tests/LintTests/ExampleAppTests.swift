@@ -15,30 +15,35 @@ final class ExampleAppTests: XCTestCase {
         XCTAssertEqual(discovery.files.count, 8)
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
         let result = linter.lint(discovery.files.map { LintInput.disk($0) })
-        let found = result.findings.map { "\(($0.path as NSString).lastPathComponent):\($0.line):\($0.column) \($0.severity.rawValue) \($0.ruleID)" }
-        XCTAssertEqual(found, [
-            "BudgetPages.swift:6:8 warning missing-standalone-init",
-            "BudgetPages.swift:47:44 error constant-binding",
-            "BudgetPages.swift:54:24 info constant-binding",
-            "ComposeSheet.swift:5:20 warning presentation-mode-deprecated",
-            "ComposeSheet.swift:6:18 info binding-never-written",
-            "ComposeSheet.swift:12:10 warning misplaced-navigation-modifier",
-            "ComposeSheet.swift:23:14 warning deprecated-navigation-modifier",
-            "HelpCenter.swift:13:10 warning exclusive-bool-flags",
-            "InboxView.swift:15:13 warning eager-list-destination",
-            "MessageDetail.swift:10:9 warning heavy-view-init",
-            "MessageDetail.swift:14:9 error nested-navigation-stack",
-            "RootView.swift:9:13 warning tabview-in-navigation-stack",
-            "SettingsView.swift:5:5 warning state-not-private",
-            "SettingsView.swift:9:9 warning navigation-view-deprecated",
-            "SettingsView.swift:12:58 warning navigation-link-is-active",
-        ])
+        let found = result.findings.map {
+            "\(($0.path as NSString).lastPathComponent):\($0.line):\($0.column) \($0.severity.rawValue) \($0.ruleID)"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "BudgetPages.swift:6:8 warning missing-standalone-init",
+                "BudgetPages.swift:47:44 error constant-binding",
+                "BudgetPages.swift:54:24 info constant-binding",
+                "ComposeSheet.swift:5:20 warning presentation-mode-deprecated",
+                "ComposeSheet.swift:6:18 info binding-never-written",
+                "ComposeSheet.swift:12:10 warning misplaced-navigation-modifier",
+                "ComposeSheet.swift:23:14 warning deprecated-navigation-modifier",
+                "HelpCenter.swift:13:10 warning exclusive-bool-flags",
+                "InboxView.swift:15:13 warning eager-list-destination",
+                "MessageDetail.swift:10:9 warning heavy-view-init",
+                "MessageDetail.swift:14:9 error nested-navigation-stack",
+                "RootView.swift:9:13 warning tabview-in-navigation-stack",
+                "SettingsView.swift:5:5 warning state-not-private",
+                "SettingsView.swift:9:9 warning navigation-view-deprecated",
+                "SettingsView.swift:12:58 warning navigation-link-is-active",
+            ])
         // Every finding carries its note.
         for finding in result.findings {
             XCTAssertNotNil(finding.note, finding.ruleID)
             XCTAssertTrue(finding.message.hasSuffix("See: \(finding.note!.title)"), finding.message)
         }
-        XCTAssertTrue(result.findings[0].message.contains("BudgetPages.swift:47"), "the type's finding names its call sites")
+        XCTAssertTrue(
+            result.findings[0].message.contains("BudgetPages.swift:47"), "the type's finding names its call sites")
     }
 
     func testOutputIsTheSameWhateverTheOrderOfInputs() {

@@ -26,14 +26,17 @@ final class GitAndBaselineTests: XCTestCase {
     }
 
     func testStagedContentIsReadFromTheIndex() throws {
-        try write("A.swift", "struct A: View {\n    @State private var n = 0\n    var body: some View { Text(\"a\") }\n}\n")
+        try write(
+            "A.swift", "struct A: View {\n    @State private var n = 0\n    var body: some View { Text(\"a\") }\n}\n")
         try write("Notes.txt", "not swift\n")
         try Git.run(["add", "."], in: repo)
         try Git.run(["commit", "-qm", "init"], in: repo)
         // Stage one problem, then add another only in the working tree.
         try write("A.swift", "struct A: View {\n    @State var n = 0\n    var body: some View { Text(\"a\") }\n}\n")
         try Git.run(["add", "A.swift"], in: repo)
-        try write("A.swift", "struct A: View {\n    @State var n = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n")
+        try write(
+            "A.swift",
+            "struct A: View {\n    @State var n = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n")
         let statusBefore = try Git.run(["status", "--porcelain"], in: repo)
 
         let staged = try Git.stagedSwiftFiles(in: repo)
@@ -41,8 +44,11 @@ final class GitAndBaselineTests: XCTestCase {
         let contents = try Git.stagedContents(staged, in: repo)
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: Configuration())
         let result = linter.lint(staged.map { path in LintInput(path: path) { contents[path]! } })
-        XCTAssertEqual(result.findings.map { "\($0.line) \($0.ruleID)" }, ["2 state-not-private"], "the unstaged NavigationView is not judged")
-        XCTAssertEqual(try Git.run(["status", "--porcelain"], in: repo), statusBefore, "index and working tree untouched")
+        XCTAssertEqual(
+            result.findings.map { "\($0.line) \($0.ruleID)" }, ["2 state-not-private"],
+            "the unstaged NavigationView is not judged")
+        XCTAssertEqual(
+            try Git.run(["status", "--porcelain"], in: repo), statusBefore, "index and working tree untouched")
     }
 
     func testChangedLinesSinceARevision() throws {
@@ -60,7 +66,8 @@ final class GitAndBaselineTests: XCTestCase {
     }
 
     func testBaselineSurvivesShiftedLinesAndCatchesNewFindings() throws {
-        let before = "struct A: View {\n    @State var a = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n"
+        let before =
+            "struct A: View {\n    @State var a = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n"
         let first = CatalogFixture.lint([("A.swift", before)])
         XCTAssertEqual(first.findings.count, 2)
         let path = repo + "/baseline.json"
@@ -69,7 +76,8 @@ final class GitAndBaselineTests: XCTestCase {
         XCTAssertEqual(loaded, Baseline(findings: first.findings))
 
         // Unrelated lines inserted above; one new finding added.
-        let after = "import SwiftUI\n\n// A comment\nstruct A: View {\n    @State var a = 0\n    @State var b = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n"
+        let after =
+            "import SwiftUI\n\n// A comment\nstruct A: View {\n    @State var a = 0\n    @State var b = 0\n    var body: some View { NavigationView { Text(\"a\") } }\n}\n"
         let second = CatalogFixture.lint([("A.swift", after)])
         XCTAssertEqual(second.findings.count, 3)
         XCTAssertEqual(loaded.filter(second.findings).map { "\($0.line) \($0.ruleID)" }, ["6 state-not-private"])
@@ -79,7 +87,9 @@ final class GitAndBaselineTests: XCTestCase {
         let path = repo + "/bad.json"
         try "{ not json".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Baseline.load(path: path)) { error in
-            XCTAssertEqual("\(error)", "\(path): not a PatternLint baseline (corrupt or not JSON); write a new one with --write-baseline")
+            XCTAssertEqual(
+                "\(error)",
+                "\(path): not a PatternLint baseline (corrupt or not JSON); write a new one with --write-baseline")
         }
         XCTAssertThrowsError(try Baseline.load(path: repo + "/missing.json"))
     }

@@ -8,14 +8,14 @@ import XCTest
 /// Each reporter's output parsed back and checked for what its consumer needs.
 final class ReporterTests: XCTestCase {
     static let source = """
-    struct A: View {
-        @State var flag = false
-        var body: some View {
-            NavigationView { Text("a & <b> \\"quoted\\"") }
+        struct A: View {
+            @State var flag = false
+            var body: some View {
+                NavigationView { Text("a & <b> \\"quoted\\"") }
+            }
         }
-    }
-    #Preview { Pager(page: .constant(1)) }
-    """
+        #Preview { Pager(page: .constant(1)) }
+        """
 
     lazy var result: LintResult = {
         var result = CatalogFixture.lint([("Sources/My App/A.swift", Self.source)])
@@ -25,7 +25,8 @@ final class ReporterTests: XCTestCase {
     }()
 
     func testFindingsUnderTest() {
-        XCTAssertEqual(result.findings.map(\.ruleID), ["state-not-private", "navigation-view-deprecated", "constant-binding"])
+        XCTAssertEqual(
+            result.findings.map(\.ruleID), ["state-not-private", "navigation-view-deprecated", "constant-binding"])
     }
 
     func testSARIFHasTheRequiredStructure() throws {
@@ -52,7 +53,8 @@ final class ReporterTests: XCTestCase {
             XCTAssertTrue(["error", "warning", "note"].contains(item["level"] as? String ?? ""))
             XCTAssertNotNil((item["message"] as? [String: Any])?["text"] as? String)
             let location = ((item["locations"] as! [[String: Any]])[0]["physicalLocation"] as! [String: Any])
-            XCTAssertEqual((location["artifactLocation"] as! [String: Any])["uri"] as? String, "Sources/My%20App/A.swift")
+            XCTAssertEqual(
+                (location["artifactLocation"] as! [String: Any])["uri"] as? String, "Sources/My%20App/A.swift")
             XCTAssertNotNil((location["region"] as! [String: Any])["startLine"] as? Int)
             XCTAssertEqual(((item["partialFingerprints"] as! [String: String])["patternlint/v1"])?.count, 16)
             let index = item["ruleIndex"] as! Int
@@ -63,17 +65,22 @@ final class ReporterTests: XCTestCase {
 
     func testSARIFHelpLinksToThePublishedNotes() throws {
         let sarif = SARIFReporter(helpBase: "https://docs.example.com/patterns").report(result)
-        XCTAssertTrue(sarif.contains("\"helpUri\": \"https://docs.example.com/patterns/swiftui/navigation/views-only-state.html\""))
+        XCTAssertTrue(
+            sarif.contains(
+                "\"helpUri\": \"https://docs.example.com/patterns/swiftui/navigation/views-only-state.html\""))
     }
 
     func testGitHubWorkflowCommandsAndSummary() throws {
-        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md").path
+        let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
+            .path
         defer { try? FileManager.default.removeItem(atPath: summary) }
         XCTAssertTrue(FileManager.default.createFile(atPath: summary, contents: Data("# Earlier step\n".utf8)))
         let lines = GitHubReporter(summaryPath: summary).report(result).split(separator: "\n")
         XCTAssertEqual(lines.count, 3)
-        XCTAssertTrue(lines[0].hasPrefix("::warning file=Sources/My App/A.swift,line=2,col=5,title=state-not-private::"))
-        XCTAssertTrue(lines[1].hasPrefix("::warning file=Sources/My App/A.swift,line=4,col=9,title=navigation-view-deprecated::"))
+        XCTAssertTrue(
+            lines[0].hasPrefix("::warning file=Sources/My App/A.swift,line=2,col=5,title=state-not-private::"))
+        XCTAssertTrue(
+            lines[1].hasPrefix("::warning file=Sources/My App/A.swift,line=4,col=9,title=navigation-view-deprecated::"))
         XCTAssertTrue(lines[2].hasPrefix("::notice "))
         XCTAssertTrue(lines[0].contains("%0A%0APattern note: Views-Only State Management"))
         let written = try String(contentsOfFile: summary, encoding: .utf8)
@@ -102,7 +109,8 @@ final class ReporterTests: XCTestCase {
     }
 
     func testCodeClimateForGitLab() throws {
-        let issues = try JSONSerialization.jsonObject(with: Data(CodeClimateReporter().report(result).utf8)) as! [[String: Any]]
+        let issues =
+            try JSONSerialization.jsonObject(with: Data(CodeClimateReporter().report(result).utf8)) as! [[String: Any]]
         XCTAssertEqual(issues.count, 3)
         XCTAssertEqual(issues[0]["check_name"] as? String, "state-not-private")
         XCTAssertEqual(issues[0]["severity"] as? String, "minor")

@@ -25,7 +25,8 @@ final class RuleExampleTests: XCTestCase {
     }
 
     func testTheRunnerCatchesAWrongMarker() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-rule-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-rule-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try """
@@ -53,7 +54,10 @@ final class RuleExampleTests: XCTestCase {
         let catalog = RuleCatalog(builtinFiles: [], teamFolders: [folder], graph: CatalogFixture.graph)
         let outcome = RuleExampleRunner(catalog: catalog).run()
         XCTAssertEqual(outcome.examplesRun, 2)
-        XCTAssertTrue(outcome.failures.contains { $0.message.hasPrefix("expected findings at [\"1:9\"], got [\"1:9\", \"1:29\"]") }, "\(outcome.failures)")
+        XCTAssertTrue(
+            outcome.failures.contains {
+                $0.message.hasPrefix("expected findings at [\"1:9\"], got [\"1:9\", \"1:29\"]")
+            }, "\(outcome.failures)")
     }
 }
 
@@ -69,12 +73,16 @@ final class CorrectionTests: XCTestCase {
 
     func testCorrectionExamples() {
         let correctable = CatalogFixture.catalog.entries.filter(\.metadata.correctable)
-        XCTAssertEqual(Set(correctable.map(\.metadata.id)), ["state-not-private", "deprecated-navigation-modifier", "presentation-mode-deprecated"])
+        XCTAssertEqual(
+            Set(correctable.map(\.metadata.id)),
+            ["state-not-private", "deprecated-navigation-modifier", "presentation-mode-deprecated"])
         for entry in correctable {
             XCTAssertTrue(entry.rule is any CorrectableRule, entry.metadata.id)
             XCTAssertFalse(entry.metadata.corrections.isEmpty, "\(entry.metadata.id) has no ## Corrections")
             for correction in entry.metadata.corrections {
-                XCTAssertEqual(fixed(correction.before), correction.after, "\(entry.metadata.id) correction at \(entry.metadata.path):\(correction.line)")
+                XCTAssertEqual(
+                    fixed(correction.before), correction.after,
+                    "\(entry.metadata.id) correction at \(entry.metadata.path):\(correction.line)")
                 XCTAssertEqual(fixed(correction.after), correction.after, "fixing the result again changes nothing")
             }
         }
@@ -82,24 +90,37 @@ final class CorrectionTests: XCTestCase {
 
     func testFilesWithoutCorrectableFindingsStayByteIdentical() {
         for entry in CatalogFixture.catalog.entries {
-            for example in entry.metadata.nonTriggering { XCTAssertEqual(fixed(example.code), example.code, entry.metadata.id) }
+            for example in entry.metadata.nonTriggering {
+                XCTAssertEqual(fixed(example.code), example.code, entry.metadata.id)
+            }
         }
-        let odd = "\u{FEFF}struct A: View {\r\n  @State private var x = 0 // é\r\n  var body: some View { Text(\"\\(x)\") }\r\n}"
+        let odd =
+            "\u{FEFF}struct A: View {\r\n  @State private var x = 0 // é\r\n  var body: some View { Text(\"\\(x)\") }\r\n}"
         XCTAssertEqual(fixed(odd), odd)
     }
 
     func testSuppressedFindingsAreNotFixed() {
-        let text = "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State var b = 0\n}\n"
-        XCTAssertEqual(fixed(text), "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State private var b = 0\n}\n")
+        let text =
+            "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State var b = 0\n}\n"
+        XCTAssertEqual(
+            fixed(text),
+            "struct A: View {\n    // patternlint:disable:next state-not-private\n    @State var a = 0\n    @State private var b = 0\n}\n"
+        )
     }
 
     /// A correction of several edits (a declaration and its uses) is kept or dropped as a whole.
     func testCorrectionsOfSeveralEditsAreAllOrNothing() {
-        let text = "struct A: View {\n    // patternlint:disable:next presentation-mode-deprecated\n    @Environment(\\.presentationMode) private var mode\n    var body: some View { Button(\"x\") { mode.wrappedValue.dismiss() } }\n}\n"
+        let text =
+            "struct A: View {\n    // patternlint:disable:next presentation-mode-deprecated\n    @Environment(\\.presentationMode) private var mode\n    var body: some View { Button(\"x\") { mode.wrappedValue.dismiss() } }\n}\n"
         XCTAssertEqual(fixed(text), text, "suppressed on the declaration: the uses stay too")
         let bytes = Array("abcdef".utf8)
-        let edits = [Edit(range: 0..<2, replacement: "X"), Edit(range: 1..<3, replacement: "Y", anchor: 9), Edit(range: 4..<5, replacement: "Z", anchor: 9)]
-        XCTAssertEqual(String(decoding: Fixer.apply(edits, to: bytes), as: UTF8.self), "Xcdef", "an overlapped edit drops its whole correction")
+        let edits = [
+            Edit(range: 0..<2, replacement: "X"), Edit(range: 1..<3, replacement: "Y", anchor: 9),
+            Edit(range: 4..<5, replacement: "Z", anchor: 9),
+        ]
+        XCTAssertEqual(
+            String(decoding: Fixer.apply(edits, to: bytes), as: UTF8.self), "Xcdef",
+            "an overlapped edit drops its whole correction")
     }
 
     func testUnifiedDiff() {

@@ -4,21 +4,25 @@ import XCTest
 
 final class HTMLExportTests: XCTestCase {
     func testExportLinksPagesAndStaysInsideTheFolder() throws {
-        let a = NoteParser.parse(path: "a.md", relativePath: "a.md", text: """
-        ---
-        title: Alpha
-        permalink: ../../etc/evil
-        tags: [x]
-        ---
-        # Alpha
+        let a = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text: """
+                ---
+                title: Alpha
+                permalink: ../../etc/evil
+                tags: [x]
+                ---
+                # Alpha
 
-        See [[Beta#Part Two|the beta note]], [[Gone]] and `[[Not A Link]]`.
+                See [[Beta#Part Two|the beta note]], [[Gone]] and `[[Not A Link]]`.
 
-        <script>alert(1)</script>
-        """)
-        let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "---\npermalink: deep/beta\n---\n# Beta\n\n## Part Two\n")
+                <script>alert(1)</script>
+                """)
+        let b = NoteParser.parse(
+            path: "b.md", relativePath: "b.md", text: "---\npermalink: deep/beta\n---\n# Beta\n\n## Part Two\n")
         let graph = Graph(vault: Vault(notes: [a, b]))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-html-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plint-html-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try HTMLExport.write(graph, to: folder)
         let root = URL(fileURLWithPath: folder).standardizedFileURL.path
@@ -34,6 +38,7 @@ final class HTMLExportTests: XCTestCase {
         let beta = try String(contentsOfFile: root + "/deep/beta.html", encoding: .utf8)
         XCTAssertTrue(beta.contains("<h2>Backlinks</h2>"))
         XCTAssertTrue(beta.contains("href=\"../note/note/etc/evil.html\""))
-        XCTAssertTrue(try String(contentsOfFile: root + "/index.html", encoding: .utf8).contains("href=\"deep/beta.html\""))
+        XCTAssertTrue(
+            try String(contentsOfFile: root + "/index.html", encoding: .utf8).contains("href=\"deep/beta.html\""))
     }
 }

@@ -8,7 +8,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testPermalinksDerivedFromPaths() {
-        XCTAssertEqual(Slug.permalink(fromRelativePath: "Views/NavigationStackBasics.md"), "views/navigation-stack-basics")
+        XCTAssertEqual(
+            Slug.permalink(fromRelativePath: "Views/NavigationStackBasics.md"), "views/navigation-stack-basics")
         XCTAssertEqual(Slug.permalink(fromRelativePath: "My  Notes/A__B -- c.md"), "my-notes/a-b-c")
         XCTAssertEqual(Slug.permalink(fromRelativePath: "URLSessionTips.md"), "url-session-tips")
         XCTAssertEqual(parse("---\npermalink: /a/b/\n---\n").permalink, "a/b")
@@ -74,7 +75,8 @@ final class ParserTests: XCTestCase {
     func testBinaryAndInvalidUTF8() {
         let binary = NoteParser.parse(path: "b.md", relativePath: "b.md", data: [0x23, 0x00, 0x41])
         XCTAssertEqual(binary.diagnostics.map(\.code), ["unreadable"])
-        let latin1 = NoteParser.parse(path: "l.md", relativePath: "l.md", data: Array("# Caf".utf8) + [0xE9] + Array("\n[[X]]\n".utf8))
+        let latin1 = NoteParser.parse(
+            path: "l.md", relativePath: "l.md", data: Array("# Caf".utf8) + [0xE9] + Array("\n[[X]]\n".utf8))
         XCTAssertEqual(latin1.diagnostics.map(\.code), ["encoding"])
         XCTAssertEqual(latin1.links.map(\.target), ["X"])
     }
@@ -102,8 +104,11 @@ final class ParserTests: XCTestCase {
 
 final class ExportAndSearchTests: XCTestCase {
     let graph: Graph = {
-        let a = NoteParser.parse(path: "a.md", relativePath: "a.md", text: "---\ntitle: Alpha \"Q\"\ntags: [nav]\n---\n# Alpha\n\n- refines [[Beta]]\n- [[Gone]]\n")
-        let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "# Beta\n\nNavigation stack notes. navigation again.\n")
+        let a = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text: "---\ntitle: Alpha \"Q\"\ntags: [nav]\n---\n# Alpha\n\n- refines [[Beta]]\n- [[Gone]]\n")
+        let b = NoteParser.parse(
+            path: "b.md", relativePath: "b.md", text: "# Beta\n\nNavigation stack notes. navigation again.\n")
         return Graph(vault: Vault(notes: [a, b]))
     }()
 
@@ -117,7 +122,9 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertEqual(links[0]["kind"] as? String, "refines")
         XCTAssertTrue(links[1]["target"] is NSNull, "an unresolved link keeps a null target")
         XCTAssertEqual(links[1]["status"] as? String, "unresolved")
-        XCTAssertEqual(Set(links[0].keys), ["source", "line", "column", "raw", "target", "status", "kind", "style", "heading", "context"])
+        XCTAssertEqual(
+            Set(links[0].keys),
+            ["source", "line", "column", "raw", "target", "status", "kind", "style", "heading", "context"])
     }
 
     func testDotAndMermaid() {

@@ -5,7 +5,9 @@ import XCTest
 /// The planted test vault under Fixtures/vault: every link form, escapes, code, CRLF, BOM,
 /// empty file, bad YAML, duplicates, ambiguous and unresolved links, relations, observations.
 final class VaultTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/vault").path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/vault"
+    ).path
 
     var graph: Graph!
 
@@ -23,22 +25,27 @@ final class VaultTests: XCTestCase {
 
     func testEveryLinkFormIsFoundWithItsFilePosition() {
         let links = note("links").links
-        let found = links.map { "\($0.line):\($0.column) \($0.style.rawValue) \($0.target)#\($0.anchor ?? "")|\($0.label ?? "")" }
-        XCTAssertEqual(found, [
-            "8:7 wiki Target Note#|",
-            "8:27 wiki Target Note#|shown text",
-            "9:9 wiki Target Note#Second Part|",
-            "9:41 wiki Target Note#Second Part|both",
-            "10:7 embed Target Note#|",
-            "10:35 wiki folder/Deep Note#|",
-            "12:7 wiki Target Note#|",
-            "13:8 wiki Target Note#|",
-            "22:12 markdown other.md#|",
-            "26:3 wiki Target Note#|",
-            "27:11 wiki Other#|",
-        ])
+        let found = links.map {
+            "\($0.line):\($0.column) \($0.style.rawValue) \($0.target)#\($0.anchor ?? "")|\($0.label ?? "")"
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "8:7 wiki Target Note#|",
+                "8:27 wiki Target Note#|shown text",
+                "9:9 wiki Target Note#Second Part|",
+                "9:41 wiki Target Note#Second Part|both",
+                "10:7 embed Target Note#|",
+                "10:35 wiki folder/Deep Note#|",
+                "12:7 wiki Target Note#|",
+                "13:8 wiki Target Note#|",
+                "22:12 markdown other.md#|",
+                "26:3 wiki Target Note#|",
+                "27:11 wiki Other#|",
+            ])
         // Never from code spans, fences, indented code or escaped brackets.
-        XCTAssertFalse(links.contains { ["Not A Link", "Not Either", "Inside Fence", "Indented Code"].contains($0.target) })
+        XCTAssertFalse(
+            links.contains { ["Not A Link", "Not Either", "Inside Fence", "Indented Code"].contains($0.target) })
         XCTAssertEqual(links[6].raw, "[[Target *Note*]]")
         XCTAssertEqual(links[7].raw, "[[Target\nNote]]")
     }
@@ -55,9 +62,13 @@ final class VaultTests: XCTestCase {
     }
 
     func testObservations() {
-        XCTAssertEqual(note("links").observations, [
-            Observation(category: "pattern", text: "An observation about links #links #testing", tags: ["links", "testing"], line: 28),
-        ])
+        XCTAssertEqual(
+            note("links").observations,
+            [
+                Observation(
+                    category: "pattern", text: "An observation about links #links #testing",
+                    tags: ["links", "testing"], line: 28)
+            ])
     }
 
     func testResolutionByTitleAliasPermalinkPathAndStem() {
@@ -73,7 +84,10 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(resolution(from: "links", raw: "[[folder/Deep Note]]"), .resolved(deep), "relative path")
         XCTAssertEqual(resolution(from: "twin-a", raw: "[[Deep Note]]"), .resolved(deep), "title from heading")
         XCTAssertEqual(resolution(from: "bad-yaml", raw: "[[Missing Note]]"), .unresolved)
-        guard case .ambiguous(let twins)? = resolution(from: "folder/Deep Note".components(separatedBy: "/").last!, raw: "[[Twin]]") else {
+        guard
+            case .ambiguous(let twins)? = resolution(
+                from: "folder/Deep Note".components(separatedBy: "/").last!, raw: "[[Twin]]")
+        else {
             return XCTFail("[[Twin]] must be ambiguous")
         }
         XCTAssertEqual(twins.map { graph.notes[$0].stem }, ["twin-a", "twin-b"])
@@ -98,28 +112,32 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(note("Deep Note").tags, ["comma", "separated", "list"])
         XCTAssertEqual(note("other").tags, ["single"])
         XCTAssertTrue(graph.tagCounts.contains { $0.tag == "links" && $0.count == 1 })
-        XCTAssertEqual(Set(graph.orphans.map { graph.notes[$0].stem }), ["bad-yaml", "bom", "empty", "twin-a", "twin-b", "unclosed"])
+        XCTAssertEqual(
+            Set(graph.orphans.map { graph.notes[$0].stem }),
+            ["bad-yaml", "bom", "empty", "twin-a", "twin-b", "unclosed"])
     }
 
     func testCheckReportsExactlyThePlantedProblems() {
         let problems = graph.check().map { "\(($0.path as NSString).lastPathComponent):\($0.line) \($0.code)" }
-        XCTAssertEqual(problems, [
-            "bad-yaml.md:1 orphan",
-            "bad-yaml.md:3 bad-front-matter",
-            "bad-yaml.md:8 broken-link",
-            "bom.md:1 orphan",
-            "empty.md:1 orphan",
-            "Deep Note.md:6 ambiguous-link",
-            "other.md:8 ambiguous-link",
-            "target.md:1 duplicate-permalink",
-            "twin-a.md:1 duplicate-title",
-            "twin-a.md:1 orphan",
-            "twin-b.md:1 duplicate-permalink",
-            "twin-b.md:1 duplicate-title",
-            "twin-b.md:1 orphan",
-            "unclosed.md:1 orphan",
-            "unclosed.md:1 unclosed-front-matter",
-        ])
+        XCTAssertEqual(
+            problems,
+            [
+                "bad-yaml.md:1 orphan",
+                "bad-yaml.md:3 bad-front-matter",
+                "bad-yaml.md:8 broken-link",
+                "bom.md:1 orphan",
+                "empty.md:1 orphan",
+                "Deep Note.md:6 ambiguous-link",
+                "other.md:8 ambiguous-link",
+                "target.md:1 duplicate-permalink",
+                "twin-a.md:1 duplicate-title",
+                "twin-a.md:1 orphan",
+                "twin-b.md:1 duplicate-permalink",
+                "twin-b.md:1 duplicate-title",
+                "twin-b.md:1 orphan",
+                "unclosed.md:1 orphan",
+                "unclosed.md:1 unclosed-front-matter",
+            ])
     }
 
     func testTitlesFromFrontMatterHeadingOrFileName() {
@@ -133,10 +151,12 @@ final class VaultTests: XCTestCase {
 
     func testHeadingsAndCodeBlocks() {
         let links = note("links")
-        XCTAssertEqual(links.headings, [
-            Heading(level: 1, text: "Link Forms", slug: "link-forms", line: 6),
-            Heading(level: 2, text: "Related Patterns", slug: "related-patterns", line: 24),
-        ])
+        XCTAssertEqual(
+            links.headings,
+            [
+                Heading(level: 1, text: "Link Forms", slug: "link-forms", line: 6),
+                Heading(level: 2, text: "Related Patterns", slug: "related-patterns", line: 24),
+            ])
         XCTAssertEqual(links.codeBlocks.map(\.info), ["swift", ""])
         XCTAssertEqual(links.codeBlocks.map(\.line), [16, 20])
         XCTAssertEqual(links.codeBlocks[0].content, "let x = \"[[Inside Fence]]\"\n")

@@ -13,63 +13,100 @@ final class LexerTests: XCTestCase {
     }
 
     func testIdentifiersAndKeywords() {
-        check("let café = `class` + $0 + $value + _x", [
-            "keyword let", "identifier café", "operator =", "identifier `class`", "operator +",
-            "identifier $0", "operator +", "identifier $value", "operator +", "identifier _x",
-        ])
-        check("some View; actor A; async get set", [
-            "identifier some", "identifier View", "punctuation ;", "identifier actor", "identifier A",
-            "punctuation ;", "identifier async", "identifier get", "identifier set",
-        ])
-        check("_ = self.init(); Self.x; nil", [
-            "keyword _", "operator =", "keyword self", "punctuation .", "keyword init", "punctuation (",
-            "punctuation )", "punctuation ;", "keyword Self", "punctuation .", "identifier x", "punctuation ;", "keyword nil",
-        ])
+        check(
+            "let café = `class` + $0 + $value + _x",
+            [
+                "keyword let", "identifier café", "operator =", "identifier `class`", "operator +",
+                "identifier $0", "operator +", "identifier $value", "operator +", "identifier _x",
+            ])
+        check(
+            "some View; actor A; async get set",
+            [
+                "identifier some", "identifier View", "punctuation ;", "identifier actor", "identifier A",
+                "punctuation ;", "identifier async", "identifier get", "identifier set",
+            ])
+        check(
+            "_ = self.init(); Self.x; nil",
+            [
+                "keyword _", "operator =", "keyword self", "punctuation .", "keyword init", "punctuation (",
+                "punctuation )", "punctuation ;", "keyword Self", "punctuation .", "identifier x", "punctuation ;",
+                "keyword nil",
+            ])
         check("let 🐶🐮 = 1", ["keyword let", "identifier 🐶🐮", "operator =", "number 1"])
     }
 
     func testNumbers() {
-        check("0x1p-2 1_000 0b1010 0o17 1.5e10 3.14 0xFF.8p1 1e-3", [
-            "number 0x1p-2", "number 1_000", "number 0b1010", "number 0o17", "number 1.5e10", "number 3.14",
-            "number 0xFF.8p1", "number 1e-3",
-        ])
+        check(
+            "0x1p-2 1_000 0b1010 0o17 1.5e10 3.14 0xFF.8p1 1e-3",
+            [
+                "number 0x1p-2", "number 1_000", "number 0b1010", "number 0o17", "number 1.5e10", "number 3.14",
+                "number 0xFF.8p1", "number 1e-3",
+            ])
         check("1..<2 x.0.1", ["number 1", "operator ..<", "number 2", "identifier x", "punctuation .", "number 0.1"])
         check("1.description", ["number 1", "punctuation .", "identifier description"])
     }
 
     func testOperatorsAndPunctuation() {
-        check("a ?? b && !c || d...e", [
-            "identifier a", "operator ??", "identifier b", "operator &&", "operator !", "identifier c",
-            "operator ||", "identifier d", "operator ...", "identifier e",
-        ])
-        check("x?.y!.z", ["identifier x", "operator ?", "punctuation .", "identifier y", "operator !", "punctuation .", "identifier z"])
-        check("func f() -> Int", ["keyword func", "identifier f", "punctuation (", "punctuation )", "punctuation ->", "identifier Int"])
+        check(
+            "a ?? b && !c || d...e",
+            [
+                "identifier a", "operator ??", "identifier b", "operator &&", "operator !", "identifier c",
+                "operator ||", "identifier d", "operator ...", "identifier e",
+            ])
+        check(
+            "x?.y!.z",
+            [
+                "identifier x", "operator ?", "punctuation .", "identifier y", "operator !", "punctuation .",
+                "identifier z",
+            ])
+        check(
+            "func f() -> Int",
+            ["keyword func", "identifier f", "punctuation (", "punctuation )", "punctuation ->", "identifier Int"])
         check("a <*> b ∪ c", ["identifier a", "operator <*>", "identifier b", "operator ∪", "identifier c"])
-        check("foo(&x) \\.name", ["identifier foo", "punctuation (", "operator &", "identifier x", "punctuation )", "punctuation \\", "punctuation .", "identifier name"])
+        check(
+            "foo(&x) \\.name",
+            [
+                "identifier foo", "punctuation (", "operator &", "identifier x", "punctuation )", "punctuation \\",
+                "punctuation .", "identifier name",
+            ])
         check("a+/*c*/b", ["identifier a", "operator +", "comment /*c*/", "identifier b"])
     }
 
     func testAttributesAndDirectives() {
-        check("@State private var x @available(iOS 16, *) @MainActor", [
-            "attribute @State", "keyword private", "keyword var", "identifier x", "attribute @available",
-            "punctuation (", "identifier iOS", "number 16", "punctuation ,", "operator *", "punctuation )", "attribute @MainActor",
-        ])
-        check("#if DEBUG\n#elseif os(iOS)\n#else\n#endif", [
-            "directive #if", "identifier DEBUG", "directive #elseif", "identifier os", "punctuation (", "identifier iOS",
-            "punctuation )", "directive #else", "directive #endif",
-        ])
-        check("#Preview { } #selector(f) #available(iOS 17, *)", [
-            "directive #Preview", "punctuation {", "punctuation }", "directive #selector", "punctuation (", "identifier f",
-            "punctuation )", "directive #available", "punctuation (", "identifier iOS", "number 17", "punctuation ,",
-            "operator *", "punctuation )",
-        ])
+        check(
+            "@State private var x @available(iOS 16, *) @MainActor",
+            [
+                "attribute @State", "keyword private", "keyword var", "identifier x", "attribute @available",
+                "punctuation (", "identifier iOS", "number 16", "punctuation ,", "operator *", "punctuation )",
+                "attribute @MainActor",
+            ])
+        check(
+            "#if DEBUG\n#elseif os(iOS)\n#else\n#endif",
+            [
+                "directive #if", "identifier DEBUG", "directive #elseif", "identifier os", "punctuation (",
+                "identifier iOS",
+                "punctuation )", "directive #else", "directive #endif",
+            ])
+        check(
+            "#Preview { } #selector(f) #available(iOS 17, *)",
+            [
+                "directive #Preview", "punctuation {", "punctuation }", "directive #selector", "punctuation (",
+                "identifier f",
+                "punctuation )", "directive #available", "punctuation (", "identifier iOS", "number 17",
+                "punctuation ,",
+                "operator *", "punctuation )",
+            ])
     }
 
     func testComments() {
         check("/* a /* nested */ still */ x", ["comment /* a /* nested */ still */", "identifier x"])
-        check("/// doc\n/** block doc */ y // tail", ["comment /// doc", "comment /** block doc */", "identifier y", "comment // tail"])
+        check(
+            "/// doc\n/** block doc */ y // tail",
+            ["comment /// doc", "comment /** block doc */", "identifier y", "comment // tail"])
         check("#!/usr/bin/swift\nx", ["comment #!/usr/bin/swift", "identifier x"])
-        check("let s = \"// not a comment\"", ["keyword let", "identifier s", "operator =", "string \"// not a comment\""])
+        check(
+            "let s = \"// not a comment\"",
+            ["keyword let", "identifier s", "operator =", "string \"// not a comment\""])
         check("// a \"quote\" in a comment\nz", ["comment // a \"quote\" in a comment", "identifier z"])
     }
 
@@ -78,21 +115,27 @@ final class LexerTests: XCTestCase {
         check(##"#"raw "quoted" \(no)"#"##, [##"string #"raw "quoted" \(no)"#"##])
         check(###"##"two "# still"##"###, [###"string ##"two "# still"##"###])
         check(##"#"a \#(x) b"#"##, [##"string #"a \#("##, "identifier x", ##"string ) b"#"##])
-        check("\"\"\"\nline \"quoted\" \"\" \\(x)\n\"\"\"", ["string \"\"\"\nline \"quoted\" \"\" \\(", "identifier x", "string )\n\"\"\""])
+        check(
+            "\"\"\"\nline \"quoted\" \"\" \\(x)\n\"\"\"",
+            ["string \"\"\"\nline \"quoted\" \"\" \\(", "identifier x", "string )\n\"\"\""])
         check("#\"\"\"\nraw \"\"\" inside\n\"\"\"#", ["string #\"\"\"\nraw \"\"\" inside\n\"\"\"#"])
     }
 
     func testInterpolationNestedThreeDeep() {
-        check(#""a \(f("b \(g("c \(h) c") + 1) b")) a""#, [
-            #"string "a \("#, "identifier f", "punctuation (", #"string "b \("#, "identifier g", "punctuation (",
-            #"string "c \("#, "identifier h", #"string ) c""#, "punctuation )", "operator +", "number 1",
-            #"string ) b""#, "punctuation )", #"string ) a""#,
-        ])
+        check(
+            #""a \(f("b \(g("c \(h) c") + 1) b")) a""#,
+            [
+                #"string "a \("#, "identifier f", "punctuation (", #"string "b \("#, "identifier g", "punctuation (",
+                #"string "c \("#, "identifier h", #"string ) c""#, "punctuation )", "operator +", "number 1",
+                #"string ) b""#, "punctuation )", #"string ) a""#,
+            ])
         // A closure with its own parentheses and braces inside an interpolation.
-        check(#""\(items.map { ($0) }.count)""#, [
-            #"string "\("#, "identifier items", "punctuation .", "identifier map", "punctuation {", "punctuation (",
-            "identifier $0", "punctuation )", "punctuation }", "punctuation .", "identifier count", #"string )""#,
-        ])
+        check(
+            #""\(items.map { ($0) }.count)""#,
+            [
+                #"string "\("#, "identifier items", "punctuation .", "identifier map", "punctuation {", "punctuation (",
+                "identifier $0", "punctuation )", "punctuation }", "punctuation .", "identifier count", #"string )""#,
+            ])
         // `.constant(` inside an interpolation is code.
         XCTAssertTrue(lex(#"Text("\(Foo(page: .constant(1)))")"#).contains("identifier constant"))
     }
@@ -100,14 +143,28 @@ final class LexerTests: XCTestCase {
     func testRegexVersusDivision() {
         check("a / b / c", ["identifier a", "operator /", "identifier b", "operator /", "identifier c"])
         check("let r = /a+b/", ["keyword let", "identifier r", "operator =", "regex /a+b/"])
-        check("x.split(/,\\s*/)", ["identifier x", "punctuation .", "identifier split", "punctuation (", "regex /,\\s*/", "punctuation )"])
-        check("f(a / 2, b / 3)", ["identifier f", "punctuation (", "identifier a", "operator /", "number 2", "punctuation ,", "identifier b", "operator /", "number 3", "punctuation )"])
+        check(
+            "x.split(/,\\s*/)",
+            ["identifier x", "punctuation .", "identifier split", "punctuation (", "regex /,\\s*/", "punctuation )"])
+        check(
+            "f(a / 2, b / 3)",
+            [
+                "identifier f", "punctuation (", "identifier a", "operator /", "number 2", "punctuation ,",
+                "identifier b", "operator /", "number 3", "punctuation )",
+            ])
         check("x! / 2", ["identifier x", "operator !", "operator /", "number 2"])
-        check("(a) / (b)", ["punctuation (", "identifier a", "punctuation )", "operator /", "punctuation (", "identifier b", "punctuation )"])
+        check(
+            "(a) / (b)",
+            [
+                "punctuation (", "identifier a", "punctuation )", "operator /", "punctuation (", "identifier b",
+                "punctuation )",
+            ])
         check("let r = /[/]x/", ["keyword let", "identifier r", "operator =", "regex /[/]x/"])
         check("foo(/ 2)", ["identifier foo", "punctuation (", "operator /", "number 2", "punctuation )"])
         check("let e = #/a/b/#", ["keyword let", "identifier e", "operator =", "regex #/a/b/#"])
-        check("let m = #/\n  a+ # comment\n/#", ["keyword let", "identifier m", "operator =", "regex #/\n  a+ # comment\n/#"])
+        check(
+            "let m = #/\n  a+ # comment\n/#",
+            ["keyword let", "identifier m", "operator =", "regex #/\n  a+ # comment\n/#"])
         check("return /x/", ["keyword return", "regex /x/"])
     }
 
@@ -124,16 +181,20 @@ final class LexerTests: XCTestCase {
 
     func testPositionsInBytes() {
         let file = SourceFile(path: "t.swift", text: "é = 1\n  \"\"\"\n  a\n  \"\"\" ; b")
-        XCTAssertEqual(file.tokens.map { "\($0.line):\(file.column(of: $0))@\($0.offset)+\($0.length)" }, [
-            "1:1@0+2", "1:4@3+1", "1:6@5+1", "2:3@9+13", "4:7@23+1", "4:9@25+1",
-        ])
+        XCTAssertEqual(
+            file.tokens.map { "\($0.line):\(file.column(of: $0))@\($0.offset)+\($0.length)" },
+            [
+                "1:1@0+2", "1:4@3+1", "1:6@5+1", "2:3@9+13", "4:7@23+1", "4:9@25+1",
+            ])
         let crlf = SourceFile(path: "t.swift", text: "a\r\nb\rc")
         XCTAssertEqual(crlf.tokens.map(\.line), [1, 2, 3])
     }
 
     func testUnterminatedLiteralsRunToTheirEnd() {
         let string = SourceFile(path: "t.swift", text: "let s = \"open\nlet t = 1")
-        XCTAssertEqual(string.tokens.map(\.kind), [.keyword, .identifier, .operator, .string, .keyword, .identifier, .operator, .number])
+        XCTAssertEqual(
+            string.tokens.map(\.kind),
+            [.keyword, .identifier, .operator, .string, .keyword, .identifier, .operator, .number])
         XCTAssertEqual(string.diagnostics.map(\.message), ["unterminated string literal"])
         let comment = SourceFile(path: "t.swift", text: "x /* never /* closed */")
         XCTAssertEqual(comment.tokens.map(\.kind), [.identifier, .comment])
@@ -159,16 +220,21 @@ enum TokenInvariants {
         var covered = [Bool](repeating: false, count: file.bytes.count)
         for token in file.tokens {
             XCTAssertGreaterThan(token.length, 0, "empty token", file: testFile, line: line)
-            XCTAssertGreaterThanOrEqual(token.offset, previousEnd, "tokens overlap or go backwards", file: testFile, line: line)
+            XCTAssertGreaterThanOrEqual(
+                token.offset, previousEnd, "tokens overlap or go backwards", file: testFile, line: line)
             XCTAssertLessThanOrEqual(token.end, file.bytes.count, file: testFile, line: line)
-            XCTAssertEqual(token.line, expectedLine(file, token.offset), "line of token at \(token.offset)", file: testFile, line: line)
-            XCTAssertEqual(token.line, file.lines.line(of: token.offset), "line table agrees", file: testFile, line: line)
+            XCTAssertEqual(
+                token.line, expectedLine(file, token.offset), "line of token at \(token.offset)", file: testFile,
+                line: line)
+            XCTAssertEqual(
+                token.line, file.lines.line(of: token.offset), "line table agrees", file: testFile, line: line)
             previousEnd = token.end
             for index in token.range where index < covered.count { covered[index] = true }
         }
         for (index, byte) in file.bytes.enumerated() where !covered[index] {
-            XCTAssertTrue([0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B, 0x0C].contains(byte),
-                          "byte \(byte) at \(index) not covered by a token", file: testFile, line: line)
+            XCTAssertTrue(
+                [0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B, 0x0C].contains(byte),
+                "byte \(byte) at \(index) not covered by a token", file: testFile, line: line)
             if ![0x20, 0x09, 0x0A, 0x0D, 0x00, 0x0B, 0x0C].contains(byte) { return }
         }
         // Brackets matched while lexing agree with matching the finished tokens, and pair up.
@@ -177,7 +243,10 @@ enum TokenInvariants {
             let closer = file.brackets.closing[index], opener = file.brackets.opening[index]
             XCTAssertEqual(closer, reference.closing[index], "closer of token \(index)", file: testFile, line: line)
             XCTAssertEqual(opener, reference.opening[index], "opener of token \(index)", file: testFile, line: line)
-            if closer >= 0 { XCTAssertEqual(Int(file.brackets.opening[Int(closer)]), index, "pairs are mutual", file: testFile, line: line) }
+            if closer >= 0 {
+                XCTAssertEqual(
+                    Int(file.brackets.opening[Int(closer)]), index, "pairs are mutual", file: testFile, line: line)
+            }
             if closer != reference.closing[index] || opener != reference.opening[index] { return }
         }
     }
@@ -187,7 +256,9 @@ enum TokenInvariants {
         var count = 1
         for index in 0..<offset {
             let byte = file.bytes[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 >= file.bytes.count || file.bytes[index + 1] != 0x0A)) { count += 1 }
+            if byte == 0x0A || (byte == 0x0D && (index + 1 >= file.bytes.count || file.bytes[index + 1] != 0x0A)) {
+                count += 1
+            }
         }
         return count
     }

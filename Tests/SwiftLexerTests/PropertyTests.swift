@@ -16,24 +16,24 @@ final class PropertyTests: XCTestCase {
     }
 
     static let seedSource = """
-    #!/usr/bin/env swift
-    import SwiftUI
-    /* a /* nested */ comment */
-    @main struct App: View {
-        @State private var path = NavigationPath()
-        let r = #/\\d+(?<x>[a-z])/#
-        var body: some View {
-            NavigationStack(path: $path) {
-                Text("a \\(b + "c\\(d)") e" + #"raw \\#(f) "q""#)
-                    .sheet(isPresented: .constant(true)) { Sheet() }
-                let x = a / b / c; let y = /re[/]x/
-                let s = \"\"\"
-                    multi \\(line) "quoted"
-                    \"\"\"
+        #!/usr/bin/env swift
+        import SwiftUI
+        /* a /* nested */ comment */
+        @main struct App: View {
+            @State private var path = NavigationPath()
+            let r = #/\\d+(?<x>[a-z])/#
+            var body: some View {
+                NavigationStack(path: $path) {
+                    Text("a \\(b + "c\\(d)") e" + #"raw \\#(f) "q""#)
+                        .sheet(isPresented: .constant(true)) { Sheet() }
+                    let x = a / b / c; let y = /re[/]x/
+                    let s = \"\"\"
+                        multi \\(line) "quoted"
+                        \"\"\"
+                }
             }
         }
-    }
-    """
+        """
 
     /// Characters that stress the lexer's state machine.
     static let alphabet: [UInt8] = Array("\"#\\/*()[]{}`$@.\n\r\t x0_é?!<>=-+'".utf8) + [0x00, 0xFF, 0xC3, 0xE2, 0x80]

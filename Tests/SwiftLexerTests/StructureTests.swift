@@ -3,43 +3,43 @@ import XCTest
 
 final class StructureTests: XCTestCase {
     let sample = """
-    import SwiftUI
+        import SwiftUI
 
-    struct ChildView: SwiftUI.View, Equatable {
-        @Binding var page: Page
-        @State private var count = 0
-        @Environment(\\.dismiss) private var dismiss
-        let title: String
-        var onDone: (() -> Void)?
+        struct ChildView: SwiftUI.View, Equatable {
+            @Binding var page: Page
+            @State private var count = 0
+            @Environment(\\.dismiss) private var dismiss
+            let title: String
+            var onDone: (() -> Void)?
 
-        init(page: Binding<Page>, title: String = "x", _ extra: Int) {
-            self._page = page
-            self.title = title
-        }
-
-        var body: some View {
-            NavigationStack {
-                List(items, id: \\.self) { item in
-                    NavigationLink("Open", value: item)
-                }
-                .sheet(isPresented: $shown) { Sheet() }
-                .navigationTitle("Hi \\(name.uppercased())")
+            init(page: Binding<Page>, title: String = "x", _ extra: Int) {
+                self._page = page
+                self.title = title
             }
+
+            var body: some View {
+                NavigationStack {
+                    List(items, id: \\.self) { item in
+                        NavigationLink("Open", value: item)
+                    }
+                    .sheet(isPresented: $shown) { Sheet() }
+                    .navigationTitle("Hi \\(name.uppercased())")
+                }
+            }
+
+            func make<T>(_ value: T) -> some View { Text("\\(value)") }
         }
 
-        func make<T>(_ value: T) -> some View { Text("\\(value)") }
-    }
+        enum Route: Hashable { case detail(Int), list }
 
-    enum Route: Hashable { case detail(Int), list }
+        #Preview {
+            ChildView(page: .constant(.home), title: "t", 1)
+        }
 
-    #Preview {
-        ChildView(page: .constant(.home), title: "t", 1)
-    }
-
-    struct Old_Previews: PreviewProvider {
-        static var previews: some View { ChildView(page: .constant(.home), title: "t", 1) }
-    }
-    """
+        struct Old_Previews: PreviewProvider {
+            static var previews: some View { ChildView(page: .constant(.home), title: "t", 1) }
+        }
+        """
 
     lazy var structure = Structure(SourceFile(path: "Sample.swift", text: sample))
 
@@ -68,11 +68,13 @@ final class StructureTests: XCTestCase {
         let inits = structure.functions.filter(\.isInitializer)
         XCTAssertEqual(inits.count, 1)
         XCTAssertEqual(inits[0].owner, 0)
-        XCTAssertEqual(inits[0].parameters, [
-            Parameter(label: "page", name: "page", type: "Binding<Page>", hasDefault: false),
-            Parameter(label: "title", name: "title", type: "String", hasDefault: true),
-            Parameter(label: nil, name: "extra", type: "Int", hasDefault: false),
-        ])
+        XCTAssertEqual(
+            inits[0].parameters,
+            [
+                Parameter(label: "page", name: "page", type: "Binding<Page>", hasDefault: false),
+                Parameter(label: "title", name: "title", type: "String", hasDefault: true),
+                Parameter(label: nil, name: "extra", type: "Int", hasDefault: false),
+            ])
         let make = structure.functions.first { $0.name == "make" }!
         XCTAssertEqual(make.parameters.map(\.label), [nil])
         XCTAssertEqual(make.returnType, "someView")
@@ -80,8 +82,12 @@ final class StructureTests: XCTestCase {
 
     func testCallSites() {
         let callees = structure.calls.map(\.callee)
-        XCTAssertEqual(Set(callees), ["NavigationStack", "List", "NavigationLink", "sheet", "Sheet", "navigationTitle",
-                                      "uppercased", "Text", "ChildView", "constant"] as Set<String>)
+        XCTAssertEqual(
+            Set(callees),
+            [
+                "NavigationStack", "List", "NavigationLink", "sheet", "Sheet", "navigationTitle",
+                "uppercased", "Text", "ChildView", "constant",
+            ] as Set<String>)
         let list = structure.calls.first { $0.callee == "List" }!
         XCTAssertEqual(structure.arguments(of: list).map(\.label), [nil, "id"])
         XCTAssertEqual(structure.trailingClosures(of: list).count, 1)
@@ -111,15 +117,18 @@ final class StructureTests: XCTestCase {
     }
 
     func testLabeledTrailingClosuresAndGenericCallee() {
-        let s = Structure(SourceFile(path: "t.swift", text: """
-        NavigationLink {
-            Detail()
-        } label: {
-            Text("x")
-        }
-        let b = Binding<Bool>.constant(true)
-        let c = Binding<[Int]>(get: { [] }, set: { _ in })
-        """))
+        let s = Structure(
+            SourceFile(
+                path: "t.swift",
+                text: """
+                    NavigationLink {
+                        Detail()
+                    } label: {
+                        Text("x")
+                    }
+                    let b = Binding<Bool>.constant(true)
+                    let c = Binding<[Int]>(get: { [] }, set: { _ in })
+                    """))
         let link = s.calls.first { $0.callee == "NavigationLink" }!
         XCTAssertEqual(s.trailingClosures(of: link).map(\.label), [nil, "label"])
         let constant = s.calls.first { $0.callee == "constant" }!
@@ -131,15 +140,18 @@ final class StructureTests: XCTestCase {
     }
 
     func testStatementsAreNotCalls() {
-        let s = Structure(SourceFile(path: "t.swift", text: """
-        func f() {
-            if flag { a() } else { b() }
-            for item in items { c() }
-            guard ok else { return }
-            switch value { default: break }
-            while running { d() }
-        }
-        """))
+        let s = Structure(
+            SourceFile(
+                path: "t.swift",
+                text: """
+                    func f() {
+                        if flag { a() } else { b() }
+                        for item in items { c() }
+                        guard ok else { return }
+                        switch value { default: break }
+                        while running { d() }
+                    }
+                    """))
         XCTAssertEqual(s.calls.map(\.callee), ["a", "b", "c", "d"])
     }
 
@@ -150,21 +162,26 @@ final class StructureTests: XCTestCase {
     }
 
     func testIfConfigInsideATypeBody() {
-        let s = Structure(SourceFile(path: "t.swift", text: """
-        struct A: View {
-            #if DEBUG
-            @State private var debug = true
-            #endif
-            var body: some View { Text("a") }
-        }
-        """))
+        let s = Structure(
+            SourceFile(
+                path: "t.swift",
+                text: """
+                    struct A: View {
+                        #if DEBUG
+                        @State private var debug = true
+                        #endif
+                        var body: some View { Text("a") }
+                    }
+                    """))
         XCTAssertEqual(s.properties.map(\.name), ["debug", "body"])
         XCTAssertEqual(s.properties[0].attributes, ["@State"])
     }
 
     func testDeepNestingDoesNotOverflow() {
         let depth = 100_000
-        let text = String(repeating: "(", count: depth) + String(repeating: ")", count: depth) + String(repeating: "{[", count: depth)
+        let text =
+            String(repeating: "(", count: depth) + String(repeating: ")", count: depth)
+            + String(repeating: "{[", count: depth)
         let s = Structure(SourceFile(path: "deep.swift", text: text))
         XCTAssertEqual(s.closing[0], Int32(2 * depth - 1))
         XCTAssertEqual(s.code.count, 4 * depth)
@@ -173,15 +190,18 @@ final class StructureTests: XCTestCase {
 
 final class ConditionalChainTests: XCTestCase {
     func testModifierAfterIfConfigKeepsItsBase() {
-        let s = Structure(SourceFile(path: "t.swift", text: """
-        NavigationStack {
-            Form { Text("a") }
-        }
-        #if !os(visionOS)
-        .background(Color.red)
-        #endif
-        .navigationTitle("x")
-        """))
+        let s = Structure(
+            SourceFile(
+                path: "t.swift",
+                text: """
+                    NavigationStack {
+                        Form { Text("a") }
+                    }
+                    #if !os(visionOS)
+                    .background(Color.red)
+                    #endif
+                    .navigationTitle("x")
+                    """))
         let title = s.calls.first { $0.callee == "navigationTitle" }!
         XCTAssertTrue(title.isMember)
         XCTAssertFalse(title.isImplicitMember)
@@ -191,7 +211,9 @@ final class ConditionalChainTests: XCTestCase {
 
 final class ParameterTests: XCTestCase {
     func testAttributesBeforeParameterNamesAreNotLabels() {
-        let s = Structure(SourceFile(path: "t.swift", text: "struct A { init(@ViewBuilder content: () -> V, _ x: Int, for y: Int) {} }"))
+        let s = Structure(
+            SourceFile(
+                path: "t.swift", text: "struct A { init(@ViewBuilder content: () -> V, _ x: Int, for y: Int) {} }"))
         XCTAssertEqual(s.functions[0].parameters.map(\.label), ["content", nil, "for"])
         XCTAssertEqual(s.functions[0].parameters.map(\.name), ["content", "x", "y"])
     }

@@ -13,8 +13,10 @@ public struct CheckstyleReporter: Reporter {
             out += "  <file name=\"\(XML.escape(path))\">\n"
             for finding in byFile[path] ?? [] {
                 let note = finding.note.map { " (pattern note: \($0.title))" } ?? ""
-                out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.rawValue)\" "
-                out += "message=\"\(XML.escape(finding.message + note))\" source=\"patternlint.\(XML.escape(finding.ruleID))\"/>\n"
+                out +=
+                    "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.rawValue)\" "
+                out +=
+                    "message=\"\(XML.escape(finding.message + note))\" source=\"patternlint.\(XML.escape(finding.ruleID))\"/>\n"
             }
             out += "  </file>\n"
         }

@@ -20,8 +20,12 @@ public struct GitHubReporter: Reporter {
             case .warning: command = "warning"
             case .info: command = "notice"
             }
-            let note = finding.note.map { "\n\nPattern note: \($0.title) (\($0.path)). Run `patternlint explain \(finding.ruleID)`." } ?? ""
-            out += "::\(command) file=\(Self.property(finding.path)),line=\(finding.line),col=\(finding.column),title=\(Self.property(finding.ruleID))::\(Self.data(finding.message + note))\n"
+            let note =
+                finding.note.map {
+                    "\n\nPattern note: \($0.title) (\($0.path)). Run `patternlint explain \(finding.ruleID)`."
+                } ?? ""
+            out +=
+                "::\(command) file=\(Self.property(finding.path)),line=\(finding.line),col=\(finding.column),title=\(Self.property(finding.ruleID))::\(Self.data(finding.message + note))\n"
         }
         if let summaryPath, !summaryPath.isEmpty, let handle = FileHandle(forWritingAtPath: summaryPath) {
             // The summary file is GitHub's: append to it, as the runner expects.
@@ -34,7 +38,8 @@ public struct GitHubReporter: Reporter {
 
     /// Escaping for the message part of a workflow command.
     static func data(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     /// Escaping for `key=value` properties.

@@ -8,11 +8,13 @@ public struct JSONReporter: Reporter {
         // Written by hand: Foundation's encoder dominated the run on large result sets.
         var out = "[\n"
         for (index, finding) in result.findings.enumerated() {
-            out += "  {\"rule\": \(JSON.quote(finding.ruleID)), \"severity\": \(JSON.quote(finding.severity.rawValue)), "
+            out +=
+                "  {\"rule\": \(JSON.quote(finding.ruleID)), \"severity\": \(JSON.quote(finding.severity.rawValue)), "
             out += "\"message\": \(JSON.quote(finding.message)), \"path\": \(JSON.quote(finding.path)), "
             out += "\"line\": \(finding.line), \"column\": \(finding.column), \"note\": "
             if let note = finding.note {
-                out += "{\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}"
+                out +=
+                    "{\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}"
             } else {
                 out += "null"
             }

@@ -12,16 +12,19 @@ public struct JUnitReporter: Reporter {
         let tests = result.findings.count + clean.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"patternlint\" tests=\"\(tests)\" failures=\"\(failing.count)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"patternlint\" tests=\"\(tests)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
+        out +=
+            "  <testsuite name=\"patternlint\" tests=\"\(tests)\" failures=\"\(failing.count)\" errors=\"0\" skipped=\"0\">\n"
         for finding in result.findings {
             let name = "\(finding.ruleID) at \(finding.path):\(finding.line):\(finding.column)"
             out += "    <testcase classname=\"\(XML.escape(finding.path))\" name=\"\(XML.escape(name))\">\n"
             let note = finding.note.map { "\nPattern note: \($0.title) (\($0.path))" } ?? ""
-            let body = "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)\(note)"
+            let body =
+                "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message)\(note)"
             if finding.severity == .info {
                 out += "      <system-out>\(XML.escape(body))</system-out>\n"
             } else {
-                out += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XML.escape(finding.message))\">\(XML.escape(body))</failure>\n"
+                out +=
+                    "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XML.escape(finding.message))\">\(XML.escape(body))</failure>\n"
             }
             out += "    </testcase>\n"
         }

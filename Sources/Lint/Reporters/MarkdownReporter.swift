@@ -11,7 +11,8 @@ public struct MarkdownReporter: Reporter {
         guard !result.findings.isEmpty else {
             return out + "No findings in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n"
         }
-        out += "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")) in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n\n"
+        out +=
+            "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")) in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n\n"
         out += "| | Location | Rule | Message | Pattern note |\n|---|---|---|---|---|\n"
         for finding in result.findings {
             let icon: String
@@ -21,7 +22,8 @@ public struct MarkdownReporter: Reporter {
             case .info: icon = "ℹ️"
             }
             let note = finding.note.map { "\(cell($0.title)) (`\(cell($0.path))`)" } ?? ""
-            out += "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)` | \(cell(finding.message)) | \(note) |\n"
+            out +=
+                "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)` | \(cell(finding.message)) | \(note) |\n"
         }
         return out
     }

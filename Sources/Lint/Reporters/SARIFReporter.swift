@@ -15,39 +15,47 @@ public struct SARIFReporter: Reporter {
         let rules = result.rulesRun
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.metadata.id, $0) })
         var out = """
-        {
-          "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-          "version": "2.1.0",
-          "runs": [
             {
-              "tool": {
-                "driver": {
-                  "name": "PatternLint",
-                  "version": "\(PatternLintVersion.current)",
-                  "rules": [
+              "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+              "version": "2.1.0",
+              "runs": [
+                {
+                  "tool": {
+                    "driver": {
+                      "name": "PatternLint",
+                      "version": "\(PatternLintVersion.current)",
+                      "rules": [
 
-        """
+            """
         for (index, entry) in rules.enumerated() {
             let metadata = entry.metadata
             var help = metadata.body.trimmingCharacters(in: .whitespacesAndNewlines)
             if let note = entry.note, let markdown = entry.noteMarkdown {
-                help += "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
+                help +=
+                    "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
             }
             // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
-            let helpUri = entry.note.map { note in
-                helpBase.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0] }
-                    ?? "urn:patternlint:note:\(note.permalink)"
-            }
+            let helpUri =
+                entry.note.map { note in
+                    helpBase.map {
+                        ($0.hasSuffix("/") ? $0 : $0 + "/")
+                            + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0]
+                    }
+                        ?? "urn:patternlint:note:\(note.permalink)"
+                }
                 ?? "urn:patternlint:rule:\(metadata.id)"
-            out += "            {\"id\": \(JSON.quote(metadata.id)), \"name\": \(JSON.quote(Self.pascalCase(metadata.id))), "
+            out +=
+                "            {\"id\": \(JSON.quote(metadata.id)), \"name\": \(JSON.quote(Self.pascalCase(metadata.id))), "
             out += "\"shortDescription\": {\"text\": \(JSON.quote(metadata.summary))}, "
-            out += "\"fullDescription\": {\"text\": \(JSON.quote(Self.firstParagraph(metadata.body) ?? metadata.summary))}, "
+            out +=
+                "\"fullDescription\": {\"text\": \(JSON.quote(Self.firstParagraph(metadata.body) ?? metadata.summary))}, "
             out += "\"helpUri\": \(JSON.quote(helpUri)), "
             out += "\"help\": {\"text\": \(JSON.quote(help)), \"markdown\": \(JSON.quote(help))}, "
             out += "\"defaultConfiguration\": {\"level\": \(JSON.quote(Self.level(metadata.severity)))}, "
             out += "\"properties\": {\"tags\": [\(metadata.tags.map(JSON.quote).joined(separator: ", "))]"
             if let note = entry.note {
-                out += ", \"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}"
+                out +=
+                    ", \"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}"
             }
             out += "}}" + (index == rules.count - 1 ? "\n" : ",\n")
         }
@@ -58,11 +66,13 @@ public struct SARIFReporter: Reporter {
             if let position = ruleIndex[finding.ruleID] { out += "\"ruleIndex\": \(position), " }
             out += "\"level\": \(JSON.quote(Self.level(finding.severity))), "
             out += "\"message\": {\"text\": \(JSON.quote(finding.message))}, "
-            out += "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSON.quote(Self.uri(finding.path)))}, "
+            out +=
+                "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSON.quote(Self.uri(finding.path)))}, "
             out += "\"region\": {\"startLine\": \(finding.line), \"startColumn\": \(finding.column)}}}], "
             out += "\"partialFingerprints\": {\"patternlint/v1\": \(JSON.quote(fingerprints[index]))}"
             if let note = finding.note {
-                out += ", \"properties\": {\"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}}"
+                out +=
+                    ", \"properties\": {\"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}}"
             }
             out += "}" + (index == result.findings.count - 1 ? "\n" : ",\n")
         }
@@ -100,8 +110,11 @@ public struct SARIFReporter: Reporter {
     }
 
     static func firstParagraph(_ markdown: String) -> String? {
-        let paragraphs = markdown.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return paragraphs.first { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("```") }?.replacingOccurrences(of: "\n", with: " ")
+        let paragraphs = markdown.components(separatedBy: "\n\n").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return paragraphs.first { !$0.isEmpty && !$0.hasPrefix("#") && !$0.hasPrefix("```") }?.replacingOccurrences(
+            of: "\n", with: " ")
     }
 }
 

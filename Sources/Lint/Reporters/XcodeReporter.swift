@@ -29,7 +29,9 @@ public struct XcodeReporter: Reporter {
     /// The lines of some findings, as UTF-8 bytes (string interpolation costs microseconds a
     /// finding; every piece comes from a string, so the bytes need no second validation).
     func lines(_ findings: ArraySlice<Finding>) -> [UInt8] {
-        let words = [Severity.error: paint("error", "1;31"), .warning: paint("warning", "1;33"), .info: paint("note", "1;36")]
+        let words = [
+            Severity.error: paint("error", "1;31"), .warning: paint("warning", "1;33"), .info: paint("note", "1;36"),
+        ]
         var noteLines: [String: String] = [:]
         var out: [UInt8] = []
         out.reserveCapacity(findings.count * 320)
@@ -39,8 +41,12 @@ public struct XcodeReporter: Reporter {
         }
         func put(_ number: Int) {
             if number < 0 { out.append(UInt8(ascii: "-")) }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var digits:
+                (
+                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+                ) =
+                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             var value = number.magnitude, count = 0
             withUnsafeMutableBytes(of: &digits) { buffer in
                 repeat {

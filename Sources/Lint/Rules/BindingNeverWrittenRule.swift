@@ -48,8 +48,10 @@ public struct BindingNeverWrittenRule: ProjectRule {
                             for end in bytes.endsOfOccurrences(of: name, in: range) {
                                 let offset = end - name.utf8.count
                                 guard let index = Self.token(at: offset, in: code),
-                                      isWrite(at: index, of: name, in: s, declaration: s.properties[property].nameToken,
-                                              calls: &calls[position]) else { continue }
+                                    isWrite(
+                                        at: index, of: name, in: s, declaration: s.properties[property].nameToken,
+                                        calls: &calls[position])
+                                else { continue }
                                 written[position] = true
                                 break
                             }
@@ -58,7 +60,8 @@ public struct BindingNeverWrittenRule: ProjectRule {
                 }
             }
             for (position, property) in mine.enumerated() where !written[position] {
-                unwritten.append((s.offset(of: s.properties[property].nameToken), s.properties[property].name, calls[position]))
+                unwritten.append(
+                    (s.offset(of: s.properties[property].nameToken), s.properties[property].name, calls[position]))
             }
         }
         let fileIndex = file.index
@@ -66,8 +69,11 @@ public struct BindingNeverWrittenRule: ProjectRule {
             unwritten.compactMap { binding in
                 guard binding.calls.isDisjoint(with: project.mutatingFunctions) else { return nil }
                 let name = binding.name
-                return Hit(file: fileIndex, offset: binding.offset,
-                           message: "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding")
+                return Hit(
+                    file: fileIndex, offset: binding.offset,
+                    message:
+                        "`@Binding var \(name)` is never written nor passed on as `$\(name)`; make it `let \(name)` so callers pass a value, not a binding"
+                )
             }
         }
     }
@@ -92,7 +98,9 @@ public struct BindingNeverWrittenRule: ProjectRule {
         guard index != declaration, index < s.code.count else { return false }
         let token = s.code[index]
         let nameLength = name.utf8.count
-        guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else { return false }
+        guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else {
+            return false
+        }
         // Compare bytes, building no string: `name`, `$name` (passed on as a binding), or `_name`
         // (the binding itself, passed on: `Child(value: _value)`).
         let bytes = s.file.bytes
@@ -102,7 +110,9 @@ public struct BindingNeverWrittenRule: ProjectRule {
         guard token.end - start == nameLength, bytes[start..<token.end].elementsEqual(name.utf8) else { return false }
         if dollar { return true }
         // `self._name = name` in an initializer sets the storage up; anything else hands it on.
-        if storage { return !(s.code.indices.contains(index + 1) && s.code[index + 1].kind == .operator && s.is(index + 1, "=")) }
+        if storage {
+            return !(s.code.indices.contains(index + 1) && s.code[index + 1].kind == .operator && s.is(index + 1, "="))
+        }
         // `other.name` is someone else's property; `self.name` is ours.
         if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
         if s.code.indices.contains(index - 1), s.code[index - 1].kind == .operator, s.is(index - 1, "&") { return true }

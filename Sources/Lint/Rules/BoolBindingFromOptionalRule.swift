@@ -16,18 +16,28 @@ public struct BoolBindingFromOptionalRule: Rule {
         let s = file.structure
         var hits: [Hit] = []
         // Start from `isPresented:` labels (few) rather than from every call.
-        for label in s.code.indices where s.code[label].kind == .identifier && s.is(label, "isPresented") && s.punct(label + 1, UInt8(ascii: ":")) {
-            guard let outer = s.innermostCall(of: label), let argument = s.argument(of: s.calls[outer], labeled: "isPresented"),
-                  argument.labelToken == label, let first = argument.value.first else { continue }
+        for label in s.code.indices
+        where s.code[label].kind == .identifier && s.is(label, "isPresented") && s.punct(label + 1, UInt8(ascii: ":")) {
+            guard let outer = s.innermostCall(of: label),
+                let argument = s.argument(of: s.calls[outer], labeled: "isPresented"),
+                argument.labelToken == label, let first = argument.value.first
+            else { continue }
             let call = s.calls[outer]
             guard call.isMember, Self.itemVariants.contains(call.callee) else { continue }
             // `navigationDestination(item:)` is iOS 17: before it, the Bool binding is the way.
-            if call.callee == "navigationDestination", !options.allows(DeploymentTargets.navigationDestinationItemAPI) || s.isInAvailabilityFallback(label) { continue }
-            if let start = s.constantBindingStart(in: argument.value), comparesWithNil(s, start..<argument.value.upperBound) {
+            if call.callee == "navigationDestination",
+                !options.allows(DeploymentTargets.navigationDestinationItemAPI) || s.isInAvailabilityFallback(label)
+            {
+                continue
+            }
+            if let start = s.constantBindingStart(in: argument.value),
+                comparesWithNil(s, start..<argument.value.upperBound)
+            {
                 hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
             } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
-                      let inner = s.calls(in: first..<first + 1).first,
-                      let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value) {
+                let inner = s.calls(in: first..<first + 1).first,
+                let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value)
+            {
                 hits.append(hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call))
             }
         }
@@ -36,13 +46,17 @@ public struct BoolBindingFromOptionalRule: Rule {
 
     func comparesWithNil(_ s: Structure, _ range: Range<Int>) -> Bool {
         range.contains { j in
-            s.code[j].kind == .operator && (s.is(j, "!=") || s.is(j, "==")) && j + 1 < range.upperBound && s.code[j + 1].keyword == .nil
+            s.code[j].kind == .operator && (s.is(j, "!=") || s.is(j, "==")) && j + 1 < range.upperBound
+                && s.code[j + 1].keyword == .nil
         }
     }
 
     func hit(_ file: LintFile, _ s: Structure, at token: Int, kind: String, call: CallSite) -> Hit {
         let name = call.isMember ? ".\(call.callee)" : call.callee
-        return Hit(file: file.index, offset: s.offset(of: token),
-                   message: "\(kind) turns an optional into a Bool for `\(name)(isPresented:)`; pass the optional to `\(name)(item:)` instead, which presents while it has a value and clears it on dismiss")
+        return Hit(
+            file: file.index, offset: s.offset(of: token),
+            message:
+                "\(kind) turns an optional into a Bool for `\(name)(isPresented:)`; pass the optional to `\(name)(item:)` instead, which presents while it has a value and clears it on dismiss"
+        )
     }
 }

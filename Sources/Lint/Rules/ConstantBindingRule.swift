@@ -32,7 +32,8 @@ public struct ConstantBindingRule: ProjectRule {
         var views = Set<Int>()
         for call in s.calls where call.isMember && call.callee == "disabled" {
             guard let parentheses = call.parentheses, parentheses.count == 3, s.is(parentheses.lowerBound + 1, "true"),
-                  let root = s.chainRoot(of: call) else { continue }
+                let root = s.chainRoot(of: call)
+            else { continue }
             views.insert(root)
         }
         return views
@@ -43,7 +44,8 @@ public struct ConstantBindingRule: ProjectRule {
         let key = (label ?? "") + ":" + name
         if let known = cache[key] { return known }
         let target = label.map { "`\($0):` of " } ?? ""
-        let message = "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer"
+        let message =
+            "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer"
         cache[key] = message
         return message
     }
@@ -68,9 +70,11 @@ public struct ConstantBindingRule: ProjectRule {
             let call = s.calls[outer]
             let isView = !call.isMember && Structure.isTypeName(call.callee)
             let isModifier = call.isMember && Self.bindingModifiers.contains(call.callee)
-            guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start) else { continue }
+            guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start)
+            else { continue }
             guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
-                  let valueStart = s.constantBindingStart(in: argument.value) else { continue }
+                let valueStart = s.constantBindingStart(in: argument.value)
+            else { continue }
             // `Toggle(isOn: .constant(true)).disabled(true)`: a control shown read-only, whose
             // writes are meant to go nowhere.
             if isView {
@@ -83,11 +87,13 @@ public struct ConstantBindingRule: ProjectRule {
                 guard let previewSeverity else { continue }
                 severity = previewSeverity
             }
-            candidates.append(Candidate(
-                offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
-                owner: s.enclosingType(of: valueStart).map { s.types[$0].name },
-                message: Self.message(label: argument.label, callee: call.callee, isMember: call.isMember, cache: &messages),
-                severity: severity))
+            candidates.append(
+                Candidate(
+                    offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
+                    owner: s.enclosingType(of: valueStart).map { s.types[$0].name },
+                    message: Self.message(
+                        label: argument.label, callee: call.callee, isMember: call.isMember, cache: &messages),
+                    severity: severity))
         }
         let fileIndex = file.index
         return { [candidates, previewSeverity] project in
@@ -99,8 +105,10 @@ public struct ConstantBindingRule: ProjectRule {
                 }
                 // In a view that only previews build (a preview host), the binding is scaffolding too.
                 var severity = candidate.severity
-                if severity == nil, let owner = candidate.owner, let sites = project.constructions[owner], !sites.isEmpty,
-                   sites.allSatisfy(\.inPreview) {
+                if severity == nil, let owner = candidate.owner, let sites = project.constructions[owner],
+                    !sites.isEmpty,
+                    sites.allSatisfy(\.inPreview)
+                {
                     guard let previewSeverity else { return nil }
                     severity = previewSeverity
                 }

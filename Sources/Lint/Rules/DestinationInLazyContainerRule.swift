@@ -7,7 +7,9 @@ public struct DestinationInLazyContainerRule: ProjectRule {
     public let id = "destination-in-lazy-container"
     public let startsFrom: [Vocabulary.Word] = [.navigationDestination]
 
-    static let lazyContainers: Set<String> = ["List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
+    static let lazyContainers: Set<String> = [
+        "List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup",
+    ]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
@@ -18,22 +20,33 @@ public struct DestinationInLazyContainerRule: ProjectRule {
             let callees = s.enclosingCallees(of: call.calleeToken)
             guard let container = callees.first(where: { Self.lazyContainers.contains($0) }) else {
                 // A view that holds the stack around its destinations is no row.
-                if !callees.contains(where: ProjectIndex.isStackName), let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s) {
+                if !callees.contains(where: ProjectIndex.isStackName),
+                    let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s)
+                {
                     inBodies.append((s.offset(of: call.calleeToken), owner))
                 }
                 continue
             }
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view"))
+            hits.append(
+                Hit(
+                    file: file.index, offset: s.offset(of: call.calleeToken),
+                    message:
+                        "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view"
+                ))
         }
         let fileIndex = file.index
         let direct = hits
         return { [inBodies] project in
             var hits = direct
             for destination in inBodies {
-                guard let row = project.rowSite(of: destination.owner), let container = row.rowContainer?.rawValue else { continue }
-                hits.append(Hit(file: fileIndex, offset: destination.offset,
-                                message: "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view"))
+                guard let row = project.rowSite(of: destination.owner), let container = row.rowContainer?.rawValue
+                else { continue }
+                hits.append(
+                    Hit(
+                        file: fileIndex, offset: destination.offset,
+                        message:
+                            "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view"
+                    ))
             }
             return hits.sorted { $0.offset < $1.offset }
         }

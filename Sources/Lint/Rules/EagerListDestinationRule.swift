@@ -12,10 +12,10 @@ public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
-
     /// SwiftUI's leaf views: no state, no work in their initializers.
     static let plainViews: Set<String> = [
-        "Text", "EmptyView", "Image", "Label", "Color", "Spacer", "Divider", "ProgressView", "ContentUnavailableView", "AsyncImage",
+        "Text", "EmptyView", "Image", "Label", "Color", "Spacer", "Divider", "ProgressView", "ContentUnavailableView",
+        "AsyncImage",
     ]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
@@ -30,10 +30,12 @@ public struct EagerListDestinationRule: ProjectRule {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }
             let enclosing = s.enclosingCalls(of: call.calleeToken)
-            guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil }) else {
+            guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil })
+            else {
                 // A view that holds the stack around its links is no row.
                 if !enclosing.contains(where: { ProjectIndex.isStackName(s.calls[$0].callee) }),
-                   let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s) {
+                    let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s)
+                {
                     inBodies.append((s.offset(of: call.calleeToken), push.view, owner))
                 }
                 continue
@@ -42,20 +44,29 @@ public struct EagerListDestinationRule: ProjectRule {
         }
         let fileIndex = file.index
         // Before iOS 16 there is no `NavigationLink(value:)`: a lazy wrapper is the fix there.
-        let fix = options.allows(DeploymentTargets.navigationStackAPIs)
+        let fix =
+            options.allows(DeploymentTargets.navigationStackAPIs)
             ? "link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
         return { [candidates, inBodies] project in
             var hits = candidates.compactMap { candidate -> Hit? in
                 guard !Self.buildsLazily(candidate.view, project: project) else { return nil }
-                return Hit(file: fileIndex, offset: candidate.offset,
-                           message: "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)")
+                return Hit(
+                    file: fileIndex, offset: candidate.offset,
+                    message:
+                        "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)"
+                )
             }
             for link in inBodies {
                 guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
-                      !Self.buildsLazily(link.view, project: project) else { continue }
-                hits.append(Hit(file: fileIndex, offset: link.offset,
-                                message: "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps; \(fix)"))
+                    !Self.buildsLazily(link.view, project: project)
+                else { continue }
+                hits.append(
+                    Hit(
+                        file: fileIndex, offset: link.offset,
+                        message:
+                            "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps; \(fix)"
+                    ))
             }
             return hits.sorted { $0.offset < $1.offset }
         }
@@ -68,10 +79,11 @@ public struct EagerListDestinationRule: ProjectRule {
         // Every initializer takes just the content, as `@autoclosure` or `() -> Content` (a view
         // with a callback, `Detail(item:onDelete:)`, is not a lazy wrapper).
         let initializers = project.initializers(of: view)
-        return !initializers.isEmpty && initializers.allSatisfy { _, function in
-            guard function.parameters.count == 1, let type = function.parameters.first?.type else { return false }
-            let bare = type.replacingOccurrences(of: "@escaping", with: "")
-            return bare.hasPrefix("@autoclosure") || bare.hasPrefix("()->")
-        }
+        return !initializers.isEmpty
+            && initializers.allSatisfy { _, function in
+                guard function.parameters.count == 1, let type = function.parameters.first?.type else { return false }
+                let bare = type.replacingOccurrences(of: "@escaping", with: "")
+                return bare.hasPrefix("@autoclosure") || bare.hasPrefix("()->")
+            }
     }
 }

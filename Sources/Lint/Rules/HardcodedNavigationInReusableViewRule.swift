@@ -18,7 +18,8 @@ public struct HardcodedNavigationInReusableViewRule: ProjectRule {
             for index in s.calls(in: body.lowerBound..<body.upperBound + 1) {
                 let call = s.calls[index]
                 guard Self.navigateCallees.contains(call.callee), let first = s.arguments(of: call).first,
-                      s.punct(first.value.lowerBound, UInt8(ascii: ".")) else { continue }
+                    s.punct(first.value.lowerBound, UInt8(ascii: "."))
+                else { continue }
                 calls.append((s.offset(of: call.calleeToken), call.callee, s.text(first.value)))
             }
             if !calls.isEmpty { candidates.append((type.name, calls)) }
@@ -31,8 +32,12 @@ public struct HardcodedNavigationInReusableViewRule: ProjectRule {
                 let owners = Set((project.constructions[candidate.view] ?? []).compactMap(\.owner))
                 guard owners.count >= 2 else { continue }
                 for call in candidate.calls {
-                    hits.append(Hit(file: fileIndex, offset: call.offset,
-                                    message: "`\(candidate.view)` is reused by \(owners.sorted().joined(separator: ", ")) but hard-codes `\(call.callee)(\(call.argument))`; take the destination or an action closure as a parameter"))
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: call.offset,
+                            message:
+                                "`\(candidate.view)` is reused by \(owners.sorted().joined(separator: ", ")) but hard-codes `\(call.callee)(\(call.argument))`; take the destination or an action closure as a parameter"
+                        ))
                 }
             }
             return hits

@@ -25,8 +25,11 @@ public struct HeavyViewInitRule: ProjectRule {
                 // One finding per line: `await URLSession…` is one piece of work.
                 if let what = heavyWork(at: j, in: s), !Self.isDeferred(j, within: body, in: s) {
                     if reportedLines.insert(s.code[j].line).inserted {
-                        let hit = Hit(file: file.index, offset: s.offset(of: j),
-                                      message: "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object")
+                        let hit = Hit(
+                            file: file.index, offset: s.offset(of: j),
+                            message:
+                                "`\(type.name).init` \(what); SwiftUI recreates view values often, so move this work into `.task {}` or a model object"
+                        )
                         if isView { sure.append(hit) } else { ifView.append((type.name, hit)) }
                     }
                     // What a reported `Task` awaits is the same piece of work.
@@ -37,7 +40,9 @@ public struct HeavyViewInitRule: ProjectRule {
         }
         return { [sure, ifView] project in
             guard !ifView.isEmpty else { return sure }
-            return (sure + ifView.filter { project.viewNames.contains($0.type) }.map(\.hit)).sorted { $0.offset < $1.offset }
+            return (sure + ifView.filter { project.viewNames.contains($0.type) }.map(\.hit)).sorted {
+                $0.offset < $1.offset
+            }
         }
     }
 
@@ -49,7 +54,8 @@ public struct HeavyViewInitRule: ProjectRule {
         s.forEachEnclosingScope(of: index) { scope in
             guard scope.range.lowerBound > body.lowerBound else { return false }
             if case .closure(nil) = scope.kind, !s.punct(scope.range.upperBound + 1, UInt8(ascii: "(")),
-               !isArgumentOfFunction(scope.parent, in: s) {
+                !isArgumentOfFunction(scope.parent, in: s)
+            {
                 deferred = true
                 return false
             }
@@ -74,9 +80,13 @@ public struct HeavyViewInitRule: ProjectRule {
     }
 
     /// Types whose `init(contentsOf:)`/`init(contentsOfFile:)` reads a file (or a URL) at once.
-    static let fileReadingTypes: Set<String> = ["Data", "String", "NSData", "NSString", "UIImage", "NSImage", "NSDictionary", "NSArray"]
+    static let fileReadingTypes: Set<String> = [
+        "Data", "String", "NSData", "NSString", "UIImage", "NSImage", "NSDictionary", "NSArray",
+    ]
 
-    static let requestMethods: Set<String> = ["data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask", "streamTask"]
+    static let requestMethods: Set<String> = [
+        "data", "dataTask", "download", "downloadTask", "upload", "uploadTask", "bytes", "webSocketTask", "streamTask",
+    ]
 
     func heavyWork(at j: Int, in s: Structure) -> String? {
         let token = s.code[j]
@@ -87,18 +97,26 @@ public struct HeavyViewInitRule: ProjectRule {
             var k = j + 1
             if s.punct(k, UInt8(ascii: "(")), s.closing[k] >= 0 { k = Int(s.closing[k]) + 1 }
             while s.punct(k, UInt8(ascii: ".")), k + 1 < s.code.count {
-                if Self.requestMethods.contains(s.text(k + 1)), s.punct(k + 2, UInt8(ascii: "(")) { return "starts a `URLSession` request" }
+                if Self.requestMethods.contains(s.text(k + 1)), s.punct(k + 2, UInt8(ascii: "(")) {
+                    return "starts a `URLSession` request"
+                }
                 k += 2
             }
             return nil
         }
-        if s.is(j, "Task"), s.punct(j + 1, UInt8(ascii: "{")) || s.punct(j + 1, UInt8(ascii: "(")) { return "starts a `Task`" }
-        if Self.fileReadingTypes.contains(s.text(j)), s.punct(j + 1, UInt8(ascii: "(")), s.is(j + 2, "contentsOf") || s.is(j + 2, "contentsOfFile") {
+        if s.is(j, "Task"), s.punct(j + 1, UInt8(ascii: "{")) || s.punct(j + 1, UInt8(ascii: "(")) {
+            return "starts a `Task`"
+        }
+        if Self.fileReadingTypes.contains(s.text(j)), s.punct(j + 1, UInt8(ascii: "(")),
+            s.is(j + 2, "contentsOf") || s.is(j + 2, "contentsOfFile")
+        {
             return "reads a file with `\(s.text(j))(\(s.text(j + 2)):)`"
         }
         // `FileManager.default.contents(atPath:)`.
-        if s.is(j, "FileManager"), s.punct(j + 1, UInt8(ascii: ".")), s.is(j + 2, "default"), s.punct(j + 3, UInt8(ascii: ".")),
-           s.is(j + 4, "contents"), s.punct(j + 5, UInt8(ascii: "(")), s.is(j + 6, "atPath") {
+        if s.is(j, "FileManager"), s.punct(j + 1, UInt8(ascii: ".")), s.is(j + 2, "default"),
+            s.punct(j + 3, UInt8(ascii: ".")),
+            s.is(j + 4, "contents"), s.punct(j + 5, UInt8(ascii: "(")), s.is(j + 6, "atPath")
+        {
             return "reads a file with `FileManager.contents(atPath:)`"
         }
         return nil

@@ -14,8 +14,10 @@ public struct MisplacedNavigationModifierRule: Rule {
         let first = name.utf8.first
         guard first == UInt8(ascii: "n") || first == UInt8(ascii: "t") else { return false }
         switch name {
-        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode", "toolbarBackground",
-             "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden": return true
+        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode",
+            "toolbarBackground",
+            "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden":
+            return true
         default: return false
         }
     }
@@ -32,14 +34,21 @@ public struct MisplacedNavigationModifierRule: Rule {
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
             guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
             let container = s.calls[root].callee
-            let isStack = container == "NavigationStack" || (container == "NavigationView" && !Self.hasColumns(root, in: s))
+            let isStack =
+                container == "NavigationStack" || (container == "NavigationView" && !Self.hasColumns(root, in: s))
             let isSplit = container == "NavigationSplitView" || container == "NavigationView"
             guard isStack || (isSplit && Self.misplacedOnSplitView(call.callee)) else { continue }
             // `.toolbarBackground(…, for: .tabBar)` and `.toolbar(.hidden, for: .tabBar)` style the tab
             // bar around the stack: the stack is the right place for them.
-            if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                            message: "`.\(call.callee)` is applied to the `\(container)` itself, where it has no screen to describe; move it onto the root view inside the stack"))
+            if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") {
+                continue
+            }
+            hits.append(
+                Hit(
+                    file: file.index, offset: s.offset(of: call.calleeToken),
+                    message:
+                        "`.\(call.callee)` is applied to the `\(container)` itself, where it has no screen to describe; move it onto the root view inside the stack"
+                ))
         }
         return hits
     }
@@ -83,7 +92,8 @@ extension Structure {
             guard let root = chainRoot(of: call) else { continue }
             if call.callee == "modifier" {
                 guard let value = arguments(of: call).first?.value, let first = value.first,
-                      code[first].kind == .identifier, Structure.isTypeName(text(first)) else { continue }
+                    code[first].kind == .identifier, Structure.isTypeName(text(first))
+                else { continue }
                 chained[root, default: []].append(text(first))
             } else {
                 chained[root, default: []].append("." + call.callee)

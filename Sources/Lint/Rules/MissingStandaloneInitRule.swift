@@ -17,13 +17,22 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 // Report once, at the primary declaration (first one in the run).
                 // Cheapest test first: most views are never built with `.constant(…)`.
                 guard let built = project.constructions[view.name], built.contains(where: \.passesConstantBinding),
-                      project.primaryDeclaration(of: view.name) == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
-                      everyInitializerNeedsBinding(view.name, project: project) else { continue }
-                let sites = built.filter(\.passesConstantBinding).map { site in "\(project.paths[site.file] ?? "?"):\(site.line)" }
-                let listed = sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
+                    project.primaryDeclaration(of: view.name)
+                        == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
+                    everyInitializerNeedsBinding(view.name, project: project)
+                else { continue }
+                let sites = built.filter(\.passesConstantBinding).map { site in
+                    "\(project.paths[site.file] ?? "?"):\(site.line)"
+                }
+                let listed =
+                    sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
                 let calls = sites.count == 1 ? "the call at \(listed) passes" : "the calls at \(listed) pass"
-                hits.append(Hit(file: fileIndex, offset: view.offset,
-                                message: "`\(view.name)` can only be built with a Binding, so \(calls) `.constant(…)`; add a standalone `init()` that keeps its own @State"))
+                hits.append(
+                    Hit(
+                        file: fileIndex, offset: view.offset,
+                        message:
+                            "`\(view.name)` can only be built with a Binding, so \(calls) `.constant(…)`; add a standalone `init()` that keeps its own @State"
+                    ))
             }
             return hits
         }

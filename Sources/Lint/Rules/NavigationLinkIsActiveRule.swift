@@ -13,9 +13,14 @@ public struct NavigationLinkIsActiveRule: Rule {
         var hits: [Hit] = []
         for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
             guard let argument = s.argument(of: call, labeled: "isActive"), let label = argument.labelToken,
-                  !s.isInAvailabilityFallback(call.calleeToken) else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: label),
-                            message: "`NavigationLink(isActive:)` is deprecated and builds its destination up front; use `navigationDestination(isPresented:)` or a value pushed onto a path"))
+                !s.isInAvailabilityFallback(call.calleeToken)
+            else { continue }
+            hits.append(
+                Hit(
+                    file: file.index, offset: s.offset(of: label),
+                    message:
+                        "`NavigationLink(isActive:)` is deprecated and builds its destination up front; use `navigationDestination(isPresented:)` or a value pushed onto a path"
+                ))
         }
         return hits
     }

@@ -12,16 +12,24 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
         let chained = file.summary?.chained ?? s.chainedModifiers()
         // Each link not in a stack's content here, with its view; presented content is decided
         // now, the rest by the run's view hierarchy.
-        var candidates: [(offset: Int, name: String, view: String, node: String, isView: Bool, presented: Bool, wrappers: [String])] = []
-        for call in s.calls where (call.callee == "NavigationLink" && !call.isMember) || (call.callee == "navigationDestination" && call.isMember) {
+        var candidates:
+            [(offset: Int, name: String, view: String, node: String, isView: Bool, presented: Bool, wrappers: [String])] =
+                []
+        for call in s.calls
+        where (call.callee == "NavigationLink" && !call.isMember)
+            || (call.callee == "navigationDestination" && call.isMember)
+        {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
             if placement.context.inStack { continue }
             // In a member (`var content: some View`), where `body` uses that member decides.
             let node = ViewHierarchy.node(of: placement, in: s) ?? view.name
-            candidates.append((s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
-                               node, s.isViewType(view), placement.context.presented, placement.wrappers))
+            candidates.append(
+                (
+                    s.offset(of: call.calleeToken), call.isMember ? ".\(call.callee)" : call.callee, view.name,
+                    node, s.isViewType(view), placement.context.presented, placement.wrappers
+                ))
         }
         let fileIndex = file.index
         return { [candidates] project in
@@ -39,8 +47,11 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
                 } else {
                     return nil
                 }
-                return Hit(file: fileIndex, offset: candidate.offset,
-                           message: "`\(candidate.name)` \(reason), so it cannot navigate; wrap the root of this hierarchy in a `NavigationStack`")
+                return Hit(
+                    file: fileIndex, offset: candidate.offset,
+                    message:
+                        "`\(candidate.name)` \(reason), so it cannot navigate; wrap the root of this hierarchy in a `NavigationStack`"
+                )
             }
         }
     }

@@ -13,10 +13,16 @@ public struct NavigationLinkTagSelectionRule: Rule {
         var hits: [Hit] = []
         for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
             let arguments = s.arguments(of: call)
-            guard let tag = arguments.first(where: { $0.label == "tag" }), arguments.contains(where: { $0.label == "selection" }),
-                  let label = tag.labelToken, !s.isInAvailabilityFallback(call.calleeToken) else { continue }
-            hits.append(Hit(file: file.index, offset: s.offset(of: label),
-                            message: "`NavigationLink(tag:selection:)` is deprecated; push a Hashable value with `NavigationLink(value:)` and handle it in `navigationDestination(for:)`"))
+            guard let tag = arguments.first(where: { $0.label == "tag" }),
+                arguments.contains(where: { $0.label == "selection" }),
+                let label = tag.labelToken, !s.isInAvailabilityFallback(call.calleeToken)
+            else { continue }
+            hits.append(
+                Hit(
+                    file: file.index, offset: s.offset(of: label),
+                    message:
+                        "`NavigationLink(tag:selection:)` is deprecated; push a Hashable value with `NavigationLink(value:)` and handle it in `navigationDestination(for:)`"
+                ))
         }
         return hits
     }

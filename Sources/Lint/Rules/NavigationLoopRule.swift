@@ -9,7 +9,8 @@ public struct NavigationLoopRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap { push -> (offset: Int, view: String, from: String)? in
+        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap {
+            push -> (offset: Int, view: String, from: String)? in
             guard let from = push.pusher, !Self.pushesWithData(push.view, at: push.call, in: s) else { return nil }
             return (s.offset(of: s.calls[push.call].calleeToken), push.view, from)
         }
@@ -19,9 +20,13 @@ public struct NavigationLoopRule: ProjectRule {
             let graph = project.pushGraph
             return pushes.compactMap { push in
                 guard push.view != push.from, graph.reaches(from: push.view, to: push.from),
-                      graph.isBackEdge(from: push.from, to: push.view) else { return nil }
-                return Hit(file: fileIndex, offset: push.offset,
-                           message: "`\(push.from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy")
+                    graph.isBackEdge(from: push.from, to: push.view)
+                else { return nil }
+                return Hit(
+                    file: fileIndex, offset: push.offset,
+                    message:
+                        "`\(push.from)` pushes `\(push.view)`, which is already on the path below it; pop back to it (`dismiss()` or trim the path) instead of pushing a copy"
+                )
             }
         }
     }

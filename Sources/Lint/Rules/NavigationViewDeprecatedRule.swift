@@ -10,9 +10,14 @@ public struct NavigationViewDeprecatedRule: Rule {
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
         // The fallback of `if #available(iOS 16, *)` is where `NavigationView` still belongs.
-        return s.calls.filter { $0.callee == "NavigationView" && !$0.isMember && !s.isInAvailabilityFallback($0.calleeToken) }.map { call in
-            Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                message: "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links")
+        return s.calls.filter {
+            $0.callee == "NavigationView" && !$0.isMember && !s.isInAvailabilityFallback($0.calleeToken)
+        }.map { call in
+            Hit(
+                file: file.index, offset: s.offset(of: call.calleeToken),
+                message:
+                    "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links"
+            )
         }
     }
 }

@@ -17,8 +17,12 @@ public struct NestedNavigationStackRule: ProjectRule {
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
             if let outer = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
-                hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                                message: "this `NavigationStack` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it"))
+                hits.append(
+                    Hit(
+                        file: file.index, offset: s.offset(of: call.calleeToken),
+                        message:
+                            "this `NavigationStack` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it"
+                    ))
                 continue
             }
             guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
@@ -26,8 +30,12 @@ public struct NestedNavigationStackRule: ProjectRule {
             // Presented here (a sheet's own stack): nothing to say.
             guard !placement.context.presented else { continue }
             // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
-            owned.append((s.offset(of: call.calleeToken), s.types[owner].name, ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
-                          placement.wrappers))
+            owned.append(
+                (
+                    s.offset(of: call.calleeToken), s.types[owner].name,
+                    ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
+                    placement.wrappers
+                ))
         }
         let fileIndex = file.index
         let direct = hits
@@ -36,18 +44,33 @@ public struct NestedNavigationStackRule: ProjectRule {
             for stack in owned {
                 // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
                 if let shell = project.pathStackHoldingWrapper(stack.wrappers) {
-                    hits.append(Hit(file: fileIndex, offset: stack.offset,
-                                    message: "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"))
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"
+                        ))
                     continue
                 }
                 if let pusher = project.pushedViews[stack.view]?.first {
-                    hits.append(Hit(file: fileIndex, offset: stack.offset,
-                                    message: "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"))
-                } else if project.pathHierarchy.status(of: stack.node) == .inStack, let site = project.pathHierarchy.stackedSite(of: stack.node) {
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"
+                        ))
+                } else if project.pathHierarchy.status(of: stack.node) == .inStack,
+                    let site = project.pathHierarchy.stackedSite(of: stack.node)
+                {
                     // Built inside another stack's content, usually in another file.
-                    let place = "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
-                    hits.append(Hit(file: fileIndex, offset: stack.offset,
-                                    message: "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"))
+                    let place =
+                        "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"
+                        ))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }

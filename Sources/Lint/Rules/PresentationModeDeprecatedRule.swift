@@ -11,19 +11,27 @@ public struct PresentationModeDeprecatedRule: CorrectableRule {
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
         return offenders(s).map { _, keyPath in
-            Hit(file: file.index, offset: s.offset(of: keyPath),
-                message: "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`")
+            Hit(
+                file: file.index, offset: s.offset(of: keyPath),
+                message:
+                    "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`"
+            )
         }
     }
 
     /// Each `@Environment(\.presentationMode)` property, with the token of `presentationMode`.
     func offenders(_ s: Structure) -> [(property: PropertyDecl, keyPath: Int)] {
         s.properties.compactMap { property in
-            guard let position = property.attributes.firstIndex(where: { $0 == "@Environment" || $0 == "@SwiftUI.Environment" }) else { return nil }
+            guard
+                let position = property.attributes.firstIndex(where: {
+                    $0 == "@Environment" || $0 == "@SwiftUI.Environment"
+                })
+            else { return nil }
             let attribute = property.attributeTokens[position]
             // `@Environment(\.presentationMode)`: `(` `\` `.` `presentationMode` `)`.
             guard s.punct(attribute + 1, UInt8(ascii: "(")), s.punct(attribute + 2, UInt8(ascii: "\\")),
-                  s.punct(attribute + 3, UInt8(ascii: ".")), s.is(attribute + 4, "presentationMode") else { return nil }
+                s.punct(attribute + 3, UInt8(ascii: ".")), s.is(attribute + 4, "presentationMode")
+            else { return nil }
             return (property, attribute + 4)
         }
     }
@@ -54,14 +62,21 @@ public struct PresentationModeDeprecatedRule: CorrectableRule {
                         guard index >= 2, s.is(index - 2, "wrappedValue") else { fixable = false; break scan }
                         continue
                     }
-                    guard text == property.name, !s.punct(index - 1, UInt8(ascii: ".")) || s.is(index - 2, "self") else { continue }
+                    guard text == property.name, !s.punct(index - 1, UInt8(ascii: ".")) || s.is(index - 2, "self")
+                    else { continue }
                     // `name.wrappedValue.dismiss()` → `dismiss()`.
-                    guard s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue"), s.punct(index + 3, UInt8(ascii: ".")),
-                          s.is(index + 4, "dismiss"), s.punct(index + 5, UInt8(ascii: "(")), s.punct(index + 6, UInt8(ascii: ")")) else {
+                    guard s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue"),
+                        s.punct(index + 3, UInt8(ascii: ".")),
+                        s.is(index + 4, "dismiss"), s.punct(index + 5, UInt8(ascii: "(")),
+                        s.punct(index + 6, UInt8(ascii: ")"))
+                    else {
                         fixable = false
                         break scan
                     }
-                    group.append(Edit(range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss", anchor: anchor))
+                    group.append(
+                        Edit(
+                            range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss", anchor: anchor)
+                    )
                 }
             }
             if fixable { edits += group }

@@ -23,17 +23,21 @@ public struct StateNotPrivateRule: CorrectableRule {
         var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding)] = []
         // By index: most properties are not state, and are passed over without being copied.
         for index in s.properties.indices {
-            guard let position = s.properties[index].attributes.firstIndex(where: Self.isStateAttribute) else { continue }
+            guard let position = s.properties[index].attributes.firstIndex(where: Self.isStateAttribute) else {
+                continue
+            }
             let property = s.properties[index]
             guard !property.modifiers.contains("private"), !property.modifiers.contains("fileprivate"),
-                  // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas, and
-                  // nobody but the system creates an `App` or a `Scene`.
-                  !s.isInPreview(property.nameToken),
-                  !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
+                // Helper views inside a `PreviewProvider` or `#Preview` only feed the canvas, and
+                // nobody but the system creates an `App` or a `Scene`.
+                !s.isInPreview(property.nameToken),
+                !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
             else { continue }
             var seeding = Seeding.owned
             if !property.hasInitialValue, let owner = property.owner {
-                if typesWithInit == nil { typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner)) }
+                if typesWithInit == nil {
+                    typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner))
+                }
                 if !typesWithInit!.contains(owner) { seeding = .memberwise }
             }
             // A state object handed in through the memberwise initializer is created once from the
@@ -46,19 +50,21 @@ public struct StateNotPrivateRule: CorrectableRule {
 
     /// `@State`, `@StateObject`, qualified or not (compared without hashing: asked of every attribute).
     static func isStateAttribute(_ attribute: String) -> Bool {
-        attribute == "@State" || attribute == "@StateObject" || attribute == "@SwiftUI.State" || attribute == "@SwiftUI.StateObject"
+        attribute == "@State" || attribute == "@StateObject" || attribute == "@SwiftUI.State"
+            || attribute == "@SwiftUI.StateObject"
     }
 
     public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
         let s = file.structure
         return offenders(s).map { property, attribute, seeding in
             let declaration = "`\(s.text(attribute)) var \(property.name)`"
-            let message = switch seeding {
-            case .owned:
-                "\(declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
-            case .memberwise:
-                "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(property.name) = State(initialValue: …)`)"
-            }
+            let message =
+                switch seeding {
+                case .owned:
+                    "\(declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
+                case .memberwise:
+                    "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(property.name) = State(initialValue: …)`)"
+                }
             return Hit(file: file.index, offset: s.offset(of: attribute), message: message)
         }
     }

@@ -16,7 +16,9 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         for call in s.calls where call.isMember && call.callee == "tabViewStyle" {
             guard let value = s.arguments(of: call).first?.value, let root = s.chainRoot(of: call) else { continue }
             let style = s.text(value)
-            if style.contains("page") || style.contains("Page") || style.contains("carousel") || style.contains("Carousel") {
+            if style.contains("page") || style.contains("Page") || style.contains("carousel")
+                || style.contains("Carousel")
+            {
                 paged.insert(root)
             }
         }
@@ -36,14 +38,24 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             if pagedTabViews!.contains(index) { continue }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
             if let stack = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
-                hits.append(Hit(file: file.index, offset: s.offset(of: call.calleeToken),
-                                message: "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"))
+                hits.append(
+                    Hit(
+                        file: file.index, offset: s.offset(of: call.calleeToken),
+                        message:
+                            "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"
+                    ))
                 continue
             }
-            guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken), s.isViewType(s.types[owner]) else { continue }
+            guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken),
+                s.isViewType(s.types[owner])
+            else { continue }
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
             guard !placement.context.presented else { continue }
-            held.append((s.offset(of: call.calleeToken), ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name, placement.wrappers))
+            held.append(
+                (
+                    s.offset(of: call.calleeToken), ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
+                    placement.wrappers
+                ))
         }
         let fileIndex = file.index
         let direct = hits
@@ -52,9 +64,16 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             var hits = direct
             for tabs in held {
                 // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
-                guard project.pathStackHoldingWrapper(tabs.wrappers) != nil || project.pathHierarchy.status(of: tabs.view) == .inStack else { continue }
-                hits.append(Hit(file: fileIndex, offset: tabs.offset,
-                                message: "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"))
+                guard
+                    project.pathStackHoldingWrapper(tabs.wrappers) != nil
+                        || project.pathHierarchy.status(of: tabs.view) == .inStack
+                else { continue }
+                hits.append(
+                    Hit(
+                        file: fileIndex, offset: tabs.offset,
+                        message:
+                            "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"
+                    ))
             }
             return hits
         }
