@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "patternlint", targets: ["patternlint"]),
         .library(name: "SwiftLexer", targets: ["SwiftLexer"]),
+        .library(name: "Support", targets: ["Support"]),
         .library(name: "Notes", targets: ["Notes"]),
         .library(name: "Lint", targets: ["Lint"]),
     ],
@@ -21,10 +22,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
-        .target(name: "Notes", dependencies: ["CCMark", "Yams"]),
+        // Small utilities every module uses: file reads and atomic writes, escaping, parallel slots, timing.
+        .target(name: "Support"),
+        .target(name: "Notes", dependencies: ["CCMark", "Yams", "Support"]),
         // The lexer has no dependencies at all, by design.
         .target(name: "SwiftLexer"),
-        .target(name: "Lint", dependencies: ["SwiftLexer", "Notes", "Yams"]),
+        .target(name: "Lint", dependencies: ["SwiftLexer", "Support", "Notes", "Yams"]),
         // The shipped Rules/ and notes/, compiled into the binary by the EmbedCatalog plugin.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedCatalog", capability: .buildTool(), dependencies: ["EmbedTool"]),
@@ -32,13 +35,13 @@ let package = Package(
         .executableTarget(
             name: "patternlint",
             dependencies: [
-                "Notes", "SwiftLexer", "Lint", "Catalog",
+                "Support", "Notes", "SwiftLexer", "Lint", "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "NotesTests", dependencies: ["Notes"], exclude: ["Fixtures"]),
+        .testTarget(name: "NotesTests", dependencies: ["Notes", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
-        .testTarget(name: "LintTests", dependencies: ["Lint", "Notes", "SwiftLexer", "Catalog"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.
         .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]

@@ -1,5 +1,5 @@
-import Notes
 import Foundation
+import Support
 
 /// Findings accepted as they are today; later runs report only what is new.
 ///

@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
-import Notes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Support
 
 /// Finds the `.swift` files to lint under the given paths.
 public enum FileDiscovery {

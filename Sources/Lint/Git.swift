@@ -1,6 +1,6 @@
 import Dispatch
-import Notes
 import Foundation
+import Support
 
 /// The few git queries the pre-commit and PR modes need. Nothing here writes to the working
 /// tree or the index.

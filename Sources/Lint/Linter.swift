@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Notes
 import SwiftLexer
+import Support
 
 /// A Swift file to lint: a path and a way to get its bytes (disk, or the git index for `--staged`).
 public struct LintInput: Sendable {
@@ -76,7 +76,7 @@ public struct Linter: Sendable {
             }
             var file = LintFile(
                 index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes)))
-            file.summary = ProjectIndex.FileSummary(file)
+            file.summary = FileSummary(file)
             return .success(file)
         } catch let problem as LintProblem {
             return .failure(problem)
@@ -151,7 +151,7 @@ public struct Linter: Sendable {
         let rules = prepare(entries)
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
-        let states = ConcurrentSlots<(state: FileState?, summary: ProjectIndex.FileSummary?, problem: LintProblem?)>(
+        let states = ConcurrentSlots<(state: FileState?, summary: FileSummary?, problem: LintProblem?)>(
             count: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             switch Self.load(inputs[index], index: index) {
@@ -300,57 +300,4 @@ public struct Linter: Sendable {
             column: positions.characterColumn(of: hit.offset, line: line), note: rule.note,
             sourceLine: positions.lineText(line))
     }
-}
-
-/// `PATTERNLINT_TIMING=1` prints how long each phase of a run took, on stderr.
-public final class PhaseClock: @unchecked Sendable {
-    private let enabled = ProcessInfo.processInfo.environment["PATTERNLINT_TIMING"] != nil
-    private var last = DispatchTime.now().uptimeNanoseconds
-
-    public init() {}
-
-    public func mark(_ phase: String) {
-        guard enabled else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(
-            Data(
-                String(
-                    format: "timing: %-22@ %7.1f ms  rss %5d MB\n", phase as NSString,
-                    Double(now - last) / 1e6, Self.residentMegabytes()
-                ).utf8))
-        last = now
-    }
-
-    /// Resident memory from `/proc/self/statm` (0 where there is none).
-    static func residentMegabytes() -> Int {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = statm.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * 4096 / 1_000_000
-    }
-}
-
-/// With `PATTERNLINT_TIMING` set: CPU time per rule, summed over files and threads.
-final class RuleTimer: @unchecked Sendable {
-    static let shared = RuleTimer()
-    let enabled = ProcessInfo.processInfo.environment["PATTERNLINT_TIMING"] != nil
-    private let lock = NSLock()
-    private var totals: [String: UInt64] = [:]
-    func add(_ id: String, _ nanos: UInt64) { lock.withLock { totals[id, default: 0] += nanos } }
-    func dump() {
-        guard enabled else { return }
-        for (id, total) in totals.sorted(by: { $0.value > $1.value }) {
-            FileHandle.standardError.write(
-                Data(String(format: "rule: %-40@ %7.1f ms\n", id as NSString, Double(total) / 1e6).utf8))
-        }
-    }
-}
-
-/// Holds large values (parsed files, a run's result) until the process exits, so that a one-shot
-/// command does not spend its last milliseconds freeing them one by one.
-public final class ExitKeeper: @unchecked Sendable {
-    public static let shared = ExitKeeper()
-    private let lock = NSLock()
-    private var kept: [Any] = []
-    public func keep(_ value: Any) { lock.withLock { kept.append(value) } }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import Notes
 import SwiftLexer
+import Support
 
 /// Facts across every file of a run, built once before the rules run from small per-file
 /// summaries (never from other files' tokens, so a file's structure can be dropped once its summary
@@ -20,34 +20,8 @@ public struct ProjectIndex: Sendable {
         public var call: Int
     }
 
-    /// A construction of a type-named callee (`ChildView(…)`), with what rules ask of it later.
-    public struct Construction: Sendable {
-        public var file: Int
-        public var call: Int
-        public var line: Int
-        /// The type whose declaration holds the call, if any.
-        public var owner: String?
-        /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
-        /// views other than `body` (see `ViewHierarchy.memberName`).
-        public var node: String?
-        public var ownerIsApp: Bool
-        /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).
-        public var inStack: Bool
-        public var presented: Bool
-        public var inPreview: Bool
-        /// Some argument is `.constant(…)`.
-        public var passesConstantBinding: Bool
-        /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
-        public var wrappers: [String] = []
-        /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
-        public var inSplitView = false
-        /// Built in the rows of this `ForEach` or `List` (once per element).
-        public var rowContainer: ViewHierarchy.RowContainer?
-        /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
-        /// uses of the member may go unseen, so it can put the member in a stack but never show
-        /// that the member is in none.
-        public var isPartial = false
-    }
+    /// A construction of a type-named callee, as the reading layer records it (see `ViewConstruction`).
+    public typealias Construction = ViewConstruction
 
     /// A navigation call pushing a view, with its line for messages.
     public struct PushSite: Sendable {
@@ -96,17 +70,6 @@ public struct ProjectIndex: Sendable {
         constructions[view]?.first { $0.rowContainer != nil && !$0.inPreview }
     }
 
-    /// The view type whose `body` holds the token directly (not in presented content), for rules
-    /// that ask `rowSite(of:)` about it.
-    public static func bodyOwner(of token: Int, in s: Structure) -> String? {
-        let placement = ViewHierarchy.placement(of: token, in: s)
-        guard !placement.context.presented, let owner = placement.owner,
-            s.isViewType(s.types[owner]) || s.types[owner].kind == .extension,
-            let member = placement.member, FileSummary.isBody(member, in: s)
-        else { return nil }
-        return s.types[owner].name
-    }
-
     /// Which views a navigation stack reaches; built on first use (only one rule needs it).
     public var hierarchy: ViewHierarchy { lazyHierarchy.value }
     private let lazyHierarchy: LazyBox<ViewHierarchy>
@@ -118,116 +81,29 @@ public struct ProjectIndex: Sendable {
     public var pushGraph: PushGraph { lazyPushGraph.value }
     private let lazyPushGraph: LazyBox<PushGraph>
 
-    /// The innermost function whose body holds the token.
-    static func enclosingFunction(of token: Int, in s: Structure) -> Int? {
-        var found: Int?
-        s.forEachEnclosingScope(of: token) { scope in
-            if case .function(let function) = scope.kind { found = function; return false }
-            return true
-        }
-        return found
-    }
-
-    /// SwiftUI modifiers that never hold a navigation stack; left out of `chainedModifiers()`.
-    static let everydayModifiers: Set<String> = [
-        "padding", "frame", "font", "fontWeight", "foregroundColor", "foregroundStyle", "background", "overlay", "tag",
-        "tabItem", "environmentObject", "environment", "onAppear", "onDisappear", "task", "navigationTitle",
-        "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert",
-        "confirmationDialog",
-        "navigationDestination", "listStyle", "buttonStyle", "cornerRadius", "clipShape", "shadow", "opacity",
-        "disabled",
-        "onTapGesture", "onChange", "refreshable", "searchable", "animation", "transition", "id", "accessibilityLabel",
-        "accessibilityIdentifier", "multilineTextAlignment", "lineLimit", "bold", "italic", "imageScale", "resizable",
-        "scaledToFit", "scaledToFill", "aspectRatio", "ignoresSafeArea", "tint", "accentColor", "contentShape",
-        "keyboardType", "textFieldStyle", "pickerStyle", "toggleStyle", "labelStyle", "listRowBackground",
-        "listRowInsets", "listRowSeparator", "swipeActions", "contextMenu", "safeAreaInset", "offset", "position",
-        "zIndex", "scaleEffect", "rotationEffect", "gesture", "focused", "submitLabel", "onSubmit",
-        "presentationDetents", "interactiveDismissDisabled", "toolbarBackground", "redacted", "fixedSize",
-        "layoutPriority", "border", "mask", "blur", "modelContainer", "tabViewStyle", "badge", "help",
-        "keyboardShortcut", "scrollContentBackground", "textCase", "monospacedDigit", "symbolRenderingMode",
-        "navigationBarBackButtonHidden", "onReceive", "onOpenURL", "preferredColorScheme",
-    ]
-
-    /// Types of the platform that views construct all the time; a run's own types are what the
-    /// index is for.
-    static let platformTypes: Set<String> = [
-        "Text", "Image", "Label", "Button", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid",
-        "LazyHGrid", "Grid", "GridRow", "Spacer", "Divider", "Group", "Section", "List", "ForEach", "ScrollView",
-        "Form", "NavigationLink", "NavigationStack", "NavigationView", "NavigationSplitView", "NavigationPath",
-        "TabView", "Tab", "Toggle", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker", "Slider",
-        "Stepper", "ProgressView", "Menu", "Link", "ShareLink", "GeometryReader", "Color", "Font", "Circle",
-        "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "Path", "LinearGradient", "RadialGradient",
-        "AsyncImage", "ContentUnavailableView", "EmptyView", "AnyView", "ToolbarItem", "ToolbarItemGroup",
-        "EditButton", "DisclosureGroup", "LabeledContent", "ViewThatFits", "Binding", "State", "Environment",
-        "Task", "URL", "URLRequest", "Date", "Data", "UUID", "String", "Int", "Double", "Float", "Bool", "CGFloat",
-        "CGSize", "CGPoint", "CGRect", "Array", "Set", "Dictionary", "Locale", "Calendar", "DateFormatter",
-        "JSONDecoder", "JSONEncoder", "EdgeInsets", "Animation", "SortDescriptor", "FetchDescriptor",
-    ]
-
-    /// SwiftUI containers that show their content as it is (scenes, groups, layouts): content built
-    /// inside them stands where they stand. Other containers that the run does not declare (a
-    /// package's `CoordinatedNavigationStack { … }`, `RouterView { … }`) may hold a stack of their
-    /// own, so what they hold is unknown (`hasOpaqueWrapper`).
-    static let passThroughContainers: Set<String> = [
-        "WindowGroup", "Window", "UtilityWindow", "DocumentGroup", "Settings", "MenuBarExtra", "ImmersiveSpace",
-        "GroupBox", "ControlGroup", "Table", "OutlineGroup", "TabSection", "ScrollViewReader", "TimelineView",
-        "Canvas", "HSplitView", "VSplitView", "PhaseAnimator", "KeyframeAnimator", "AnyLayout", "HStackLayout",
-        "VStackLayout", "ZStackLayout", "Gauge", "Chart", "Map", "MapReader", "PhotosPicker", "RealityView",
-        "TupleView", "ModifiedContent", "Optional", "Popover", "ContextMenu", "SwipeActions", "Alert",
-    ]
-
-    /// `NavigationStack`, `NavigationView` or `NavigationSplitView`, compared without hashing (asked
-    /// for every enclosing call of every view).
-    @inline(__always) public static func isStackName(_ name: String) -> Bool {
-        isPathStackName(name) || name == "NavigationSplitView"
-    }
-
-    /// A stack with one navigation path: `NavigationStack` or `NavigationView` (a
-    /// `NavigationSplitView`'s columns may hold stacks of their own).
-    @inline(__always) public static func isPathStackName(_ name: String) -> Bool {
-        name == "NavigationStack" || name == "NavigationView"
-    }
-
     /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
     /// of the run that holds a `NavigationStack` of its own: then the content is in that stack.
     /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
     /// pass their content through.
     public func wrapsInStack(_ wrappers: [String]) -> Bool {
         wrappers.contains {
-            Self.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions)
+            ViewHierarchy.holdsStack($0, owners: { self.viewsOwningStack[$0] != nil }, functions: stackFunctions)
         }
     }
 
     /// Whether content is built inside a container that the run does not declare and SwiftUI does
     /// not pass through (`CoordinatedNavigationStack { … }` from a package): it may hold a stack.
     public func hasOpaqueWrapper(_ wrappers: [String]) -> Bool {
-        Self.hasOpaqueWrapper(
+        ViewHierarchy.hasOpaqueWrapper(
             wrappers, declared: { self.typesByName[$0] != nil }, modifiers: viewModifierFunctions.contains)
-    }
-
-    /// Also true for content in a modifier that may show it elsewhere (`?popup`, see
-    /// `ViewHierarchy.mayShowContentElsewhere`), unless the run declares that modifier itself.
-    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool, modifiers: (String) -> Bool) -> Bool
-    {
-        wrappers.contains { wrapper in
-            if wrapper.hasPrefix("?") { return !modifiers(String(wrapper.dropFirst())) }
-            return !wrapper.hasPrefix(".") && !declared(wrapper) && !platformTypes.contains(wrapper)
-                && !passThroughContainers.contains(wrapper)
-        }
     }
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
     /// a `NavigationSplitView`'s columns may hold stacks of their own), if any.
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
-        wrappers.first { Self.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions) }
-    }
-
-    /// Whether one wrapper holds a stack: `.name` (a modifier applied, `chainedModifiers()`) and
-    /// `?name` (a modifier whose closure holds the content) are looked up among the stack-building
-    /// functions; anything else is a type, looked up with `owners`.
-    static func holdsStack(_ wrapper: String, owners: (String) -> Bool, functions: Set<String>) -> Bool {
-        wrapper.hasPrefix(".") || wrapper.hasPrefix("?")
-            ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
+        wrappers.first {
+            ViewHierarchy.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions)
+        }
     }
 
     /// An index of no files, for rules that do not look at the project.
@@ -323,20 +199,24 @@ public struct ProjectIndex: Sendable {
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
         let modifiers = viewModifierFunctions
         let opaque: @Sendable ([String]) -> Bool = {
-            Self.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains)
+            ViewHierarchy.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains)
         }
         lazyHierarchy = LazyBox {
             ViewHierarchy(
                 constructions: built, memberUses: uses, viewNames: views,
                 wrapsInStack: { wrappers in
-                    wrappers.contains { Self.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions) }
+                    wrappers.contains {
+                        ViewHierarchy.holdsStack($0, owners: { stackOwners[$0] != nil }, functions: functions)
+                    }
                 }, isOpaque: opaque)
         }
         lazyPathHierarchy = LazyBox {
             ViewHierarchy(
                 constructions: built, memberUses: uses, viewNames: views,
                 wrapsInStack: { wrappers in
-                    wrappers.contains { Self.holdsStack($0, owners: pathStackOwners.contains, functions: functions) }
+                    wrappers.contains {
+                        ViewHierarchy.holdsStack($0, owners: pathStackOwners.contains, functions: functions)
+                    }
                 }, isOpaque: opaque, pathStacksOnly: true)
         }
         let pushed = pushedViews
@@ -350,55 +230,6 @@ public struct ProjectIndex: Sendable {
             }
             return PushGraph(edges: pushEdges, entries: entries, order: order)
         }
-    }
-
-    /// Whether a `constant` identifier stands in the call's parentheses: a cheap test before
-    /// splitting the arguments (most calls pass no `.constant(…)`).
-    static func mentionsConstant(_ call: CallSite, in s: Structure) -> Bool {
-        guard let parentheses = call.parentheses else { return false }
-        for index in parentheses where s.code[index].kind == .identifier && s.is(index, "constant") { return true }
-        return false
-    }
-
-    /// Calls of type-named views that a navigation call pushes: the `destination:` argument of a
-    /// `NavigationLink`, its destination closure, or the content of `.navigationDestination`.
-    public static func destinationViews(ofCall callIndex: Int, in structure: Structure) -> [Int] {
-        let call = structure.calls[callIndex]
-        guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { return [] }
-        var regions: [Range<Int>] = []
-        let closures = structure.trailingClosures(of: call)
-        if call.callee == "NavigationLink", !call.isMember {
-            let arguments = structure.arguments(of: call)
-            if let destination = arguments.first(where: { $0.label == "destination" }) {
-                regions.append(destination.value)
-            } else if !arguments.contains(where: { $0.label == "value" }), let first = closures.first,
-                first.label == nil
-            {
-                // `NavigationLink { Destination() } label: { … }` or `NavigationLink("Title") { Destination() }`.
-                let hasLabelClosure = closures.contains { $0.label == "label" }
-                let hasTitle = arguments.contains { $0.label == nil }
-                if hasLabelClosure || hasTitle { regions.append(first.body.lowerBound..<first.body.upperBound + 1) }
-            }
-        } else if call.callee == "navigationDestination", call.isMember {
-            regions += closures.map { $0.body.lowerBound..<$0.body.upperBound + 1 }
-            if let destination = structure.arguments(of: call).first(where: { $0.label == "destination" }) {
-                regions.append(destination.value)
-            }
-        }
-        return directViewCalls(inside: regions, of: callIndex, in: structure)
-    }
-
-    /// Type-named calls in `regions` whose nearest enclosing call is `owner` (the views it builds directly).
-    public static func directViewCalls(inside regions: [Range<Int>], of owner: Int, in structure: Structure) -> [Int] {
-        var result: [Int] = []
-        for region in regions {
-            for index in structure.calls(in: region) {
-                let candidate = structure.calls[index]
-                guard !candidate.isMember, Structure.isTypeName(candidate.callee) else { continue }
-                if structure.innermostCall(of: candidate.calleeToken) == owner { result.append(index) }
-            }
-        }
-        return result
     }
 
     /// The first declaration of a type name that is not an extension.
@@ -443,23 +274,5 @@ public struct ProjectIndex: Sendable {
             }
         }
         return types
-    }
-}
-
-/// A value computed once, on first use, safely from any thread.
-final class LazyBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
-    private let make: @Sendable () -> Value
-
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
-
-    var value: Value {
-        lock.withLock {
-            if let stored { return stored }
-            let made = make()
-            stored = made
-            return made
-        }
     }
 }

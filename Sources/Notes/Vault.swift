@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Support
 
 /// All notes loaded from one or more roots (folders on disk, or the built-in catalogue).
 public struct Vault: Sendable {
@@ -108,18 +109,5 @@ public struct Vault: Sendable {
 
     static func fileSource(path: String, relativePath: String) -> Source {
         Source(path: path, relativePath: relativePath) { try FileContents.read(path) }
-    }
-}
-
-/// Fixed-size storage that `concurrentPerform` workers fill at distinct indices.
-public final class ConcurrentSlots<Value>: @unchecked Sendable {
-    public private(set) var values: [Value?]
-    private let lock = NSLock()
-
-    public init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    public subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Lint
 import Notes
+import Support
 
 struct InstallHookCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

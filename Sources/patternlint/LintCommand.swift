@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Lint
 import Notes
+import Support
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Notes
 import SwiftLexer
+import Support
 
 struct TokensCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

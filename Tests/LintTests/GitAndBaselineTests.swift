@@ -2,6 +2,7 @@ import Foundation
 import Lint
 import Notes
 import XCTest
+import Support
 
 /// End to end against a real temporary git repository: a partly staged file is judged on its
 /// staged content, --changed-since keeps only changed lines, and baselines survive line shifts.

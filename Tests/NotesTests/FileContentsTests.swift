@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Notes
+import Support
 
 /// The one file reader every module uses: exact bytes, clear errors naming the file.
 final class FileContentsTests: XCTestCase {

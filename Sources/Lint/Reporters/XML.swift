@@ -1,4 +1,4 @@
-import Notes
+import Support
 
 /// XML text escaping shared by the XML reporters (line breaks kept as character references).
 enum XML {

@@ -1,5 +1,5 @@
 import Dispatch
-import Notes
+import Support
 
 /// `path:line:col: warning: message (rule-id)`, which Xcode and most editors turn into inline
 /// diagnostics, then a line naming the pattern note and how to read it.

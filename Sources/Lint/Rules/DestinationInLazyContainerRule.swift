@@ -20,8 +20,8 @@ public struct DestinationInLazyContainerRule: ProjectRule {
             let callees = s.enclosingCallees(of: call.calleeToken)
             guard let container = callees.first(where: { Self.lazyContainers.contains($0) }) else {
                 // A view that holds the stack around its destinations is no row.
-                if !callees.contains(where: ProjectIndex.isStackName),
-                    let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s)
+                if !callees.contains(where: SwiftUINames.isStackName),
+                    let owner = s.bodyOwner(of: call.calleeToken)
                 {
                     inBodies.append((s.offset(of: call.calleeToken), owner))
                 }

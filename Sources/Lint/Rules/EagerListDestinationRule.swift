@@ -25,7 +25,7 @@ public struct EagerListDestinationRule: ProjectRule {
         var inBodies: [(offset: Int, view: String, owner: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
-        for push in (file.summary ?? ProjectIndex.FileSummary(file)).pushes
+        for push in (file.summary ?? FileSummary(file)).pushes
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }
@@ -33,8 +33,8 @@ public struct EagerListDestinationRule: ProjectRule {
             guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil })
             else {
                 // A view that holds the stack around its links is no row.
-                if !enclosing.contains(where: { ProjectIndex.isStackName(s.calls[$0].callee) }),
-                    let owner = ProjectIndex.bodyOwner(of: call.calleeToken, in: s)
+                if !enclosing.contains(where: { SwiftUINames.isStackName(s.calls[$0].callee) }),
+                    let owner = s.bodyOwner(of: call.calleeToken)
                 {
                     inBodies.append((s.offset(of: call.calleeToken), push.view, owner))
                 }

@@ -9,7 +9,7 @@ public struct NavigationLoopRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let pushes = (file.summary ?? ProjectIndex.FileSummary(file)).pushes.compactMap {
+        let pushes = (file.summary ?? FileSummary(file)).pushes.compactMap {
             push -> (offset: Int, view: String, from: String)? in
             guard let from = push.pusher, !Self.pushesWithData(push.view, at: push.call, in: s) else { return nil }
             return (s.offset(of: s.calls[push.call].calleeToken), push.view, from)
@@ -37,7 +37,7 @@ extension NavigationLoopRule {
     /// one below it (profile → followers → profile is how social apps work). Only pushes of a
     /// screen built with no arguments (`Authors()`) can close a loop.
     static func pushesWithData(_ view: String, at call: Int, in s: Structure) -> Bool {
-        ProjectIndex.destinationViews(ofCall: call, in: s).contains { index in
+        s.destinationViews(ofCall: call).contains { index in
             guard s.calls[index].callee == view, let parentheses = s.calls[index].parentheses else { return false }
             return parentheses.upperBound > parentheses.lowerBound + 1
         }

@@ -31,6 +31,7 @@ public enum AtomicFile {
 /// A file that could not be written, naming it.
 public struct WriteError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Reads whole files for every module (notes, Swift sources, the `tokens` command): one `read`
@@ -83,4 +84,5 @@ public enum FileContents {
 /// A file that could not be read, naming it.
 public struct ReadError: Error, CustomStringConvertible, Sendable {
     public var description: String
+    public init(description: String) { self.description = description }
 }

@@ -1,4 +1,3 @@
-import Notes
 import SwiftLexer
 
 /// Which views a navigation stack reaches, across the files of a run.
@@ -39,41 +38,40 @@ public struct ViewHierarchy: Sendable {
         public var opaque = false
     }
 
+    /// Whether content is built inside a container that the run does not declare and SwiftUI does
+    /// not pass through (a package's `CoordinatedNavigationStack { … }`): it may hold a stack. Also true for content in a modifier that may show it elsewhere (`?popup`, see
+    /// `SwiftUINames.mayShowContentElsewhere`), unless the run declares that modifier itself.
+    static func hasOpaqueWrapper(_ wrappers: [String], declared: (String) -> Bool, modifiers: (String) -> Bool) -> Bool
+    {
+        wrappers.contains { wrapper in
+            if wrapper.hasPrefix("?") { return !modifiers(String(wrapper.dropFirst())) }
+            return !wrapper.hasPrefix(".") && !declared(wrapper) && !SwiftUINames.platformTypes.contains(wrapper)
+                && !SwiftUINames.passThroughContainers.contains(wrapper)
+        }
+    }
+
+    /// Whether one wrapper holds a stack: `.name` (a modifier applied, `chainedModifiers()`) and
+    /// `?name` (a modifier whose closure holds the content) are looked up among the stack-building
+    /// functions; anything else is a type, looked up with `owners`.
+    static func holdsStack(_ wrapper: String, owners: (String) -> Bool, functions: Set<String>) -> Bool {
+        wrapper.hasPrefix(".") || wrapper.hasPrefix("?")
+            ? functions.contains(String(wrapper.dropFirst())) : owners(wrapper)
+    }
+
     public private(set) var sites: [String: [Site]] = [:]
     public private(set) var status: [String: Status] = [:]
-
-    /// Modifiers whose content starts a new presentation: `sheet`, `fullScreenCover`, `popover`,
-    /// `inspector` (compared without hashing).
-    @inline(__always) public static func isPresentationModifier(_ name: String) -> Bool {
-        name == "sheet" || name == "fullScreenCover" || name == "popover" || name == "inspector"
-    }
-
-    /// SwiftUI's modifiers whose closures or arguments hold views shown where the modified view is
-    /// (or no views at all): its everyday ones (`ProjectIndex.everydayModifiers`) and these. Content
-    /// in any other modifier (a package's `.popup { … }` or `.bottomSheet { … }`, which may present
-    /// it in a window or a sheet of its own) is of unknown place: it is marked in the wrappers as
-    /// `?name` (see `ProjectIndex.hasOpaqueWrapper`). Presentations are told apart before.
-    static let sameContextModifiers: Set<String> = ProjectIndex.everydayModifiers.union([
-        "searchSuggestions", "overlayPreferenceValue", "backgroundPreferenceValue", "containerBackground",
-        "navigationBarItems", "navigationBarTitle", "toolbarTitleMenu", "onLongPressGesture", "simultaneousGesture",
-        "highPriorityGesture", "transaction", "accessibilityActions", "accessibilityRepresentation", "dropDestination",
-        "draggable", "onDrop", "onDrag", "modifier", "onHover", "sensoryFeedback", "scrollPosition",
-        "matchedGeometryEffect", "popoverTip",
-    ])
-
-    /// A modifier (not SwiftUI's everyday one, nor a presentation) that may show its content
-    /// somewhere else: a package's `.popup { … }`.
-    @inline(__always) static func mayShowContentElsewhere(_ call: CallSite) -> Bool {
-        call.isMember && !isPresentationModifier(call.callee) && !sameContextModifiers.contains(call.callee)
-    }
 
     /// The `NavigationStack` or `NavigationView` whose content a token is in, by callee name,
     /// unless a presentation or a modifier that may show its content elsewhere comes first.
     static func enclosingPathStack(of token: Int, in s: Structure) -> String? {
         for index in s.enclosingCalls(of: token) {
             let call = s.calls[index]
-            if !call.isMember, ProjectIndex.isPathStackName(call.callee) { return call.callee }
-            if call.isMember, isPresentationModifier(call.callee) || mayShowContentElsewhere(call) { return nil }
+            if !call.isMember, SwiftUINames.isPathStackName(call.callee) { return call.callee }
+            if call.isMember,
+                SwiftUINames.isPresentationModifier(call.callee) || SwiftUINames.mayShowContentElsewhere(call)
+            {
+                return nil
+            }
         }
         return nil
     }
@@ -83,11 +81,11 @@ public struct ViewHierarchy: Sendable {
     /// With `pathStacksOnly`, only `NavigationStack`/`NavigationView` count: the content of a
     /// `NavigationSplitView` column is not on a path (a column may hold a stack of its own).
     init(
-        constructions: [String: [ProjectIndex.Construction]], memberUses: [String: [ProjectIndex.Construction]] = [:],
+        constructions: [String: [ViewConstruction]], memberUses: [String: [ViewConstruction]] = [:],
         viewNames: Set<String>, wrapsInStack: ([String]) -> Bool = { _ in false },
         isOpaque: ([String]) -> Bool = { _ in false }, pathStacksOnly: Bool = false
     ) {
-        func take(_ callee: String, _ list: [ProjectIndex.Construction], isMember: Bool = false) {
+        func take(_ callee: String, _ list: [ViewConstruction], isMember: Bool = false) {
             var found = list.filter { !$0.inPreview }.map { site in
                 // Inside a package's modifier (`.popup { … }`): shown who knows where.
                 let elsewhere = site.wrappers.contains { $0.hasPrefix("?") && isOpaque([$0]) }
@@ -151,16 +149,16 @@ public struct ViewHierarchy: Sendable {
                 if placement.rowContainer == nil, placement.owner == nil, case .closure = scope.kind {
                     placement.rowContainer = Self.rowContainer(site, in: s)
                 }
-                if !site.isMember, ProjectIndex.isStackName(site.callee) {
-                    placement.context = (true, false, !ProjectIndex.isPathStackName(site.callee))
+                if !site.isMember, SwiftUINames.isStackName(site.callee) {
+                    placement.context = (true, false, !SwiftUINames.isPathStackName(site.callee))
                     decided = true
-                } else if site.isMember, isPresentationModifier(site.callee) {
+                } else if site.isMember, SwiftUINames.isPresentationModifier(site.callee) {
                     placement.context = (false, true, false)
                     decided = true
                 } else if placement.owner == nil {
                     if isPossibleWrapper(site) {
                         placement.wrappers.append(site.callee)
-                    } else if mayShowContentElsewhere(site) {
+                    } else if SwiftUINames.mayShowContentElsewhere(site) {
                         placement.wrappers.append("?" + site.callee)
                     }
                     if let modifiers = chained[call] { placement.wrappers += modifiers }
@@ -196,7 +194,7 @@ public struct ViewHierarchy: Sendable {
 
     /// The hierarchy node a placement belongs to: its type (`Root`), or for a member that builds
     /// views (`memberName`), `Root.content`, whose own place is wherever `Root` refers to `content`
-    /// (`NavigationStack { content }`); see `ProjectIndex.FileSummary`.
+    /// (`NavigationStack { content }`); see `FileSummary`.
     static func node(of placement: Placement, in s: Structure) -> String? {
         placement.owner.map { memberNode(ofType: $0, member: placement.member, in: s) ?? s.types[$0].name }
     }
@@ -248,7 +246,7 @@ public struct ViewHierarchy: Sendable {
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.
     static func isPossibleWrapper(_ call: CallSite) -> Bool {
-        !call.isMember && Structure.isTypeName(call.callee) && !ProjectIndex.platformTypes.contains(call.callee)
+        !call.isMember && Structure.isTypeName(call.callee) && !SwiftUINames.platformTypes.contains(call.callee)
     }
 
     /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).

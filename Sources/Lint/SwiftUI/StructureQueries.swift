@@ -1,0 +1,287 @@
+import SwiftLexer
+
+/// Questions about one file's structure that SwiftUI gives their meaning: imports, `.constant(…)`
+/// values, modifier chains, what a navigation call pushes, debug-only and fallback code.
+extension Structure {
+    /// The modules the file imports (`import SwiftUI`, `@testable import App`, `import struct
+    /// SwiftUI.View` → `SwiftUI`). Imports stand at file scope: braces are skipped whole, so only
+    /// top-level tokens are read.
+    public func importedModules() -> [String] {
+        var modules: [String] = []
+        var index = 0
+        while index < code.count {
+            if code[index].keyword == .import {
+                var name = index + 1
+                // `import struct SwiftUI.View`: the kind comes first.
+                if name < code.count, code[name].kind == .keyword { name += 1 }
+                if name < code.count, code[name].kind == .identifier { modules.append(text(name)) }
+            }
+            if punct(index, UInt8(ascii: "{")), closing[index] > index {
+                index = Int(closing[index]) + 1
+            } else {
+                index += 1
+            }
+        }
+        return modules
+    }
+
+    /// The token index where a `.constant(…)` / `Binding.constant(…)` / `Binding<T>.constant(…)`
+    /// value starts, when the argument value is exactly such a call.
+    public func constantBindingStart(in value: Range<Int>) -> Int? {
+        guard let first = value.first else { return nil }
+        // `.constant(`
+        if punct(first, UInt8(ascii: ".")), first + 1 < value.upperBound, self.is(first + 1, "constant"),
+            punct(first + 2, UInt8(ascii: "("))
+        {
+            return first
+        }
+        // `Binding.constant(`, `SwiftUI.Binding.constant(`, `Binding<T>.constant(`
+        var j = first
+        if self.is(j, "SwiftUI"), punct(j + 1, UInt8(ascii: ".")) { j += 2 }
+        guard self.is(j, "Binding") else { return nil }
+        j += 1
+        if j < value.upperBound, code[j].kind == .operator, file.bytes[code[j].offset] == UInt8(ascii: "<") {
+            // Skip the generic arguments.
+            var depth = 0
+            while j < value.upperBound {
+                let token = code[j]
+                if token.kind == .operator {
+                    for k in token.offset..<token.end {
+                        if file.bytes[k] == UInt8(ascii: "<") {
+                            depth += 1
+                        } else if file.bytes[k] == UInt8(ascii: ">") {
+                            depth -= 1
+                        }
+                    }
+                }
+                j += 1
+                if depth <= 0 { break }
+            }
+        }
+        guard punct(j, UInt8(ascii: ".")), self.is(j + 1, "constant"), punct(j + 2, UInt8(ascii: "(")) else {
+            return nil
+        }
+        return first
+    }
+
+    /// Indices of the calls whose callee token lies in `region` (calls are stored in callee order).
+    public func calls(in region: Range<Int>) -> Range<Int> {
+        var low = 0, high = calls.count
+        while low < high {
+            let mid = (low + high) / 2
+            if calls[mid].calleeToken < region.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < calls.count, calls[end].calleeToken < region.upperBound { end += 1 }
+        return low..<end
+    }
+
+    /// Names of the calls around a token (innermost first): `["List", "NavigationStack"]`.
+    public func enclosingCallees(of index: Int) -> [String] {
+        enclosingCalls(of: index).map { calls[$0].callee }
+    }
+
+    /// Whether a callee name looks like a type (a view initializer): `ChildView`, `NavigationLink`.
+    public static func isTypeName(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        // ASCII decides at once (nearly every name); other scripts ask Unicode.
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return name.unicodeScalars.first!.properties.isUppercase
+    }
+
+    /// The type declared for a view: `struct X: View` (or `: SwiftUI.View`).
+    public func isViewType(_ type: TypeDecl) -> Bool {
+        type.kind != .extension && type.kind != .protocol && type.inherits("View")
+    }
+
+    /// Where the finding for a call points: the callee token.
+    public func offset(of index: Int) -> Int { code[index].offset }
+
+    // MARK: Debug-only and fallback code
+
+    /// The token ranges compiled only into debug builds: from `#if DEBUG` (or `#if DEBUG && …`)
+    /// to its `#elseif`, `#else` or `#endif`. Preview scaffolding often lives there.
+    public func debugOnlyRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var open: [(debug: Bool, start: Int)] = []
+        for index in code.indices where code[index].kind == .directive {
+            if self.is(index, "#if") {
+                let debug =
+                    self.is(index + 1, "DEBUG") && !self.is(index + 2, "||") && code[index + 1].line == code[index].line
+                open.append((debug, index))
+            } else if self.is(index, "#elseif") || self.is(index, "#else") {
+                if let last = open.last, last.debug {
+                    ranges.append(last.start..<index); open[open.count - 1].debug = false
+                }
+            } else if self.is(index, "#endif"), let last = open.popLast(), last.debug {
+                ranges.append(last.start..<index)
+            }
+        }
+        return ranges
+    }
+
+    /// Whether the file imports a test framework (`import XCTest`, `@testable import …` with
+    /// `Testing`): it builds views the way previews do, to look at them, not to show them.
+    public func importsTestFramework() -> Bool {
+        importedModules().contains(where: SwiftUINames.testFrameworks.contains)
+    }
+
+    /// Whether the token is in code kept for older systems: the `else` of `if #available(…)` or
+    /// `guard #available(…)`, or the body of `if #unavailable(…)`. Deprecated APIs belong there.
+    public func isInAvailabilityFallback(_ index: Int) -> Bool {
+        var found = false
+        forEachEnclosingScope(of: index) { scope in
+            guard case .statement = scope.kind else { return true }
+            let open = scope.range.lowerBound
+            if self.is(open - 1, "else") {
+                // `if #available(…) { … } else {`, or `guard #available(…) else {`.
+                let end =
+                    punct(open - 2, UInt8(ascii: "}")) && opening[open - 2] >= 0 ? Int(opening[open - 2]) : open - 1
+                found = conditionMentions("#available", before: end)
+            } else {
+                found = conditionMentions("#unavailable", before: open)
+            }
+            return !found
+        }
+        return found
+    }
+
+    /// Whether the `if`/`guard` condition ending just before `end` holds the directive `name`.
+    private func conditionMentions(_ name: StaticString, before end: Int) -> Bool {
+        var j = end - 1
+        var steps = 0
+        while j >= 0, steps < 200 {
+            if self.is(j, "if") || self.is(j, "guard") { return false }
+            if code[j].kind == .directive, self.is(j, name) { return true }
+            if punct(j, UInt8(ascii: "{")) || punct(j, UInt8(ascii: "}")) || punct(j, UInt8(ascii: ";")) {
+                return false
+            }
+            // Skip over a bracketed group (`#available(iOS 16, *)`) as a whole.
+            if opening[j] >= 0, !punct(j, UInt8(ascii: "}")) { j = Int(opening[j]) }
+            j -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    // MARK: Modifier chains
+
+    /// The call an expression ends with, found from its last `)` or `}` through the scopes.
+    public func callEnding(at token: Int) -> Int? {
+        guard token >= 0, token < code.count, opening[token] >= 0 else { return nil }
+        switch scopes[Int(scopeOf[Int(opening[token])])].kind {
+        case .arguments(let call), .closure(let call?):
+            let found = calls[call]
+            let end = found.lastClosureEnd >= 0 ? found.lastClosureEnd : found.parentheses?.upperBound
+            return end == token ? call : nil
+        default:
+            return nil
+        }
+    }
+
+    /// The app's own modifiers chained onto each call that starts a chain, by that call's index:
+    /// `Catalog().embeddedInNavigation()` → `[".embeddedInNavigation"]`, `.modifier(Framed())` →
+    /// `["Framed"]`. SwiftUI's everyday modifiers are left out; what is left may wrap the view in
+    /// a stack, which the project index knows (`ProjectIndex.wrapsInStack`).
+    public func chainedModifiers() -> [Int: [String]] {
+        var chained: [Int: [String]] = [:]
+        for call in calls where call.isMember && !SwiftUINames.everydayModifiers.contains(call.callee) {
+            guard let root = chainRoot(of: call) else { continue }
+            if call.callee == "modifier" {
+                guard let value = arguments(of: call).first?.value, let first = value.first,
+                    code[first].kind == .identifier, Structure.isTypeName(text(first))
+                else { continue }
+                chained[root, default: []].append(text(first))
+            } else {
+                chained[root, default: []].append("." + call.callee)
+            }
+        }
+        return chained
+    }
+
+    /// The first call of a modifier chain: `NavigationStack { … }.padding().navigationTitle("x")` → NavigationStack.
+    public func chainRoot(of call: CallSite) -> Int? {
+        var current = call
+        var found: Int?
+        var steps = 0
+        while current.isMember, let base = current.baseToken, let previous = callEnding(at: base), steps < 64 {
+            found = previous
+            current = calls[previous]
+            steps += 1
+        }
+        guard let root = found, !calls[root].isMember else { return nil }
+        return root
+    }
+
+    // MARK: Views a call builds
+
+    /// The view type whose `body` holds the token directly (not in presented content), for rules
+    /// that ask `rowSite(of:)` about it.
+    public func bodyOwner(of token: Int) -> String? {
+        let placement = ViewHierarchy.placement(of: token, in: self)
+        guard !placement.context.presented, let owner = placement.owner,
+            isViewType(types[owner]) || types[owner].kind == .extension,
+            let member = placement.member, FileSummary.isBody(member, in: self)
+        else { return nil }
+        return types[owner].name
+    }
+
+    /// The innermost function whose body holds the token.
+    func enclosingFunction(of token: Int) -> Int? {
+        var found: Int?
+        forEachEnclosingScope(of: token) { scope in
+            if case .function(let function) = scope.kind { found = function; return false }
+            return true
+        }
+        return found
+    }
+
+    /// Whether a `constant` identifier stands in the call's parentheses: a cheap test before
+    /// splitting the arguments (most calls pass no `.constant(…)`).
+    func mentionsConstant(_ call: CallSite) -> Bool {
+        guard let parentheses = call.parentheses else { return false }
+        for index in parentheses where code[index].kind == .identifier && self.is(index, "constant") { return true }
+        return false
+    }
+
+    /// Calls of type-named views that a navigation call pushes: the `destination:` argument of a
+    /// `NavigationLink`, its destination closure, or the content of `.navigationDestination`.
+    public func destinationViews(ofCall callIndex: Int) -> [Int] {
+        let call = calls[callIndex]
+        guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { return [] }
+        var regions: [Range<Int>] = []
+        let closures = trailingClosures(of: call)
+        if call.callee == "NavigationLink", !call.isMember {
+            let arguments = arguments(of: call)
+            if let destination = arguments.first(where: { $0.label == "destination" }) {
+                regions.append(destination.value)
+            } else if !arguments.contains(where: { $0.label == "value" }), let first = closures.first,
+                first.label == nil
+            {
+                // `NavigationLink { Destination() } label: { … }` or `NavigationLink("Title") { Destination() }`.
+                let hasLabelClosure = closures.contains { $0.label == "label" }
+                let hasTitle = arguments.contains { $0.label == nil }
+                if hasLabelClosure || hasTitle { regions.append(first.body.lowerBound..<first.body.upperBound + 1) }
+            }
+        } else if call.callee == "navigationDestination", call.isMember {
+            regions += closures.map { $0.body.lowerBound..<$0.body.upperBound + 1 }
+            if let destination = arguments(of: call).first(where: { $0.label == "destination" }) {
+                regions.append(destination.value)
+            }
+        }
+        return directViewCalls(inside: regions, of: callIndex)
+    }
+
+    /// Type-named calls in `regions` whose nearest enclosing call is `owner` (the views it builds directly).
+    public func directViewCalls(inside regions: [Range<Int>], of owner: Int) -> [Int] {
+        var result: [Int] = []
+        for region in regions {
+            for index in calls(in: region) {
+                let candidate = calls[index]
+                guard !candidate.isMember, Structure.isTypeName(candidate.callee) else { continue }
+                if innermostCall(of: candidate.calleeToken) == owner { result.append(index) }
+            }
+        }
+        return result
+    }
+}

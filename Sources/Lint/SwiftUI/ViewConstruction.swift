@@ -1,0 +1,30 @@
+import SwiftLexer
+
+/// A construction of a type-named callee (`ChildView(…)`), with what rules ask of it later.
+public struct ViewConstruction: Sendable {
+    public var file: Int
+    public var call: Int
+    public var line: Int
+    /// The type whose declaration holds the call, if any.
+    public var owner: String?
+    /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
+    /// views other than `body` (see `ViewHierarchy.memberName`).
+    public var node: String?
+    public var ownerIsApp: Bool
+    /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).
+    public var inStack: Bool
+    public var presented: Bool
+    public var inPreview: Bool
+    /// Some argument is `.constant(…)`.
+    public var passesConstantBinding: Bool
+    /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
+    public var wrappers: [String] = []
+    /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
+    public var inSplitView = false
+    /// Built in the rows of this `ForEach` or `List` (once per element).
+    public var rowContainer: ViewHierarchy.RowContainer?
+    /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
+    /// uses of the member may go unseen, so it can put the member in a stack but never show
+    /// that the member is in none.
+    public var isPartial = false
+}
