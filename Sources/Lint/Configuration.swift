@@ -37,8 +37,12 @@ public struct Configuration: Sendable {
     /// Folder the configuration's relative paths start from.
     public var root: String = "."
     public var path: String?
-    /// Keys that are neither known settings nor (possibly) rule ids, with their lines.
+    /// Keys that are neither known settings nor (possibly) rule ids.
     var unknownKeys: [String] = []
+    /// A rule's value that is neither a severity nor a mapping (`state-not-private: errror`).
+    var unreadableRuleValues: [String: String] = [:]
+    /// The line of each key (`constant-binding`) and rule option (`constant-binding.previews`), for warnings.
+    var lines: [String: Int] = [:]
 
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
@@ -97,9 +101,12 @@ public struct Configuration: Sendable {
                 throw LoadError(description: "\(path): \(error)")
             }
         }
+        configuration.lines = keyLines(text)
         for (key, value) in map where !knownKeys.contains(key) {
             if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
                 configuration.severities[key] = severity
+            } else if let text = value as? String {
+                configuration.unreadableRuleValues[key] = text
             } else if let options = value as? [String: Any] {
                 var values: [String: String] = [:]
                 for (option, optionValue) in options {
@@ -132,15 +139,57 @@ public struct Configuration: Sendable {
         }
     }
 
-    /// Warnings for keys that are not settings nor rule ids, and rule ids that do not exist.
-    public func warnings(knownRules: Set<String>) -> [String] {
+    /// The line of every top-level key and of every key one level below it (1-based).
+    static func keyLines(_ text: String) -> [String: Int] {
+        guard let node = try? Yams.compose(yaml: text), case .mapping(let top) = node else { return [:] }
+        var lines: [String: Int] = [:]
+        for (key, value) in top {
+            guard let name = key.string else { continue }
+            lines[name] = key.mark?.line
+            guard case .mapping(let options) = value else { continue }
+            for (option, _) in options {
+                if let optionName = option.string { lines[name + "." + optionName] = option.mark?.line }
+            }
+        }
+        return lines
+    }
+
+    /// Warnings for keys that are not settings nor rule ids, rule ids that do not exist, and rule
+    /// options a rule does not take or values it does not accept (`rules`: each known rule's
+    /// options), each naming the file and line.
+    public func warnings(rules: [String: [RuleOptionSpec]]) -> [String] {
         var warnings: [String] = []
         let name = path ?? Self.fileName
-        for key in unknownKeys where !knownRules.contains(key) {
-            warnings.append("\(name): unknown key `\(key)` (neither a setting nor a rule id)")
+        func place(_ key: String) -> String { lines[key].map { "\(name):\($0)" } ?? name }
+        for key in unknownKeys where rules[key] == nil {
+            warnings.append("\(place(key)): unknown key `\(key)` (neither a setting nor a rule id)")
         }
-        for id in disabledRules + optInRules + (onlyRules ?? []) where !knownRules.contains(id) {
+        for id in disabledRules + optInRules + (onlyRules ?? []) where rules[id] == nil {
             warnings.append("\(name): unknown rule `\(id)`")
+        }
+        for (id, text) in unreadableRuleValues.sorted(by: { $0.key < $1.key }) where rules[id] != nil {
+            warnings.append(
+                "\(place(id)): `\(id): \(text)` is not a severity (error, warning or info) nor a mapping of options; ignored"
+            )
+        }
+        for (id, options) in ruleOptions.sorted(by: { $0.key < $1.key }) {
+            guard let specs = rules[id] else { continue }
+            for (option, value) in options.values.sorted(by: { $0.key < $1.key }) {
+                guard let spec = specs.first(where: { $0.name == option }) else {
+                    let takes =
+                        specs.isEmpty
+                        ? "it takes only `severity`"
+                        : "it takes `severity`, " + specs.map { "`\($0.name)`" }.joined(separator: ", ")
+                    warnings.append(
+                        "\(place(id + "." + option)): unknown option `\(option)` for rule `\(id)` (\(takes)); ignored")
+                    continue
+                }
+                if !spec.allowed.isEmpty, !spec.allowed.contains(value) {
+                    warnings.append(
+                        "\(place(id + "." + option)): `\(id).\(option)` is `\(value)`; expected one of \(spec.allowed.joined(separator: ", ")) (using the default, `\(spec.defaultValue)`)"
+                    )
+                }
+            }
         }
         return warnings
     }

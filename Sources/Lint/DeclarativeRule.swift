@@ -73,7 +73,7 @@ public struct DeclarativeRule: Rule {
         self.pattern = pattern
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where !call.isPattern && matches(call) {

@@ -38,10 +38,12 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var note: NoteReference?
     /// The source line the finding is on, without its line break (for baselines and reports).
     public var sourceLine: String
+    /// How to fix it, when the rule knows (`--fix`).
+    public var fix: Fix?
 
     public init(
         ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?,
-        sourceLine: String
+        sourceLine: String, fix: Fix? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -51,11 +53,7 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
         self.column = column
         self.note = note
         self.sourceLine = sourceLine
-    }
-
-    /// Deterministic order: path, line, column, rule.
-    public static func ordered(_ a: Finding, _ b: Finding) -> Bool {
-        (a.path, a.line, a.column, a.ruleID, a.message) < (b.path, b.line, b.column, b.ruleID, b.message)
+        self.fix = fix
     }
 }
 
@@ -67,11 +65,14 @@ public struct Hit: Sendable {
     public var message: String
     /// A severity other than the rule's (e.g. `info` inside previews).
     public var severity: Severity?
+    /// Its fix, if the rule has one.
+    public var fix: Fix?
 
-    public init(file: Int, offset: Int, message: String, severity: Severity? = nil) {
+    public init(file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil) {
         self.file = file
         self.offset = offset
         self.message = message
         self.severity = severity
+        self.fix = fix
     }
 }

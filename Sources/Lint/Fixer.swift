@@ -1,71 +1,84 @@
 import Foundation
 import SwiftLexer
 
-/// `lint --fix`: asks correctable rules for byte edits and applies them. Only the edited bytes
-/// change; a suppressed finding is not fixed; overlapping edits keep the first; the edits of one
-/// correction (same `anchor`) are applied together or not at all.
+/// `lint --fix`: lints once, then applies the fixes the findings carry. Only the edited bytes
+/// change; a suppressed finding has no fix to apply; a fix whose edits overlap one already taken is
+/// dropped whole. Safe fixes are applied; unsafe ones too when `includeUnsafe` is set, and
+/// otherwise counted, with the text they would give, so `--dry-run` can show them.
 public struct Fixer: Sendable {
     public var linter: Linter
+    public var includeUnsafe: Bool
 
-    public init(linter: Linter) { self.linter = linter }
+    public init(linter: Linter, includeUnsafe: Bool = false) {
+        self.linter = linter
+        self.includeUnsafe = includeUnsafe
+    }
 
     public struct FileFix: Sendable {
         public var path: String
         public var original: [UInt8]
         public var corrected: [UInt8]
-        /// How many findings the edits fix.
-        public var edits: Int
+        /// How many findings the applied fixes fix.
+        public var fixed: Int
+        /// Unsafe fixes left out (without `includeUnsafe`), and the file with them applied too.
+        public var unsafeLeft: Int
+        public var withUnsafe: [UInt8]
         public var changed: Bool { original != corrected }
     }
 
-    /// Corrected content of every input (unchanged inputs included).
+    /// The corrected content of every input whose findings carry fixes.
     public func corrections(_ inputs: [LintInput]) -> (fixes: [FileFix], problems: [String]) {
-        let (parsed, problems) = Linter.parse(inputs)
-        let files = parsed.compactMap { $0 }
-        let project = ProjectIndex(files: files, count: inputs.count)
-        let correctable = linter.enabledEntries.compactMap { entry -> (String, any CorrectableRule)? in
-            (entry.rule as? any CorrectableRule).map { (entry.metadata.id, $0) }
+        let result = linter.lint(inputs)
+        var byPath: [String: [Fix]] = [:]
+        for finding in result.findings {
+            if let fix = finding.fix { byPath[finding.path, default: []].append(fix) }
         }
         var fixes: [FileFix] = []
-        for file in files where inputs[file.index].reportFindings {
-            let suppressions = Suppressions(file.source)
-            var edits: [Edit] = []
-            for (id, rule) in correctable {
-                let options = linter.configuration.options(for: id)
-                for edit in rule.corrections(file, project: project, options: options) {
-                    let line = file.source.lines.line(of: edit.anchor ?? edit.range.lowerBound)
-                    if suppressions.suppressor(of: id, line: line) == nil { edits.append(edit) }
-                }
+        var problems = result.problems
+        for input in inputs where input.reportFindings {
+            guard let found = byPath[input.path] else { continue }
+            let original: [UInt8]
+            do { original = try input.read() } catch {
+                problems.append("\(input.path): cannot be read again to fix it: \(error)")
+                continue
             }
-            let original = file.source.bytes
-            // A correction of several edits is one fixed finding.
-            let count = edits.filter { $0.anchor == nil }.count + Set(edits.compactMap(\.anchor)).count
+            let safe = found.filter { $0.applicability == .safe }
+            let chosen = includeUnsafe ? found : safe
+            let (corrected, fixed) = Self.apply(chosen, to: original)
+            let (withUnsafe, _) = includeUnsafe ? (corrected, fixed) : Self.apply(found, to: original)
             fixes.append(
-                FileFix(path: file.path, original: original, corrected: Self.apply(edits, to: original), edits: count))
+                FileFix(
+                    path: input.path, original: original, corrected: corrected, fixed: fixed,
+                    unsafeLeft: found.count - chosen.count, withUnsafe: withUnsafe))
         }
         return (fixes, problems)
     }
 
-    /// Applies non-overlapping edits (later ones that overlap an earlier one are dropped, and with
-    /// them the rest of their correction).
-    public static func apply(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
-        var accepted: [Edit] = []
-        var broken = Set<Int>()
-        for edit in edits.sorted(by: {
-            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
-        }) {
-            if let last = accepted.last, edit.range.lowerBound < last.range.upperBound || (edit.range == last.range) {
-                if let anchor = edit.anchor { broken.insert(anchor) }
-                continue
-            }
-            accepted.append(edit)
+    /// Applies fixes in order of their first edit; a fix with an edit that overlaps an edit
+    /// already taken is dropped whole. Returns the new bytes and how many fixes were applied.
+    public static func apply(_ fixes: [Fix], to bytes: [UInt8]) -> (bytes: [UInt8], applied: Int) {
+        var taken: [Edit] = []
+        var applied = 0
+        let ordered = fixes.sorted {
+            ($0.edits.map(\.range.lowerBound).min() ?? 0) < ($1.edits.map(\.range.lowerBound).min() ?? 0)
         }
-        if !broken.isEmpty { accepted.removeAll { $0.anchor.map(broken.contains) ?? false } }
+        for fix in ordered {
+            let overlaps = fix.edits.contains { edit in
+                taken.contains { other in
+                    edit.range.overlaps(other.range) || edit.range == other.range
+                        || (edit.range.isEmpty && other.range.contains(edit.range.lowerBound))
+                        || (other.range.isEmpty && edit.range.contains(other.range.lowerBound))
+                }
+            }
+            guard !overlaps, !fix.edits.isEmpty else { continue }
+            taken += fix.edits
+            applied += 1
+        }
         var result = bytes
-        for edit in accepted.reversed() {
+        for edit in taken.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             result.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
         }
-        return result
+        return (result, applied)
     }
 }
 

@@ -74,10 +74,9 @@ public struct Linter: Sendable {
             if bytes.prefix(8192).contains(0) {
                 return .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped"))
             }
-            var file = LintFile(
-                index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes)))
-            file.summary = FileSummary(file)
-            return .success(file)
+            return .success(
+                LintFile(
+                    index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes))))
         } catch let problem as LintProblem {
             return .failure(problem)
         } catch let problem as ReadError {
@@ -167,16 +166,14 @@ public struct Linter: Sendable {
         clock.mark("read, parse, local rules")
         let project = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
         clock.mark("index merge")
-        // The view hierarchies and the push graph are built on first use; build them side by side
-        // now rather than one after the other (each behind a lock) in pass 2.
-        let ids = Set(rules.map(\.id))
-        DispatchQueue.concurrentPerform(iterations: 3) { part in
-            if part == 0, ids.contains(NavigationLinkOutsideStackRule().id) { _ = project.hierarchy }
-            if part == 1, ids.contains(NavigationLoopRule().id) { _ = project.pushGraph }
-            if part == 2,
-                ids.contains(NestedNavigationStackRule().id) || ids.contains(TabViewInNavigationStackRule().id)
-            {
-                _ = project.pathHierarchy
+        // The view hierarchies and the push graph are built on first use; build the ones the
+        // running rules need side by side now rather than one after the other (each behind a lock) in pass 2.
+        let needed = Array(rules.reduce(into: Set<IndexFact>()) { $0.formUnion($1.projectRule?.needs ?? []) })
+        DispatchQueue.concurrentPerform(iterations: needed.count) { part in
+            switch needed[part] {
+            case .viewHierarchy: _ = project.hierarchy
+            case .pathHierarchy: _ = project.pathHierarchy
+            case .pushGraph: _ = project.pushGraph
             }
         }
         clock.mark("view hierarchies")
@@ -214,7 +211,6 @@ public struct Linter: Sendable {
         var state = FileState(
             index: file.index, path: file.path, positions: file.source.positions,
             suppressions: Suppressions(file.source))
-        let none = ProjectIndex.empty
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             // A rule whose names do not stand in the file has nothing to find there.
             let words = rules[position].startsFrom
@@ -224,7 +220,7 @@ public struct Linter: Sendable {
                 state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))
             } else {
                 record(
-                    rules[position].rule.check(file, project: none, options: rules[position].options),
+                    rules[position].rule.check(file, options: rules[position].options),
                     of: rules[position], in: &state)
             }
             if RuleTimer.shared.enabled {
@@ -298,6 +294,6 @@ public struct Linter: Sendable {
         return Finding(
             ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: path, line: line,
             column: positions.characterColumn(of: hit.offset, line: line), note: rule.note,
-            sourceLine: positions.lineText(line))
+            sourceLine: positions.lineText(line), fix: hit.fix)
     }
 }

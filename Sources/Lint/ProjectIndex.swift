@@ -106,14 +106,11 @@ public struct ProjectIndex: Sendable {
         }
     }
 
-    /// An index of no files, for rules that do not look at the project.
-    static let empty = ProjectIndex(summaries: [], count: 0)
-
     /// Summarises the files (in parallel) and builds the index.
     public init(files: [LintFile], count: Int? = nil) {
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
-            summaries[position] = files[position].summary ?? FileSummary(files[position])
+            summaries[position] = files[position].summary
         }
         self.init(
             summaries: summaries.values.compactMap { $0 },

@@ -87,5 +87,5 @@ public struct RuleCatalog: Sendable {
 /// Stands for `unused-suppression`, which the engine itself checks after the other rules.
 struct UnusedSuppressionMarker: Rule {
     let id = RuleCatalog.unusedSuppressionID
-    func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] { [] }
+    func check(_ file: LintFile, options: RuleOptions) -> [Hit] { [] }
 }

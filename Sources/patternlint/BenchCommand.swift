@@ -9,6 +9,7 @@ struct BenchLexerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-lexer", abstract: "Time the lexer over Swift files (one core).", shouldDisplay: false)
 
+    @OptionGroup var color: ColorOptions
     @Argument(help: "A folder of Swift files.") var folder: String
     @Option(help: "Repetitions; the best is reported.") var repetitions: Int = 3
 

@@ -12,6 +12,7 @@ struct InstallHookCommand: ParsableCommand {
             "A hook that PatternLint did not write is never replaced unless --force. With the pre-commit framework, use .pre-commit-hooks.yaml instead."
     )
 
+    @OptionGroup var color: ColorOptions
     @Flag(help: "Replace a pre-commit hook that PatternLint did not write.") var force = false
     @Flag(help: "Remove the hook PatternLint installed.") var uninstall = false
 

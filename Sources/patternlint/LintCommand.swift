@@ -45,7 +45,6 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output format: \(Reporters.names.joined(separator: ", ")).", valueName: "name"))
     var reporter: String?
     @Flag(help: "Fail (exit 1) on warnings too.") var strict = false
-    @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
     @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
     @Flag(
@@ -64,8 +63,15 @@ struct LintCommand: ParsableCommand {
     var changedSince: String?
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
     var baseline: String?
-    @Flag(help: "Rewrite what correctable rules can fix safely (atomically per file), then lint again.") var fix = false
-    @Flag(name: .customLong("dry-run"), help: "With --fix: print a unified diff instead of writing.") var dryRun = false
+    @Flag(help: "Apply the safe fixes findings carry (atomically per file), then lint again.") var fix = false
+    @Flag(
+        name: .customLong("unsafe-fixes"),
+        help: "With --fix: apply unsafe fixes too (they may not build, or may change behaviour: review them).")
+    var unsafeFixes = false
+    @Flag(
+        name: .customLong("dry-run"),
+        help: "With --fix: print a unified diff instead of writing (unsafe fixes left out are shown on stderr).")
+    var dryRun = false
     @Option(
         name: .customLong("write-baseline"),
         help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")
@@ -79,7 +85,7 @@ struct LintCommand: ParsableCommand {
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
         guard
             let output = Reporters.make(
-                reporterName, color: Terminal.useColor(disabled: noColor), helpURIBase: configuration.helpURIBase)
+                reporterName, color: options.color.enabled, helpURIBase: configuration.helpURIBase)
         else {
             throw CLIFailure(
                 message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
@@ -114,67 +120,18 @@ struct LintCommand: ParsableCommand {
         }
         if fix {
             guard !staged else { throw CLIFailure(message: "--fix works on the working tree, not with --staged") }
-            let (fixes, fixProblems) = Fixer(linter: linter).corrections(inputs)
-            let changed = fixes.filter(\.changed)
-            if dryRun {
-                for file in changed {
-                    Terminal.write(
-                        UnifiedDiff.make(
-                            old: String(decoding: file.original, as: UTF8.self),
-                            new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
-                }
-                for problem in problems + fixProblems { Terminal.error(problem) }
-                if !quiet {
-                    FileHandle.standardError.write(
-                        Data(
-                            "Would fix \(Terminal.plural(changed.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file")).\n"
-                                .utf8))
-                }
-                if !(problems + fixProblems).isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
-                return
-            }
-            // A file that cannot be written is named and left as it was; the others are still fixed.
-            var written: [Fixer.FileFix] = []
-            for file in changed {
-                do {
-                    try AtomicFile.write(Data(file.corrected), to: file.path)
-                    written.append(file)
-                } catch {
-                    problems.append("\(error) (left unfixed)")
-                }
-            }
-            if !quiet {
-                FileHandle.standardError.write(
-                    Data(
-                        "Fixed \(Terminal.plural(written.map(\.edits).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file")).\n"
-                            .utf8))
-            }
+            let finished = try applyFixes(linter: linter, inputs: inputs, problems: &problems)
+            if finished { return }
             inputs = discovery.files.map { LintInput.disk($0) }
-        } else if dryRun {
-            throw CLIFailure(message: "--dry-run goes with --fix")
+        } else if dryRun || unsafeFixes {
+            throw CLIFailure(message: "\(dryRun ? "--dry-run" : "--unsafe-fixes") goes with --fix")
         }
         var result = linter.lint(inputs)
         clock.mark("lint")
         result.problems = problems + result.problems
-        if let changedSince {
-            let changed: [String: Set<Int>?]
-            do { changed = try Git.changedLines(since: changedSince) } catch {
-                throw CLIFailure(message: "--changed-since \(changedSince): \(error)")
-            }
-            let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
-            result.findings = result.findings.filter { finding in
-                guard let lines = byKey[PathKey.of(finding.path)] else { return false }
-                return lines.map { $0.contains(finding.line) } ?? true
-            }
-        }
+        if let changedSince { result.findings = try onlyChangedLines(result.findings, since: changedSince) }
         if let writeBaseline {
-            do { try Baseline(findings: result.findings).write(to: writeBaseline) } catch {
-                throw CLIFailure(message: "\(error)")
-            }
-            FileHandle.standardError.write(
-                Data(
-                    "Wrote \(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") to \(writeBaseline).\n"
-                        .utf8))
+            try record(result.findings, inBaseline: writeBaseline)
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
@@ -194,6 +151,81 @@ struct LintCommand: ParsableCommand {
 extension LintCommand {
     /// The buffer on standard input, reported as `path`; the rest of the tree as context for
     /// cross-file rules. Like a file named on the command line, it is linted even if excluded.
+    /// `--fix`: applies the fixes (or, with `--dry-run`, prints them as a diff). Returns true when
+    /// the run ends here (a dry run); otherwise the tree is linted again afterwards.
+    func applyFixes(linter: Linter, inputs: [LintInput], problems: inout [String]) throws -> Bool {
+        let (fixes, fixProblems) = Fixer(linter: linter, includeUnsafe: unsafeFixes).corrections(inputs)
+        let changed = fixes.filter(\.changed)
+        let unsafeLeft = fixes.map(\.unsafeLeft).reduce(0, +)
+        if dryRun {
+            for file in changed {
+                Terminal.write(
+                    UnifiedDiff.make(
+                        old: String(decoding: file.original, as: UTF8.self),
+                        new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
+            }
+            // Unsafe fixes left out are shown apart, on stderr, so stdout stays a patch of what --fix applies.
+            for file in fixes where file.unsafeLeft > 0 && file.withUnsafe != file.corrected {
+                FileHandle.standardError.write(
+                    Data(
+                        ("# unsafe fixes, applied only with --unsafe-fixes:\n"
+                            + UnifiedDiff.make(
+                                old: String(decoding: file.corrected, as: UTF8.self),
+                                new: String(decoding: file.withUnsafe, as: UTF8.self), path: file.path)).utf8))
+            }
+            for problem in problems + fixProblems { Terminal.error(problem) }
+            if !quiet {
+                FileHandle.standardError.write(
+                    Data(
+                        ("Would fix \(Terminal.plural(changed.map(\.fixed).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file"))."
+                            + Self.unsafeNote(unsafeLeft) + "\n").utf8))
+            }
+            if !(problems + fixProblems).isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
+            return true
+        }
+        // A file that cannot be written is named and left as it was; the others are still fixed.
+        var written: [Fixer.FileFix] = []
+        for file in changed {
+            do {
+                try AtomicFile.write(Data(file.corrected), to: file.path)
+                written.append(file)
+            } catch {
+                problems.append("\(error) (left unfixed)")
+            }
+        }
+        if !quiet {
+            FileHandle.standardError.write(
+                Data(
+                    ("Fixed \(Terminal.plural(written.map(\.fixed).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file"))."
+                        + Self.unsafeNote(unsafeLeft) + "\n").utf8))
+        }
+        return false
+    }
+
+    static func unsafeNote(_ count: Int) -> String {
+        count == 0 ? "" : " \(count) unsafe \(count == 1 ? "fix" : "fixes") left out (--unsafe-fixes applies them)."
+    }
+
+    /// `--changed-since`: only findings on lines changed since the revision.
+    func onlyChangedLines(_ findings: [Finding], since revision: String) throws -> [Finding] {
+        let changed: [String: Set<Int>?]
+        do { changed = try Git.changedLines(since: revision) } catch {
+            throw CLIFailure(message: "--changed-since \(revision): \(error)")
+        }
+        let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        return findings.filter { finding in
+            guard let lines = byKey[PathKey.of(finding.path)] else { return false }
+            return lines.map { $0.contains(finding.line) } ?? true
+        }
+    }
+
+    /// `--write-baseline`: records the findings and says how many.
+    func record(_ findings: [Finding], inBaseline path: String) throws {
+        do { try Baseline(findings: findings).write(to: path) } catch { throw CLIFailure(message: "\(error)") }
+        FileHandle.standardError.write(
+            Data("Wrote \(Terminal.plural(findings.count, "finding")) to \(path).\n".utf8))
+    }
+
     func stdinInputs(_ path: String, discovery: FileDiscovery.Result) -> [LintInput] {
         let source = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         return [LintInput(path: path) { source }] + contextInputs(besides: [path], discovery: discovery)

@@ -17,6 +17,8 @@ struct LintOptions: ParsableArguments {
 
     @Option(name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
     var rules: [String] = []
+
+    @OptionGroup var color: ColorOptions
 }
 
 /// Configuration, notes graph and rule catalog for a run, loaded once.
@@ -34,8 +36,6 @@ struct LintEnvironment {
             } catch {
                 throw CLIFailure(message: "\(error)")
             }
-        } else if options.config != nil {
-            throw CLIFailure(message: "\(options.config!): no such configuration file")
         }
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
         if configuration.deploymentTargets == nil {
@@ -49,7 +49,9 @@ struct LintEnvironment {
         if warn {
             for problem in vault.loadDiagnostics { Terminal.warning(problem.description) }
             for problem in catalog.problems { Terminal.warning(problem) }
-            for warning in configuration.warnings(knownRules: catalog.ids) { Terminal.warning(warning) }
+            let rules = Dictionary(
+                catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
+            for warning in configuration.warnings(rules: rules) { Terminal.warning(warning) }
         }
         return LintEnvironment(configuration: configuration, graph: graph, catalog: catalog)
     }

@@ -147,3 +147,13 @@ enum Terminal {
 @_silgen_name("mallopt")
 func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 #endif
+
+/// `--no-color`, accepted by every command (colour is used only on a terminal, and never with
+/// `NO_COLOR` set or `TERM=dumb`).
+struct ColorOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal (as NO_COLOR does).")
+    var noColor = false
+
+    /// Whether to colour what goes to stdout.
+    var enabled: Bool { Terminal.useColor(disabled: noColor) }
+}

@@ -47,7 +47,7 @@ struct NotesCommand: ParsableCommand {
                 Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
                 return
             }
-            let color = Terminal.useColor(disabled: false)
+            let color = source.color.enabled
             let renderer = TerminalRenderer(color: color)
             let width = min(48, notes.map(\.title.count).max() ?? 10)
             var out = ""
@@ -71,7 +71,6 @@ struct NotesCommand: ParsableCommand {
         @OptionGroup var source: NotesOptions
         @Argument(help: "Title, alias, permalink or path.") var note: String
         @Flag(help: "Print the markdown file as it is.") var raw = false
-        @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
 
         func run() throws {
             let graph = source.loadGraph()
@@ -80,7 +79,7 @@ struct NotesCommand: ParsableCommand {
                 Terminal.write(graph.notes[index].body)
                 return
             }
-            Terminal.page(NotePresenter(color: Terminal.useColor(disabled: noColor)).show(index, in: graph))
+            Terminal.page(NotePresenter(color: source.color.enabled).show(index, in: graph))
         }
     }
 
@@ -94,7 +93,7 @@ struct NotesCommand: ParsableCommand {
         func run() throws {
             let graph = source.loadGraph()
             let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes)
-            let renderer = TerminalRenderer(color: Terminal.useColor(disabled: false))
+            let renderer = TerminalRenderer(color: source.color.enabled)
             guard !hits.isEmpty else {
                 throw CLIFailure(
                     message: "no note matches \"\(query.joined(separator: " "))\"", exitCode: ExitStatus.findings)
@@ -118,7 +117,7 @@ struct NotesCommand: ParsableCommand {
         func run() throws {
             let graph = source.loadGraph()
             let index = try graph.note(named: note)
-            let presenter = NotePresenter(color: Terminal.useColor(disabled: false))
+            let presenter = NotePresenter(color: source.color.enabled)
             let edges = graph.backlinks(index)
             var out = ""
             for edge in edges { out += presenter.describe(edge, towards: false, in: graph) + "\n" }

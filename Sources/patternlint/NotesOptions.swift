@@ -13,6 +13,8 @@ struct NotesOptions: ParsableArguments {
     @Flag(name: .customLong("no-builtin-notes"), help: "Leave out the notes that ship with PatternLint.")
     var noBuiltin = false
 
+    @OptionGroup var color: ColorOptions
+
     /// `.patternlint.yml` found here or above, if it loads (a broken one is reported by `lint`).
     var configuration: Configuration? {
         Configuration.find().flatMap { try? Configuration.load(path: $0) }

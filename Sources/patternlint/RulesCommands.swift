@@ -36,6 +36,12 @@ struct RulesCommand: ParsableCommand {
                     "enabled": configuration.isEnabled(entry.metadata), "optIn": entry.metadata.optIn,
                     "correctable": entry.metadata.correctable, "summary": entry.metadata.summary,
                     "builtin": entry.builtin,
+                    "options": entry.rule.optionSpecs.map { spec -> [String: Any] in
+                        [
+                            "name": spec.name, "allowed": spec.allowed, "default": spec.defaultValue,
+                            "summary": spec.summary,
+                        ]
+                    },
                     "note": entry.note.map { ["title": $0.title, "permalink": $0.permalink, "path": $0.path] }
                         ?? NSNull(),
                 ]
@@ -45,7 +51,7 @@ struct RulesCommand: ParsableCommand {
             Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
             return
         }
-        let renderer = TerminalRenderer(color: Terminal.useColor(disabled: false))
+        let renderer = TerminalRenderer(color: options.color.enabled)
         let width = entries.map(\.metadata.id.count).max() ?? 10
         var out = ""
         for entry in entries {
@@ -79,7 +85,6 @@ struct ExplainCommand: ParsableCommand {
     )
     @OptionGroup var options: LintOptions
     @Argument(help: "A rule id (see `patternlint rules`).") var rule: String
-    @Flag(name: .customLong("no-color"), help: "No ANSI colours, even on a terminal.") var noColor = false
 
     func run() throws {
         let environment = try LintEnvironment.load(options, warn: false)
@@ -89,7 +94,7 @@ struct ExplainCommand: ParsableCommand {
             }.prefix(3)
             throw CLIFailure(message: "no rule `\(rule)`; did you mean: \(close.joined(separator: ", "))?")
         }
-        let color = Terminal.useColor(disabled: noColor)
+        let color = options.color.enabled
         let renderer = TerminalRenderer(color: color)
         let metadata = entry.metadata
         var out =
@@ -116,6 +121,7 @@ struct ExplainCommand: ParsableCommand {
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init", abstract: "Write a commented starter .patternlint.yml.")
+    @OptionGroup var color: ColorOptions
     @Flag(help: "Replace an existing file.") var force = false
     @Option(help: "Where to write it.") var path = Configuration.fileName
 

@@ -17,6 +17,7 @@ struct TokensCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case text, jsonl }
 
+    @OptionGroup var color: ColorOptions
     @Argument(help: "A Swift file.") var file: String
     @Option(help: "text (aligned, with token text) or jsonl.") var format: Format = .text
 

@@ -132,4 +132,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("unknown reporter `yaml`"), result.stderr)
     }
+
+    /// `--no-color` is accepted by every command, as `NO_COLOR` is honoured by all.
+    func testEveryCommandAcceptsNoColor() throws {
+        let folder = try makeFolder(["A.swift": deprecated])
+        for command in [
+            ["lint", "A.swift"], ["rules"], ["explain", "constant-binding"], ["tokens", "A.swift"],
+            ["notes", "list"], ["notes", "show", "Dual Initializer Pattern"], ["notes", "search", "sheet"],
+            ["notes", "backlinks", "Dual Initializer Pattern"], ["notes", "graph"], ["notes", "check"],
+        ] {
+            let result = try run(command + ["--no-color"], in: folder)
+            XCTAssertNotEqual(result.status, 64, "\(command) refused --no-color: \(result.stderr)")
+            XCTAssertFalse(result.stderr.contains("Unknown option"), "\(command): \(result.stderr)")
+            XCTAssertFalse(result.stdout.contains("\u{1B}["), "\(command) wrote colour")
+        }
+    }
+
+    /// `--fix --dry-run` prints what the safe fixes change; `--unsafe-fixes` needs `--fix`.
+    func testUnsafeFixesGoWithFix() throws {
+        let folder = try makeFolder(["A.swift": deprecated])
+        let alone = try run(["lint", "A.swift", "--unsafe-fixes"], in: folder)
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.stderr.contains("--unsafe-fixes goes with --fix"), alone.stderr)
+    }
 }

@@ -88,8 +88,39 @@ final class EngineTests: XCTestCase {
         XCTAssertTrue(configuration.isEnabled(catalog.entry("unused-suppression")!.metadata))
         XCTAssertFalse(configuration.isEnabled(catalog.entry("hardcoded-navigation-in-reusable-view")!.metadata))
         XCTAssertEqual(
-            configuration.warnings(knownRules: catalog.ids).map { String($0.split(separator: ":", maxSplits: 1)[1]) },
-            [" unknown key `colour` (neither a setting nor a rule id)"])
+            configuration.warnings(rules: Self.optionSpecs(catalog)).map {
+                $0.replacingOccurrences(of: path, with: "F")
+            },
+            ["F:12: unknown key `colour` (neither a setting nor a rule id)"])
+    }
+
+    static func optionSpecs(_ catalog: RuleCatalog) -> [String: [RuleOptionSpec]] {
+        Dictionary(catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// A typo in a rule's option key or value is a warning naming the file and line, and the
+    /// rule falls back to the option's default.
+    func testRuleOptionsAreChecked() throws {
+        let path = try write(
+            """
+            constant-binding:
+              previews: warnign
+              preview: off
+            state-not-private: errror
+            """)
+        let configuration = try Configuration.load(path: path)
+        XCTAssertEqual(
+            configuration.warnings(rules: Self.optionSpecs(CatalogFixture.catalog)).map {
+                $0.replacingOccurrences(of: path, with: "F")
+            }.sorted(),
+            [
+                "F:2: `constant-binding.previews` is `warnign`; expected one of info, warning, error, off (using the default, `info`)",
+                "F:3: unknown option `preview` for rule `constant-binding` (it takes `severity`, `previews`); ignored",
+                "F:4: `state-not-private: errror` is not a severity (error, warning or info) nor a mapping of options; ignored",
+            ])
+        let spec = BuiltinRules.byID["constant-binding"]!.optionSpecs[0]
+        XCTAssertEqual(configuration.options(for: "constant-binding").value(of: spec), "info")
+        XCTAssertEqual(RuleOptions(["previews": "off"]).value(of: spec), "off")
     }
 
     func testMalformedConfigurationNamesTheFile() throws {

@@ -12,7 +12,7 @@ public struct BoolBindingFromOptionalRule: Rule {
     /// The presentations that have an `item:` variant.
     static let itemVariants: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
         // Start from `isPresented:` labels (few) rather than from every call.

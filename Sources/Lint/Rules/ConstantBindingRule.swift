@@ -7,6 +7,11 @@ import SwiftLexer
 public struct ConstantBindingRule: ProjectRule {
     public let id = "constant-binding"
     public let startsFrom: [Vocabulary.Word] = [.constant]
+    public let optionSpecs = [
+        RuleOptionSpec(
+            "previews", allowed: ["info", "warning", "error", "off"], default: "info",
+            summary: "severity inside previews, preview hosts, tests and `#if DEBUG` code (`off`: not reported)")
+    ]
 
     /// Modifiers whose binding arguments drive presentation or navigation.
     static let bindingModifiers: Set<String> = [
@@ -56,8 +61,8 @@ public struct ConstantBindingRule: ProjectRule {
         // Tests build views with frozen bindings on purpose: treat them like previews.
         let isTestFile = file.importsTestFramework
         // Where previews count (option `previews`: info, off, warning or error); nil when off.
-        let mode = options["previews"] ?? "info"
-        let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode) ?? .info
+        let mode = options.value(of: optionSpecs[0])
+        let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode)
         var disabledViews: Set<Int>?
         // A file passes `.constant` to the same few places: each message is built once.
         var messages: [String: String] = [:]

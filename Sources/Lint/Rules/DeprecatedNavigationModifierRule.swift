@@ -3,7 +3,7 @@ import SwiftLexer
 /// Navigation modifiers deprecated since iOS 16 (silent while the project supports an OS without
 /// the replacement, see `DeploymentTargets`). `.navigationBarTitle("x")` with one argument is
 /// rewritten to `.navigationTitle("x")` by `--fix`; the others need a person.
-public struct DeprecatedNavigationModifierRule: CorrectableRule {
+public struct DeprecatedNavigationModifierRule: Rule {
     public let id = "deprecated-navigation-modifier"
     public let startsFrom: [Vocabulary.Word] = [
         .navigationBarTitle, .navigationBarItems, .navigationViewStyle, .navigationBarHidden,
@@ -28,7 +28,7 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
     /// Every name above is `navigation…`: length and first byte rule most member calls out before any hashing.
     static let shortestName = modifiers.keys.map(\.utf8.count).min() ?? 0
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         return s.calls.compactMap { call in
             guard call.isMember, call.callee.utf8.count >= Self.shortestName,
@@ -38,21 +38,16 @@ public struct DeprecatedNavigationModifierRule: CorrectableRule {
             else { return nil }
             return Hit(
                 file: file.index, offset: s.offset(of: call.calleeToken),
-                message: "`.\(call.callee)` is deprecated; use \(modifier.replacement)")
+                message: "`.\(call.callee)` is deprecated; use \(modifier.replacement)", fix: fix(call, in: s))
         }
     }
 
-    /// `.navigationBarTitle(x)` with a single unlabeled argument → `.navigationTitle(x)`.
-    public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
-        let s = file.structure
-        return s.calls.compactMap { call in
-            guard call.isMember, call.callee == "navigationBarTitle", call.parentheses != nil,
-                options.allows(Self.modifiers["navigationBarTitle"]!.introduced),
-                !s.isInAvailabilityFallback(call.calleeToken)
-            else { return nil }
-            let arguments = s.arguments(of: call)
-            guard arguments.count == 1, arguments[0].label == nil else { return nil }
-            return Edit(range: s.code[call.calleeToken].range, replacement: "navigationTitle")
-        }
+    /// `.navigationBarTitle(x)` with a single unlabeled argument → `.navigationTitle(x)`: the same
+    /// title, the display mode the screen already had. Safe: one token renamed, same argument.
+    func fix(_ call: CallSite, in s: Structure) -> Fix? {
+        guard call.callee == "navigationBarTitle", call.parentheses != nil else { return nil }
+        let arguments = s.arguments(of: call)
+        guard arguments.count == 1, arguments[0].label == nil else { return nil }
+        return Fix([Edit(range: s.code[call.calleeToken].range, replacement: "navigationTitle")], .safe)
     }
 }

@@ -25,7 +25,7 @@ public struct EagerListDestinationRule: ProjectRule {
         var inBodies: [(offset: Int, view: String, owner: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
-        for push in (file.summary ?? FileSummary(file)).pushes
+        for push in file.summary.pushes
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }

@@ -20,7 +20,7 @@ public struct ExclusiveBoolFlagsRule: Rule {
         return false
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
         // Cheap test first: without two flag arguments and an onChange there is nothing to find.

@@ -28,7 +28,7 @@ public struct MisplacedNavigationModifierRule: Rule {
         name != "navigationTitle" && name != "toolbar" && name != "toolbarBackground"
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {

@@ -6,7 +6,7 @@ public struct NavigationLinkIsActiveRule: Rule {
     public let id = "navigation-link-is-active"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

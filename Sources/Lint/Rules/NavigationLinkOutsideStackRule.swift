@@ -5,11 +5,12 @@ import SwiftLexer
 /// code outside the run) are left alone.
 public struct NavigationLinkOutsideStackRule: ProjectRule {
     public let id = "navigation-link-outside-stack"
+    public let needs: Set<IndexFact> = [.viewHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.navigationLink, .navigationDestination]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let chained = file.summary?.chained ?? s.chainedModifiers()
+        let chained = file.summary.chained
         // Each link not in a stack's content here, with its view; presented content is decided
         // now, the rest by the run's view hierarchy.
         var candidates:

@@ -5,11 +5,12 @@ import SwiftLexer
 /// (`dismiss`, or remove from the path).
 public struct NavigationLoopRule: ProjectRule {
     public let id = "navigation-loop"
+    public let needs: Set<IndexFact> = [.pushGraph]
     public let startsFrom: [Vocabulary.Word] = [.navigationLink, .navigationDestination]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let pushes = (file.summary ?? FileSummary(file)).pushes.compactMap {
+        let pushes = file.summary.pushes.compactMap {
             push -> (offset: Int, view: String, from: String)? in
             guard let from = push.pusher, !Self.pushesWithData(push.view, at: push.call, in: s) else { return nil }
             return (s.offset(of: s.calls[push.call].calleeToken), push.view, from)

@@ -5,7 +5,7 @@ public struct NavigationViewDeprecatedRule: Rule {
     public let id = "navigation-view-deprecated"
     public let startsFrom: [Vocabulary.Word] = [.navigationView]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         // A project that still supports iOS 15 has no `NavigationStack` to move to.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure

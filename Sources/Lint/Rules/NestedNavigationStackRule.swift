@@ -4,11 +4,12 @@ import SwiftLexer
 /// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
+    public let needs: Set<IndexFact> = [.pathHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.navigationStack]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let chained = file.summary?.chained ?? s.chainedModifiers()
+        let chained = file.summary.chained
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.

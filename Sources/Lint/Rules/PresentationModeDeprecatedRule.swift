@@ -2,20 +2,20 @@ import SwiftLexer
 
 /// `@Environment(\.presentationMode)` is deprecated; `@Environment(\.dismiss)` gives a
 /// `DismissAction` that works for sheets and pushed screens alike.
-public struct PresentationModeDeprecatedRule: CorrectableRule {
+public struct PresentationModeDeprecatedRule: Rule {
     public let id = "presentation-mode-deprecated"
     public let startsFrom: [Vocabulary.Word] = [.presentationMode]
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
-        return offenders(s).map { _, keyPath in
+        return offenders(s).map { property, keyPath in
             Hit(
                 file: file.index, offset: s.offset(of: keyPath),
                 message:
-                    "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`"
-            )
+                    "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`",
+                fix: fix(property, keyPath: keyPath, in: s))
         }
     }
 
@@ -39,48 +39,35 @@ public struct PresentationModeDeprecatedRule: CorrectableRule {
     /// When the view only ever calls `name.wrappedValue.dismiss()`: the key path becomes
     /// `\.dismiss`, the property `dismiss`, and each call `dismiss()`. Any other use
     /// (`isPresented`, handing it on), or a `dismiss` the type already has, leaves it for you.
-    public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
-        guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
-        let s = file.structure
-        var edits: [Edit] = []
-        for (property, keyPath) in offenders(s) {
-            guard let owner = property.owner else { continue }
-            // The type's declaration and its extensions in this file.
-            let name = s.types[owner].name
-            let regions = s.types.filter { $0.name == name }.compactMap(\.body)
-            let anchor = s.offset(of: keyPath)
-            var group = [Edit(range: s.code[keyPath].range, replacement: "dismiss", anchor: anchor)]
-            if property.name != "dismiss" {
-                group.append(Edit(range: s.code[property.nameToken].range, replacement: "dismiss", anchor: anchor))
-            }
-            var fixable = true
-            scan: for region in regions {
-                for index in region where s.code[index].kind == .identifier && index != property.nameToken {
-                    let text = s.text(index)
-                    if text == "dismiss", property.name != "dismiss" {
-                        // Only the `dismiss` of a `.wrappedValue.dismiss()` chain may stand here.
-                        guard index >= 2, s.is(index - 2, "wrappedValue") else { fixable = false; break scan }
-                        continue
-                    }
-                    guard text == property.name, !s.punct(index - 1, UInt8(ascii: ".")) || s.is(index - 2, "self")
-                    else { continue }
-                    // `name.wrappedValue.dismiss()` → `dismiss()`.
-                    guard s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue"),
-                        s.punct(index + 3, UInt8(ascii: ".")),
-                        s.is(index + 4, "dismiss"), s.punct(index + 5, UInt8(ascii: "(")),
-                        s.punct(index + 6, UInt8(ascii: ")"))
-                    else {
-                        fixable = false
-                        break scan
-                    }
-                    group.append(
-                        Edit(
-                            range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss", anchor: anchor)
-                    )
-                }
-            }
-            if fixable { edits += group }
+    /// Safe: the property is the view's own and every use of it in the file is rewritten.
+    func fix(_ property: PropertyDecl, keyPath: Int, in s: Structure) -> Fix? {
+        guard let owner = property.owner else { return nil }
+        // The type's declaration and its extensions in this file.
+        let name = s.types[owner].name
+        let regions = s.types.filter { $0.name == name }.compactMap(\.body)
+        var edits = [Edit(range: s.code[keyPath].range, replacement: "dismiss")]
+        if property.name != "dismiss" {
+            edits.append(Edit(range: s.code[property.nameToken].range, replacement: "dismiss"))
         }
-        return edits
+        for region in regions {
+            for index in region where s.code[index].kind == .identifier && index != property.nameToken {
+                let text = s.text(index)
+                if text == "dismiss", property.name != "dismiss" {
+                    // Only the `dismiss` of a `.wrappedValue.dismiss()` chain may stand here.
+                    guard index >= 2, s.is(index - 2, "wrappedValue") else { return nil }
+                    continue
+                }
+                guard text == property.name, !s.punct(index - 1, UInt8(ascii: ".")) || s.is(index - 2, "self")
+                else { continue }
+                // `name.wrappedValue.dismiss()` → `dismiss()`.
+                guard s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue"),
+                    s.punct(index + 3, UInt8(ascii: ".")),
+                    s.is(index + 4, "dismiss"), s.punct(index + 5, UInt8(ascii: "(")),
+                    s.punct(index + 6, UInt8(ascii: ")"))
+                else { return nil }
+                edits.append(Edit(range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss"))
+            }
+        }
+        return Fix(edits, .safe)
     }
 }

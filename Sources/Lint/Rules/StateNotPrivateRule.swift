@@ -3,7 +3,7 @@ import SwiftLexer
 /// `@State`/`@StateObject` is the view's own storage: anything outside the view that sets it is
 /// overwritten or ignored. Make it `private`. Correctable: inserts `private` where callers cannot
 /// be relying on the memberwise initializer (the property has a value, or the type an `init`).
-public struct StateNotPrivateRule: CorrectableRule {
+public struct StateNotPrivateRule: Rule {
     public let id = "state-not-private"
 
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]
@@ -54,7 +54,7 @@ public struct StateNotPrivateRule: CorrectableRule {
             || attribute == "@SwiftUI.StateObject"
     }
 
-    public func check(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Hit] {
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         return offenders(s).map { property, attribute, seeding in
             let declaration = "`\(s.text(attribute)) var \(property.name)`"
@@ -65,29 +65,28 @@ public struct StateNotPrivateRule: CorrectableRule {
                 case .memberwise:
                     "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(property.name) = State(initialValue: …)`)"
                 }
-            return Hit(file: file.index, offset: s.offset(of: attribute), message: message)
+            return Hit(
+                file: file.index, offset: s.offset(of: attribute), message: message,
+                fix: seeding == .owned ? fix(property, in: s) : nil)
         }
     }
 
     /// Inserts `private ` after the attributes, or turns an explicit `internal` (the default) into
     /// `private`; leaves declarations with a wider access level (`public`, `package`) alone.
-    public func corrections(_ file: LintFile, project: ProjectIndex, options: RuleOptions) -> [Edit] {
-        let s = file.structure
-        return offenders(s).compactMap { property, _, seeding in
-            // `private` on a memberwise-seeded property would break every caller: left for you.
-            guard seeding == .owned, let last = property.attributeTokens.last else { return nil }
-            var next = last + 1
-            if s.punct(next, UInt8(ascii: "(")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1 }
-            guard next < s.code.count else { return nil }
-            let access = property.modifiers.filter(Self.accessModifiers.contains)
-            if access == ["internal"] {
-                // The `internal` token between the attributes and the name.
-                guard let token = (next..<property.nameToken).first(where: { s.is($0, "internal") }) else { return nil }
-                return Edit(range: s.code[token].range, replacement: "private")
-            }
-            guard access.isEmpty else { return nil }
-            let offset = s.code[next].offset
-            return Edit(range: offset..<offset, replacement: "private ")
+    /// (A memberwise-seeded property gets no fix: `private` would break every caller.)
+    func fix(_ property: PropertyDecl, in s: Structure) -> Fix? {
+        guard let last = property.attributeTokens.last else { return nil }
+        var next = last + 1
+        if s.punct(next, UInt8(ascii: "(")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1 }
+        guard next < s.code.count else { return nil }
+        let access = property.modifiers.filter(Self.accessModifiers.contains)
+        if access == ["internal"] {
+            // The `internal` token between the attributes and the name.
+            guard let token = (next..<property.nameToken).first(where: { s.is($0, "internal") }) else { return nil }
+            return Fix([Edit(range: s.code[token].range, replacement: "private")], .safe)
         }
+        guard access.isEmpty else { return nil }
+        let offset = s.code[next].offset
+        return Fix([Edit(range: offset..<offset, replacement: "private ")], .safe)
     }
 }

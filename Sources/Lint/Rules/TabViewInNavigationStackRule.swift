@@ -7,6 +7,7 @@ import SwiftLexer
 /// (`.tabViewStyle(.page)`) is a carousel inside a screen, and is left alone.
 public struct TabViewInNavigationStackRule: ProjectRule {
     public let id = "tabview-in-navigation-stack"
+    public let needs: Set<IndexFact> = [.pathHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.tabView]
 
     /// The `TabView`s styled as pages: `.tabViewStyle(.page)`, `.page(indexDisplayMode:)`,
@@ -27,7 +28,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let chained = file.summary?.chained ?? s.chainedModifiers()
+        let chained = file.summary.chained
         var hits: [Hit] = []
         // `TabView`s with no stack around them here, by the view that holds them.
         var held: [(offset: Int, view: String, wrappers: [String])] = []

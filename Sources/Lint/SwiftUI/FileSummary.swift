@@ -33,17 +33,16 @@ struct FileSummary: Sendable {
     var initializers: [[FunctionDecl]] = []
     var storedProperties: [[PropertyDecl]] = []
 
-    init(_ lintFile: LintFile) {
-        file = lintFile.index
-        path = lintFile.path
-        let s = lintFile.structure
+    init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
+        file = index
+        self.path = path
         // Views are built only where SwiftUI is: files that name `View`, `AnyView` or `Scene`
         // (a view, a view-building member), declare a view type or preview, import SwiftUI, or
         // pass `.constant(…)` (a test building a view). Most files of a large repo do none of
         // these, and neither their members nor their calls are looked at. (A file that builds
         // views through another file's `@_exported import SwiftUI` and names none is missed.)
         let buildsViews =
-            lintFile.vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
+            vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
             || s.importedModules().contains("SwiftUI")
         let members =
             buildsViews
@@ -168,7 +167,7 @@ struct FileSummary: Sendable {
         memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
         // A test builds views as a preview does (`NavigationStack { Settings() }` for a
         // snapshot): its sites say nothing about where the app shows them.
-        if buildsViews, lintFile.importsTestFramework {
+        if buildsViews, LintFile.importsTestFramework(s, vocabulary) {
             func markAsPreviews(_ sites: inout [String: [ViewConstruction]]) {
                 for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
             }
