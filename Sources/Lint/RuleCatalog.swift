@@ -55,7 +55,7 @@ public struct RuleCatalog: Sendable {
             } else if metadata.id == Self.unusedSuppressionID {
                 rule = UnusedSuppressionMarker()
             } else {
-                rule = file.builtin ? implementations[metadata.id] : implementations[metadata.id]
+                rule = implementations[metadata.id]
             }
             guard let rule else {
                 problems.append("\(file.path): rule `\(metadata.id)` has no implementation and no `pattern`")

@@ -33,6 +33,7 @@ struct FileSummary: Sendable {
     var initializers: [[FunctionDecl]] = []
     var storedProperties: [[PropertyDecl]] = []
 
+    /// Reads the file in named steps, one per fact; calls and members only where views are built.
     init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
         file = index
         self.path = path
@@ -44,10 +45,48 @@ struct FileSummary: Sendable {
         let buildsViews =
             vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
             || s.importedModules().contains("SwiftUI")
-        let members =
-            buildsViews
-            ? MemberNodes(s) : MemberNodes(propertyCount: s.properties.count, functionCount: s.functions.count)
-        chained = buildsViews ? s.chainedModifiers() : [:]
+        let isApp = readDeclarations(s)
+        guard buildsViews else {
+            memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
+            return
+        }
+        chained = s.chainedModifiers()
+        var router = MemberRouter(members: MemberNodes(s), types: types.map(\.name))
+        readCalls(s, isApp: isApp, router: &router)
+        routeMembersHoldingNavigation(s, router: &router)
+        declaredMemberNodes =
+            router.members.properties.compactMap { $0 } + router.members.functions.compactMap { $0 }
+        // A loose use inside one of this file's view-building members routes that member.
+        looseUses.merge(
+            Self.looseUses(in: s, viewCode: router.members.bodies, file: file, isApp: isApp) { placement in
+                _ = router.route(placement)
+            },
+            uniquingKeysWith: +)
+        memberUses = Self.uses(of: router.routed, in: s, file: file, isApp: isApp)
+        // A test builds views as a preview does (`NavigationStack { Settings() }` for a
+        // snapshot): its sites say nothing about where the app shows them.
+        if LintFile.importsTestFramework(s, vocabulary) { markSitesAsPreviews() }
+    }
+
+    /// Members (not `body`) that hold views, links or stacks, by node: their uses decide where
+    /// those stand, so each one a site is found in is recorded with its type.
+    struct MemberRouter {
+        let members: MemberNodes
+        let types: [String]
+        var routed: [String: (type: Int, member: ScopeKind)] = [:]
+
+        /// The node a placement is in: its member's (`Root.content`), else its type's name.
+        mutating func route(_ placement: ViewHierarchy.Placement) -> String? {
+            guard let owner = placement.owner else { return nil }
+            guard let member = placement.member, let node = members.node(member) else { return types[owner] }
+            if routed[node] == nil { routed[node] = (owner, member) }
+            return node
+        }
+    }
+
+    /// Types, their initializers and stored properties, the app's own view modifiers and mutating
+    /// functions. Returns, per type, whether it is an `App`.
+    mutating func readDeclarations(_ s: Structure) -> [Bool] {
         var isApp: [Bool] = []
         isApp.reserveCapacity(s.types.count)
         for (typeIndex, type) in s.types.enumerated() {
@@ -68,49 +107,24 @@ struct FileSummary: Sendable {
         for property in s.properties where property.body == nil && !property.isStatic {
             if let owner = property.owner { storedProperties[owner].append(property) }
         }
-        // Members (not `body`) that hold views, links or stacks, by node: their uses decide where
-        // those stand.
-        var routed: [String: (type: Int, member: ScopeKind)] = [:]
-        func route(_ placement: ViewHierarchy.Placement) -> String? {
-            guard let owner = placement.owner else { return nil }
-            guard let member = placement.member, let node = members.node(member) else { return types[owner].name }
-            if routed[node] == nil { routed[node] = (owner, member) }
-            return node
-        }
-        for (callIndex, call) in (buildsViews ? s.calls : []).enumerated() {
+        return isApp
+    }
+
+    /// One walk over the calls: stacks and the functions that build them, constructions of the
+    /// run's types, members used on presented items, router uses in typed destinations, pushes.
+    mutating func readCalls(_ s: Structure, isApp: [Bool], router: inout MemberRouter) {
+        for (callIndex, call) in s.calls.enumerated() {
             // Every navigation name below starts with `N` or `n`: one byte rules most calls out.
             let first = call.callee.utf8.first
             let mayBeNavigation = first == UInt8(ascii: "N") || first == UInt8(ascii: "n")
             if mayBeNavigation, !call.isMember, SwiftUINames.isStackName(call.callee) {
-                if let owner = s.enclosingType(of: call.calleeToken) {
-                    stacks.append((types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee)))
-                }
-                if SwiftUINames.isPathStackName(call.callee),
-                    let function = s.enclosingFunction(of: call.calleeToken),
-                    s.functions[function].name != "body"
-                {
-                    stackFunctions.append(s.functions[function].name)
-                }
+                readStack(call, at: callIndex, in: s)
             }
             // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
             // and say nothing about the run's types: skip them before any scope walk. (A run
             // that declares its own `Text` loses those sites, so its rules stay silent on it.)
             if !call.isMember, Structure.isTypeName(call.callee), !SwiftUINames.platformTypes.contains(call.callee) {
-                var placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
-                // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
-                if let own = chained[callIndex] { placement.wrappers = own + placement.wrappers }
-                let owner = placement.owner.map { types[$0] }
-                let constant =
-                    s.mentionsConstant(call)
-                    && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
-                constructions[call.callee, default: []].append(
-                    (ViewConstruction(
-                        file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
-                        node: route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
-                        inStack: placement.context.inStack, presented: placement.context.presented,
-                        inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
-                        wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
-                        rowContainer: placement.rowContainer)))
+                readConstruction(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
             if call.isMember,
                 first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
@@ -118,63 +132,95 @@ struct FileSummary: Sendable {
             {
                 presentedMembers += Self.presentedMembers(of: call, in: s)
             }
-            guard mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" else {
-                continue
+            if mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+                readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
-            if call.isMember, call.callee == "navigationDestination" {
-                // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
-                // `Route.destination` in the pushed content (a router enum that builds its screens).
-                for (node, index) in Self.typedDestinationUses(of: call, in: s) {
-                    let placement = ViewHierarchy.placement(of: index, in: s, chained: chained)
-                    guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else {
-                        continue
-                    }
-                    _ = route(placement)
-                    var use = Self.use(
-                        at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
-                    use.isPartial = true
-                    looseUses[node, default: []].append(use)
-                }
-            }
-            let destinations = s.destinationViews(ofCall: callIndex)
-            guard !destinations.isEmpty else { continue }
-            let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
-            let line = s.code[call.calleeToken].line
-            for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
         }
-        // Links, stacks and tab views in members (not `body`): the rules place them by node too,
-        // so those members need their uses.
-        for range in members.bodies {
+    }
+
+    /// A stack: the type that owns it, and the function (not `body`) that builds it, if any.
+    mutating func readStack(_ call: CallSite, at callIndex: Int, in s: Structure) {
+        if let owner = s.enclosingType(of: call.calleeToken) {
+            stacks.append((types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee)))
+        }
+        if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
+            s.functions[function].name != "body"
+        {
+            stackFunctions.append(s.functions[function].name)
+        }
+    }
+
+    /// A construction of a type the run may declare, with where it stands.
+    mutating func readConstruction(
+        _ call: CallSite, at callIndex: Int, in s: Structure, isApp: [Bool], router: inout MemberRouter
+    ) {
+        var placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+        // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
+        if let own = chained[callIndex] { placement.wrappers = own + placement.wrappers }
+        let owner = placement.owner.map { types[$0] }
+        let constant =
+            s.mentionsConstant(call) && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
+        constructions[call.callee, default: []].append(
+            ViewConstruction(
+                file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
+                node: router.route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
+                inStack: placement.context.inStack, presented: placement.context.presented,
+                inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
+                wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
+                rowContainer: placement.rowContainer))
+    }
+
+    /// A `NavigationLink` or `.navigationDestination`: the views it pushes, and the members of a
+    /// router type its typed destination content uses.
+    mutating func readNavigation(
+        _ call: CallSite, at callIndex: Int, in s: Structure, isApp: [Bool], router: inout MemberRouter
+    ) {
+        if call.isMember, call.callee == "navigationDestination" {
+            // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
+            // `Route.destination` in the pushed content (a router enum that builds its screens).
+            for (node, index) in Self.typedDestinationUses(of: call, in: s) {
+                let placement = ViewHierarchy.placement(of: index, in: s, chained: chained)
+                guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s) else {
+                    continue
+                }
+                _ = router.route(placement)
+                var use = Self.use(
+                    at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp, in: s)
+                use.isPartial = true
+                looseUses[node, default: []].append(use)
+            }
+        }
+        let destinations = s.destinationViews(ofCall: callIndex)
+        guard !destinations.isEmpty else { return }
+        let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
+        let line = s.code[call.calleeToken].line
+        for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
+    }
+
+    /// Links, stacks and tab views in members (not `body`): the rules place them by node too,
+    /// so those members need their uses.
+    func routeMembersHoldingNavigation(_ s: Structure, router: inout MemberRouter) {
+        for range in router.members.bodies {
             for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
                 let call = s.calls[index]
                 if call.callee == "TabView" || SwiftUINames.isStackName(call.callee)
                     || call.callee == "NavigationLink"
                     || call.callee == "navigationDestination"
                 {
-                    _ = route(ViewHierarchy.placement(of: call.calleeToken, in: s))
+                    _ = router.route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }
             }
         }
-        if buildsViews {
-            declaredMemberNodes = members.properties.compactMap { $0 } + members.functions.compactMap { $0 }
-            // A loose use inside one of this file's view-building members routes that member.
-            looseUses.merge(
-                Self.looseUses(in: s, viewCode: members.bodies, file: file, isApp: isApp) { placement in
-                    _ = route(placement)
-                },
-                uniquingKeysWith: +)
+    }
+
+    /// Every site of the file counts as a preview's.
+    mutating func markSitesAsPreviews() {
+        func mark(_ sites: inout [String: [ViewConstruction]]) {
+            for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
         }
-        memberUses = Self.uses(of: routed, in: s, file: file, isApp: isApp)
-        // A test builds views as a preview does (`NavigationStack { Settings() }` for a
-        // snapshot): its sites say nothing about where the app shows them.
-        if buildsViews, LintFile.importsTestFramework(s, vocabulary) {
-            func markAsPreviews(_ sites: inout [String: [ViewConstruction]]) {
-                for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
-            }
-            markAsPreviews(&constructions)
-            markAsPreviews(&memberUses)
-            markAsPreviews(&looseUses)
-        }
+        mark(&constructions)
+        mark(&memberUses)
+        mark(&looseUses)
     }
 
     /// Uses, in a type's view code (`body`, members that build views), of names that no
@@ -496,12 +542,6 @@ struct FileSummary: Sendable {
         var functions: [String?]
         /// Those members' bodies.
         var bodies: [ClosedRange<Int>] = []
-
-        /// No member gets a node (a file that builds no views).
-        init(propertyCount: Int, functionCount: Int) {
-            properties = Array(repeating: nil, count: propertyCount)
-            functions = Array(repeating: nil, count: functionCount)
-        }
 
         init(_ s: Structure) {
             properties = Array(repeating: nil, count: s.properties.count)
