@@ -63,11 +63,31 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(results[2]["level"] as? String, "note", "preview findings are notes")
     }
 
+    /// A finding's fix rides along as a SARIF `fix`: byte regions replaced, and its applicability.
+    func testSARIFCarriesFixes() throws {
+        let sarif = SARIFReporter().report(result)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as! [String: Any]
+        let results = (log["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]]
+        let fixed = results.first { $0["ruleId"] as? String == "state-not-private" }!
+        let fix = (fixed["fixes"] as! [[String: Any]])[0]
+        XCTAssertEqual(
+            (fix["description"] as! [String: Any])["text"] as? String, "Safe fix: applied by patternlint lint --fix")
+        let replacement = ((fix["artifactChanges"] as! [[String: Any]])[0]["replacements"] as! [[String: Any]])[0]
+        XCTAssertEqual((replacement["insertedContent"] as! [String: Any])["text"] as? String, "private ")
+        XCTAssertEqual((replacement["deletedRegion"] as! [String: Any])["byteLength"] as? Int, 0)
+        XCTAssertNil(results.first { $0["ruleId"] as? String == "navigation-view-deprecated" }!["fixes"])
+    }
+
     func testSARIFHelpLinksToThePublishedNotes() throws {
         let sarif = SARIFReporter(helpBase: "https://docs.example.com/patterns").report(result)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as! [String: Any]
+        let rules =
+            (((log["runs"] as! [[String: Any]])[0]["tool"] as! [String: Any])["driver"] as! [String: Any])[
+                "rules"] as! [[String: Any]]
         XCTAssertTrue(
-            sarif.contains(
-                "\"helpUri\": \"https://docs.example.com/patterns/swiftui/navigation/views-only-state.html\""))
+            rules.contains {
+                $0["helpUri"] as? String == "https://docs.example.com/patterns/swiftui/navigation/views-only-state.html"
+            })
     }
 
     func testGitHubWorkflowCommandsAndSummary() throws {

@@ -14,71 +14,77 @@ public struct SARIFReporter: Reporter {
     public func report(_ result: LintResult) -> String {
         let rules = result.rulesRun
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.metadata.id, $0) })
-        var out = """
-            {
-              "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-              "version": "2.1.0",
-              "runs": [
-                {
-                  "tool": {
-                    "driver": {
-                      "name": "PatternLint",
-                      "version": "\(PatternLintVersion.current)",
-                      "rules": [
-
-            """
-        for (index, entry) in rules.enumerated() {
-            let metadata = entry.metadata
-            var help = metadata.body.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let note = entry.note, let markdown = entry.noteMarkdown {
-                help +=
-                    "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
-            }
-            // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
-            let helpUri =
-                entry.note.map { note in
-                    helpBase.map {
-                        ($0.hasSuffix("/") ? $0 : $0 + "/")
-                            + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0]
-                    }
-                        ?? "urn:patternlint:note:\(note.permalink)"
-                }
-                ?? "urn:patternlint:rule:\(metadata.id)"
-            out +=
-                "            {\"id\": \(JSON.quote(metadata.id)), \"name\": \(JSON.quote(Self.pascalCase(metadata.id))), "
-            out += "\"shortDescription\": {\"text\": \(JSON.quote(metadata.summary))}, "
-            out +=
-                "\"fullDescription\": {\"text\": \(JSON.quote(Self.firstParagraph(metadata.body) ?? metadata.summary))}, "
-            out += "\"helpUri\": \(JSON.quote(helpUri)), "
-            out += "\"help\": {\"text\": \(JSON.quote(help)), \"markdown\": \(JSON.quote(help))}, "
-            out += "\"defaultConfiguration\": {\"level\": \(JSON.quote(Self.level(metadata.severity)))}, "
-            out += "\"properties\": {\"tags\": [\(metadata.tags.map(JSON.quote).joined(separator: ", "))]"
-            if let note = entry.note {
-                out +=
-                    ", \"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}"
-            }
-            out += "}}" + (index == rules.count - 1 ? "\n" : ",\n")
-        }
-        out += "          ]\n        }\n      },\n      \"results\": [\n"
         let fingerprints = Fingerprint.compute(for: result.findings)
-        for (index, finding) in result.findings.enumerated() {
-            out += "        {\"ruleId\": \(JSON.quote(finding.ruleID)), "
-            if let position = ruleIndex[finding.ruleID] { out += "\"ruleIndex\": \(position), " }
-            out += "\"level\": \(JSON.quote(Self.level(finding.severity))), "
-            out += "\"message\": {\"text\": \(JSON.quote(finding.message))}, "
-            out +=
-                "\"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSON.quote(Self.uri(finding.path)))}, "
-            out += "\"region\": {\"startLine\": \(finding.line), \"startColumn\": \(finding.column)}}}], "
-            out += "\"partialFingerprints\": {\"patternlint/v1\": \(JSON.quote(fingerprints[index]))}"
-            if let note = finding.note {
-                out +=
-                    ", \"properties\": {\"patternNote\": {\"title\": \(JSON.quote(note.title)), \"permalink\": \(JSON.quote(note.permalink)), \"path\": \(JSON.quote(note.path))}}"
-            }
-            out += "}" + (index == result.findings.count - 1 ? "\n" : ",\n")
+        let log = SARIF.Log(runs: [
+            SARIF.Run(
+                tool: SARIF.Tool(
+                    driver: SARIF.Driver(
+                        name: "PatternLint", version: PatternLintVersion.current, rules: rules.map(descriptor))),
+                results: result.findings.enumerated().map { index, finding in
+                    SARIF.Result(
+                        ruleId: finding.ruleID, ruleIndex: ruleIndex[finding.ruleID],
+                        level: Self.level(finding.severity),
+                        message: SARIF.Text(text: finding.message),
+                        locations: [
+                            SARIF.Location(
+                                physicalLocation: SARIF.PhysicalLocation(
+                                    artifactLocation: SARIF.ArtifactLocation(uri: Self.uri(finding.path)),
+                                    region: SARIF.Region(startLine: finding.line, startColumn: finding.column)))
+                        ],
+                        partialFingerprints: ["patternlint/v1": fingerprints[index]],
+                        fixes: finding.fix.map { [Self.fix($0, path: finding.path)] },
+                        properties: finding.note.map { SARIF.ResultProperties(patternNote: SARIF.NoteInfo($0)) })
+                },
+                // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
+                columnKind: "unicodeCodePoints")
+        ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every field is a string, number or array of them: encoding cannot fail.
+        return String(decoding: (try? encoder.encode(log)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    /// A rule's descriptor: its text, and its pattern note as `help.markdown` and `helpUri`.
+    func descriptor(_ entry: RuleCatalog.Entry) -> SARIF.Rule {
+        let metadata = entry.metadata
+        var help = metadata.body.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let note = entry.note, let markdown = entry.noteMarkdown {
+            help += "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
         }
-        // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
-        out += "      ],\n      \"columnKind\": \"unicodeCodePoints\"\n    }\n  ]\n}\n"
-        return out
+        // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
+        let helpUri =
+            entry.note.map { note in
+                helpBase.map {
+                    ($0.hasSuffix("/") ? $0 : $0 + "/")
+                        + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0]
+                }
+                    ?? "urn:patternlint:note:\(note.permalink)"
+            }
+            ?? "urn:patternlint:rule:\(metadata.id)"
+        return SARIF.Rule(
+            id: metadata.id, name: Self.pascalCase(metadata.id), shortDescription: SARIF.Text(text: metadata.summary),
+            fullDescription: SARIF.Text(text: Self.firstParagraph(metadata.body) ?? metadata.summary),
+            helpUri: helpUri, help: SARIF.Help(text: help, markdown: help),
+            defaultConfiguration: SARIF.Configuration(level: Self.level(metadata.severity)),
+            properties: SARIF.RuleProperties(tags: metadata.tags, patternNote: entry.note.map(SARIF.NoteInfo.init)))
+    }
+
+    /// A finding's fix as a SARIF fix: byte regions replaced, and whether `--fix` applies it alone.
+    static func fix(_ fix: Fix, path: String) -> SARIF.FixObject {
+        SARIF.FixObject(
+            description: SARIF.Text(
+                text: fix.applicability == .safe
+                    ? "Safe fix: applied by patternlint lint --fix" : "Unsafe fix: applied only with --unsafe-fixes"),
+            artifactChanges: [
+                SARIF.ArtifactChange(
+                    artifactLocation: SARIF.ArtifactLocation(uri: uri(path)),
+                    replacements: fix.edits.map {
+                        SARIF.Replacement(
+                            deletedRegion: SARIF.ByteRegion(
+                                byteOffset: $0.range.lowerBound, byteLength: $0.range.count),
+                            insertedContent: SARIF.Content(text: $0.replacement))
+                    })
+            ])
     }
 
     static func level(_ severity: Severity) -> String {
@@ -120,4 +126,96 @@ public struct SARIFReporter: Reporter {
 
 public enum PatternLintVersion {
     public static let current = "0.1.0"
+}
+
+/// The part of SARIF 2.1.0 PatternLint writes, as types, so the log is encoded rather than spliced.
+enum SARIF {
+    struct Log: Encodable {
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var version = "2.1.0"
+        var runs: [Run]
+        enum CodingKeys: String, CodingKey {
+            case schema = "$schema"
+            case version, runs
+        }
+    }
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+        var columnKind: String
+    }
+    struct Tool: Encodable { var driver: Driver }
+    struct Driver: Encodable {
+        var name: String
+        var version: String
+        var rules: [Rule]
+    }
+    struct Rule: Encodable {
+        var id: String
+        var name: String
+        var shortDescription: Text
+        var fullDescription: Text
+        var helpUri: String
+        var help: Help
+        var defaultConfiguration: Configuration
+        var properties: RuleProperties
+    }
+    struct Text: Encodable { var text: String }
+    struct Help: Encodable {
+        var text: String
+        var markdown: String
+    }
+    struct Configuration: Encodable { var level: String }
+    struct RuleProperties: Encodable {
+        var tags: [String]
+        var patternNote: NoteInfo?
+    }
+    struct NoteInfo: Encodable {
+        var title: String
+        var permalink: String
+        var path: String
+        init(_ note: NoteReference) {
+            title = note.title
+            permalink = note.permalink
+            path = note.path
+        }
+    }
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int?
+        var level: String
+        var message: Text
+        var locations: [Location]
+        var partialFingerprints: [String: String]
+        var fixes: [FixObject]?
+        var properties: ResultProperties?
+    }
+    struct ResultProperties: Encodable { var patternNote: NoteInfo }
+    struct Location: Encodable { var physicalLocation: PhysicalLocation }
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region
+    }
+    struct ArtifactLocation: Encodable { var uri: String }
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
+    }
+    struct FixObject: Encodable {
+        var description: Text
+        var artifactChanges: [ArtifactChange]
+    }
+    struct ArtifactChange: Encodable {
+        var artifactLocation: ArtifactLocation
+        var replacements: [Replacement]
+    }
+    struct Replacement: Encodable {
+        var deletedRegion: ByteRegion
+        var insertedContent: Content
+    }
+    struct ByteRegion: Encodable {
+        var byteOffset: Int
+        var byteLength: Int
+    }
+    struct Content: Encodable { var text: String }
 }
