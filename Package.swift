@@ -31,7 +31,7 @@ let package = Package(
         // The shipped Rules/ and notes/, compiled into the binary by the EmbedCatalog plugin.
         .executableTarget(name: "EmbedTool"),
         .plugin(name: "EmbedCatalog", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        .target(name: "Catalog", plugins: ["EmbedCatalog"]),
+        .target(name: "Catalog", dependencies: ["Notes"], plugins: ["EmbedCatalog"]),
         .executableTarget(
             name: "patternlint",
             dependencies: [

@@ -42,7 +42,7 @@ struct LintEnvironment {
             configuration.deploymentTargets = DeploymentTargets.detect(in: configuration.root)
         }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
-        let vault = Vault.load(roots: noteRoots, extra: BuiltinNotes.sources)
+        let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources)
         let graph = Graph(vault: vault)
         let ruleFolders = configuration.rules.map(configuration.resolve) + options.rules
         let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph)

@@ -22,21 +22,13 @@ struct NotesOptions: ParsableArguments {
 
     func loadVault(extraRoots: [String] = []) -> Vault {
         var sources: [Vault.Source] = []
-        if !noBuiltin { sources = BuiltinNotes.sources }
+        if !noBuiltin { sources = BuiltinCatalog.noteSources }
         let configured = configuration.map { config in config.notes.map(config.resolve) } ?? []
         return Vault.load(roots: configured + roots + extraRoots, extra: sources)
     }
 
     func loadGraph(extraRoots: [String] = []) -> Graph {
         Graph(vault: loadVault(extraRoots: extraRoots))
-    }
-}
-
-enum BuiltinNotes {
-    static var sources: [Vault.Source] {
-        BuiltinCatalog.noteFiles.map { file in
-            Vault.Source.text(path: file.path, relativePath: String(file.path.dropFirst("notes/".count)), file.contents)
-        }
     }
 }
 

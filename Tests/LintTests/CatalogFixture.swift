@@ -5,12 +5,7 @@ import Notes
 
 /// The built-in notes and rules, loaded once for all lint tests.
 enum CatalogFixture {
-    static let graph: Graph = {
-        let sources = BuiltinCatalog.noteFiles.map { file in
-            Vault.Source.text(path: file.path, relativePath: String(file.path.dropFirst("notes/".count)), file.contents)
-        }
-        return Graph(vault: Vault.load(sources: sources))
-    }()
+    static let graph = Graph(vault: Vault.load(sources: BuiltinCatalog.noteSources))
 
     static let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, graph: graph)
 

@@ -83,12 +83,14 @@ public struct ConstantBindingRule: ProjectRule {
             // `Toggle(isOn: .constant(true)).disabled(true)`: a control shown read-only, whose
             // writes are meant to go nowhere.
             if isView {
-                if disabledViews == nil { disabledViews = Self.disabledViews(in: s) }
-                if disabledViews!.contains(outer) { continue }
+                let disabled = disabledViews ?? Self.disabledViews(in: s)
+                disabledViews = disabled
+                if disabled.contains(outer) { continue }
             }
             var severity: Severity?
-            if debugOnly == nil { debugOnly = file.vocabulary.contains(.debug) ? s.debugOnlyRanges() : [] }
-            if isTestFile || s.isInPreview(valueStart) || debugOnly!.contains(where: { $0.contains(valueStart) }) {
+            let debugRanges = debugOnly ?? (file.vocabulary.contains(.debug) ? s.debugOnlyRanges() : [])
+            debugOnly = debugRanges
+            if isTestFile || s.isInPreview(valueStart) || debugRanges.contains(where: { $0.contains(valueStart) }) {
                 guard let previewSeverity else { continue }
                 severity = previewSeverity
             }

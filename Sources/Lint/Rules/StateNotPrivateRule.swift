@@ -35,10 +35,9 @@ public struct StateNotPrivateRule: Rule {
             else { continue }
             var seeding = Seeding.owned
             if !property.hasInitialValue, let owner = property.owner {
-                if typesWithInit == nil {
-                    typesWithInit = Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner))
-                }
-                if !typesWithInit!.contains(owner) { seeding = .memberwise }
+                let withInit = typesWithInit ?? Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner))
+                typesWithInit = withInit
+                if !withInit.contains(owner) { seeding = .memberwise }
             }
             // A state object handed in through the memberwise initializer is created once from the
             // caller's autoclosure: the documented way to inject one.

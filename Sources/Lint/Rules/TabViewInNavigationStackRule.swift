@@ -35,8 +35,9 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         var pagedTabViews: Set<Int>?
         for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
             // A paged `TabView` (onboarding pages, a carousel) is a view inside a screen, not tabs.
-            if pagedTabViews == nil { pagedTabViews = Self.pagedTabViews(in: s) }
-            if pagedTabViews!.contains(index) { continue }
+            let paged = pagedTabViews ?? Self.pagedTabViews(in: s)
+            pagedTabViews = paged
+            if paged.contains(index) { continue }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
             if let stack = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
                 hits.append(

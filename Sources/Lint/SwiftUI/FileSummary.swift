@@ -216,7 +216,13 @@ struct FileSummary: Sendable {
     /// Every site of the file counts as a preview's.
     mutating func markSitesAsPreviews() {
         func mark(_ sites: inout [String: [ViewConstruction]]) {
-            for key in sites.keys { for index in sites[key]!.indices { sites[key]![index].inPreview = true } }
+            for key in sites.keys {
+                sites[key] = sites[key]?.map { site in
+                    var site = site
+                    site.inPreview = true
+                    return site
+                }
+            }
         }
         mark(&constructions)
         mark(&memberUses)

@@ -86,7 +86,7 @@ extension Structure {
         guard let byte = name.utf8.first else { return false }
         // ASCII decides at once (nearly every name); other scripts ask Unicode.
         if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        return name.unicodeScalars.first!.properties.isUppercase
+        return name.unicodeScalars.first?.properties.isUppercase ?? false
     }
 
     /// The type declared for a view: `struct X: View` (or `: SwiftUI.View`).
