@@ -63,6 +63,12 @@ public struct ProjectIndex: Sendable {
     public private(set) var viewModifierFunctions: Set<String> = []
     /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
     public private(set) var mutatingFunctions: Set<String> = []
+    /// What each type name's declarations (extensions included) say it conforms to or inherits.
+    public private(set) var conformances: [String: Set<String>] = [:]
+    /// The property names each protocol of the run requires.
+    public private(set) var protocolProperties: [String: Set<String>] = [:]
+    /// Argument labels passed where the run's types are constructed, as `Type.label`.
+    private var constructionLabels: Set<String> = []
 
     /// A place where `view` is built once per element, in the rows of a `ForEach` or a data-driven
     /// `List` (previews left out): what its `body` holds is built with every row.
@@ -164,6 +170,9 @@ public struct ProjectIndex: Sendable {
             stackFunctions.formUnion(summary.stackFunctions)
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
             mutatingFunctions.formUnion(summary.mutatingFunctions)
+            for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
+            for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
+            constructionLabels.formUnion(summary.constructionLabels)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -227,6 +236,40 @@ public struct ProjectIndex: Sendable {
             }
             return PushGraph(edges: pushEdges, entries: entries, order: order)
         }
+    }
+
+    /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
+    public func isConstructed(_ type: String, passing label: String) -> Bool {
+        constructionLabels.contains(type + "." + label)
+    }
+
+    /// Whether a type name is extended in a file other than `file` (another file's primary
+    /// declaration of the name is another type: two targets' `RootView`s).
+    public func isExtended(_ name: String, outside file: Int) -> Bool {
+        typesByName[name]?.contains { $0.file != file && typeKinds[$0.file][$0.type] == .extension } ?? false
+    }
+
+    /// Whether a type is a view: declared or extended as `View`, or conforming to a protocol (or
+    /// a `typealias` composition) of the run that refines `View` (`protocol StoryView: View`).
+    public func isView(_ name: String) -> Bool {
+        var seen: Set<String> = [name]
+        var frontier = [name]
+        // Refinements are shallow; the bound keeps a cycle of conformances from looping.
+        for _ in 0..<4 {
+            var next: [String] = []
+            for current in frontier {
+                if current == "View" || viewNames.contains(current) { return true }
+                for parent in conformances[current] ?? [] where seen.insert(parent).inserted { next.append(parent) }
+            }
+            if next.isEmpty { return false }
+            frontier = next
+        }
+        return false
+    }
+
+    /// Whether some protocol the type conforms to (as the run declares it) requires a property of this name.
+    public func protocolRequires(_ property: String, of type: String) -> Bool {
+        conformances[type]?.contains { protocolProperties[$0]?.contains(property) ?? false } ?? false
     }
 
     /// The first declaration of a type name that is not an extension.

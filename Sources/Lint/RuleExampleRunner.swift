@@ -21,11 +21,20 @@ public struct RuleExampleRunner: Sendable {
         public var examplesRun: Int
     }
 
-    /// An example with `↓` markers: the code without them, and where each marker stood.
+    /// An example with `↓` markers (a finding at the rule's severity) and `ⓘ` markers (a finding
+    /// the rule reports only at `info`, where it cannot tell): the code without them, and where each
+    /// marker stood.
     public struct Marked: Sendable {
         public var code: String
         /// (line, column in characters), 1-based.
         public var markers: [(line: Int, column: Int)]
+        public var infoMarkers: [(line: Int, column: Int)] = []
+
+        /// The findings the markers expect, as `positions` writes them.
+        public var expected: [String] {
+            (markers.map { "\($0.line):\($0.column)" } + infoMarkers.map { "\($0.line):\($0.column) info" })
+                .sorted(by: RuleExampleRunner.positionOrder)
+        }
 
         public init(_ marked: String) {
             var code = ""
@@ -34,6 +43,10 @@ public struct RuleExampleRunner: Sendable {
             for character in marked {
                 if character == "↓" {
                     markers.append((line, column))
+                    continue
+                }
+                if character == "ⓘ" {
+                    infoMarkers.append((line, column))
                     continue
                 }
                 code.append(character)
@@ -51,9 +64,23 @@ public struct RuleExampleRunner: Sendable {
         return Linter(catalog: catalog, configuration: configuration)
     }
 
+    /// The rule's findings as `line:column`, with ` info` after those reported at `info` by a rule
+    /// whose own severity is higher (in line and column order).
     func positions(_ code: String, rule: String) -> (positions: [String], result: LintResult) {
         let result = linter.lint([LintInput(path: "Example.swift") { Array(code.utf8) }])
-        return (result.findings.filter { $0.ruleID == rule }.map { "\($0.line):\($0.column)" }, result)
+        let ownSeverity = catalog.entry(rule)?.metadata.severity ?? .info
+        let found = result.findings.filter { $0.ruleID == rule }.map {
+            "\($0.line):\($0.column)" + ($0.severity == .info && ownSeverity != .info ? " info" : "")
+        }
+        return (found.sorted(by: Self.positionOrder), result)
+    }
+
+    static func positionOrder(_ a: String, _ b: String) -> Bool {
+        func key(_ text: String) -> (Int, Int) {
+            let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " })
+            return (Int(parts[0]) ?? 0, parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+        }
+        return key(a) < key(b)
     }
 
     static func silentVariants(_ code: String) -> [(String, String)] {
@@ -78,10 +105,10 @@ public struct RuleExampleRunner: Sendable {
                 count += 1
                 let marked = Marked(example.code)
                 if marked.markers.isEmpty { fail(example.line, "triggering example has no ↓ marker") }
-                let expected = marked.markers.map { "\($0.line):\($0.column)" }
+                let expected = marked.expected
                 let found = positions(marked.code, rule: id).positions
                 if found != expected { fail(example.line, "expected findings at \(expected), got \(found)") }
-                let shifted = marked.markers.map { "\($0.line + 2):\($0.column)" }
+                let shifted = Marked("\n\n" + example.code).expected
                 let prefixed = positions("#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code, rule: id)
                     .positions
                 if prefixed != shifted {
@@ -103,10 +130,14 @@ public struct RuleExampleRunner: Sendable {
             }
             for example in entry.metadata.nonTriggering {
                 count += 1
+                // No finding at the rule's severity; `ⓘ` marks one the rule reports at `info` only.
                 if example.code.contains("↓") { fail(example.line, "non-triggering example has a ↓ marker") }
-                let found = positions(example.code, rule: id).positions
-                if !found.isEmpty { fail(example.line, "non-triggering example gives findings at \(found)") }
-                for (name, variant) in Self.silentVariants(example.code) {
+                let marked = Marked(example.code)
+                let found = positions(marked.code, rule: id).positions
+                if found != marked.expected {
+                    fail(example.line, "non-triggering example: expected \(marked.expected), got \(found)")
+                }
+                for (name, variant) in Self.silentVariants(marked.code) {
                     let silent = positions(variant, rule: id).positions
                     if !silent.isEmpty { fail(example.line, "\(name): expected no finding, got \(silent)") }
                 }

@@ -379,6 +379,29 @@ final class ViewHierarchyTests: XCTestCase {
         CatalogFixture.lint(files, only: ["navigation-link-outside-stack"]).findings.map { "\($0.path):\($0.line)" }
     }
 
+    /// A view that another file extends may use its state there: the finding is `info` and its
+    /// fix unsafe, applied only with `--unsafe-fixes`. Without that extension the fix is safe.
+    func testStateUsedFromAnotherFilesExtensionIsNotSafelyPrivate() {
+        let player = "struct Player: View {\n    @State var volume = 0.5\n    var body: some View { controls }\n}\n"
+        let controls = "extension Player {\n    var controls: some View { Slider(value: $volume) }\n}\n"
+        let files = [("Player.swift", player), ("Player+Controls.swift", controls)]
+        let findings = CatalogFixture.lint(files, only: ["state-not-private"]).findings
+        XCTAssertEqual(findings.map(\.severity), [.info])
+        XCTAssertEqual(findings.first?.fix?.applicability, .unsafe)
+        var configuration = Configuration()
+        configuration.onlyRules = ["state-not-private"]
+        let inputs = files.map { file in LintInput(path: file.0) { Array(file.1.utf8) } }
+        let linter = Linter(catalog: CatalogFixture.catalog, configuration: configuration)
+        let safe = Fixer(linter: linter).corrections(inputs).fixes
+        XCTAssertEqual(safe.map(\.changed), [false])
+        XCTAssertEqual(safe.map(\.unsafeLeft), [1])
+        let unsafe = Fixer(linter: linter, includeUnsafe: true).corrections(inputs).fixes
+        XCTAssertTrue(String(decoding: unsafe[0].corrected, as: UTF8.self).contains("@State private var volume"))
+        let alone = CatalogFixture.lint([("Player.swift", player)], only: ["state-not-private"]).findings
+        XCTAssertEqual(alone.map(\.severity), [.warning])
+        XCTAssertEqual(alone.first?.fix?.applicability, .safe)
+    }
+
     func testStatusFollowsChainsAcrossFiles() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let root = ("Root.swift", "struct Root: View { var body: some View { VStack { Middle() } } }\n")

@@ -1,10 +1,18 @@
 import SwiftLexer
 
 /// `@State`/`@StateObject` is the view's own storage: anything outside the view that sets it is
-/// overwritten or ignored. Make it `private`. Correctable: inserts `private` where callers cannot
-/// be relying on the memberwise initializer (the property has a value, or the type an `init`).
-public struct StateNotPrivateRule: Rule {
+/// overwritten or ignored. Make it `private`. Correctable: inserts `private`, a safe fix only when
+/// the project index shows nothing outside the type's declarations in this file can use the name
+/// (no declaration of the type in another file, no caller passing it to the memberwise
+/// initializer, no protocol requirement it satisfies).
+public struct StateNotPrivateRule: ProjectRule {
     public let id = "state-not-private"
+
+    /// SwiftUI's protocols whose conformers own `@State` as views do.
+    static let viewProtocols = [
+        "View", "ViewModifier", "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable",
+        "NSViewControllerRepresentable",
+    ]
 
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]
 
@@ -53,20 +61,66 @@ public struct StateNotPrivateRule: Rule {
             || attribute == "@SwiftUI.StateObject"
     }
 
-    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+    /// What the verdict needs of one offender once the index is built.
+    struct Candidate: Sendable {
+        var offset: Int
+        var type: String
+        var property: String
+        var declaration: String
+        var seeding: Seeding
+        /// The type's declaration here says it is a view (or a view modifier).
+        var declaredAsView: Bool
+        var isClass: Bool
+        var fix: Fix?
+    }
+
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        return offenders(s).map { property, attribute, seeding in
-            let declaration = "`\(s.text(attribute)) var \(property.name)`"
-            let message =
-                switch seeding {
-                case .owned:
-                    "\(declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
-                case .memberwise:
-                    "\(declaration) has no initial value, so callers seed it through the memberwise initializer and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(property.name) = State(initialValue: …)`)"
-                }
-            return Hit(
-                file: file.index, offset: s.offset(of: attribute), message: message,
+        let candidates = offenders(s).compactMap { property, attribute, seeding -> Candidate? in
+            guard let owner = property.owner else { return nil }
+            let type = s.types[owner]
+            return Candidate(
+                offset: s.offset(of: attribute), type: type.name, property: property.name,
+                declaration: "`\(s.text(attribute)) var \(property.name)`", seeding: seeding,
+                declaredAsView: Self.viewProtocols.contains { type.inherits($0) }, isClass: type.kind == .class,
                 fix: seeding == .owned ? fix(property, in: s) : nil)
+        }
+        guard !candidates.isEmpty else { return { _ in [] } }
+        let fileIndex = file.index
+        return { project in
+            candidates.compactMap { candidate in
+                // State belongs to views: in a class or a type no declaration calls a view, `@State`
+                // is someone else's business, and the rule cannot tell what `private` would break.
+                guard !candidate.isClass, candidate.declaredAsView || project.isView(candidate.type),
+                    // `private` cannot satisfy a protocol's requirement: it would not build.
+                    !project.protocolRequires(candidate.property, of: candidate.type)
+                else { return nil }
+                // A caller passing the name to the memberwise initializer (no `init` of the type
+                // takes that label) seeds the state on purpose; `private` would break that caller.
+                let passedByCallers =
+                    project.isConstructed(candidate.type, passing: candidate.property)
+                    && !project.initializers(of: candidate.type).contains { initializer in
+                        initializer.function.parameters.contains { $0.label == candidate.property }
+                    }
+                if passedByCallers || candidate.seeding == .memberwise {
+                    return Hit(
+                        file: fileIndex, offset: candidate.offset,
+                        message:
+                            "\(candidate.declaration) is seeded by callers through the memberwise initializer, and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(candidate.property) = State(initialValue: …)`)",
+                        severity: passedByCallers && candidate.seeding == .owned ? .info : nil)
+                }
+                // Declared again in another file (an extension in `Type+Logic.swift`): code there
+                // may use the name, which `private` would hide. Only a person can tell.
+                let elsewhere = project.isExtended(candidate.type, outside: fileIndex)
+                var fix = candidate.fix
+                if elsewhere { fix?.applicability = .unsafe }
+                return Hit(
+                    file: fileIndex, offset: candidate.offset,
+                    message:
+                        "\(candidate.declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
+                        + (elsewhere ? " (if no extension of `\(candidate.type)` in another file uses it)" : ""),
+                    severity: elsewhere ? .info : nil, fix: fix)
+            }
         }
     }
 

@@ -32,6 +32,13 @@ struct FileSummary: Sendable {
     /// Indexed by type: that type's initializers and stored properties.
     var initializers: [[FunctionDecl]] = []
     var storedProperties: [[PropertyDecl]] = []
+    /// What each type declaration (extensions too) says it conforms to or inherits, by type name.
+    var conformances: [(type: String, names: [String])] = []
+    /// The properties each protocol the file declares requires (`var title: String { get }`).
+    var protocolProperties: [(protocol: String, names: [String])] = []
+    /// Argument labels passed where the run's types are constructed, as `Type.label` (`Gauge.progress`
+    /// for `Gauge(progress: 5)`).
+    var constructionLabels: Set<String> = []
 
     /// Reads the file in named steps, one per fact; calls and members only where views are built.
     init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
@@ -51,6 +58,7 @@ struct FileSummary: Sendable {
             return
         }
         chained = s.chainedModifiers()
+        readTypealiases(s)
         var router = MemberRouter(members: MemberNodes(s), types: types.map(\.name))
         readCalls(s, isApp: isApp, router: &router)
         routeMembersHoldingNavigation(s, router: &router)
@@ -107,7 +115,39 @@ struct FileSummary: Sendable {
         for property in s.properties where property.body == nil && !property.isStatic {
             if let owner = property.owner { storedProperties[owner].append(property) }
         }
+        for type in s.types where !type.inheritance.isEmpty {
+            // The platform's own protocols say nothing the index needs (views are known by name).
+            let own = type.inheritance.filter { !SwiftUINames.platformProtocols.contains($0) }
+            if !own.isEmpty { conformances.append((type.name, own)) }
+        }
+        var required: [Int: [String]] = [:]
+        for property in s.properties {
+            if let owner = property.owner, s.types[owner].kind == .protocol {
+                required[owner, default: []].append(property.name)
+            }
+        }
+        for (owner, names) in required { protocolProperties.append((s.types[owner].name, names)) }
         return isApp
+    }
+
+    /// `typealias Story = StoryView & Sharing`: a name that conforms to what it composes.
+    mutating func readTypealiases(_ s: Structure) {
+        for index in s.code.indices where s.code[index].keyword == .typealias {
+            guard index + 2 < s.code.count, s.code[index + 1].kind == .identifier else { continue }
+            var names: [String] = []
+            var next = index + 2
+            guard s.code[next].kind == .operator, s.text(next) == "=" else { continue }
+            next += 1
+            // Names joined by `&`, on the declaration's line.
+            while next < s.code.count, s.code[next].kind == .identifier, s.code[next].line == s.code[index].line {
+                names.append(s.text(next))
+                guard next + 1 < s.code.count, s.code[next + 1].kind == .operator, s.text(next + 1) == "&" else {
+                    break
+                }
+                next += 2
+            }
+            if !names.isEmpty { conformances.append((s.text(index + 1), names)) }
+        }
     }
 
     /// One walk over the calls: stacks and the functions that build them, constructions of the
@@ -160,6 +200,7 @@ struct FileSummary: Sendable {
         let owner = placement.owner.map { types[$0] }
         let constant =
             s.mentionsConstant(call) && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
+        s.forEachArgumentLabel(of: call) { constructionLabels.insert(call.callee + "." + s.text($0)) }
         constructions[call.callee, default: []].append(
             ViewConstruction(
                 file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,

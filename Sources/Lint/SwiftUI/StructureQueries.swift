@@ -213,6 +213,24 @@ extension Structure {
         return root
     }
 
+    /// Calls `body` with the token of each argument label of a call (`progress` in
+    /// `Gauge(progress: 5)`), read off its top-level tokens without building an argument list.
+    public func forEachArgumentLabel(of call: CallSite, _ body: (Int) -> Void) {
+        guard let parentheses = call.parentheses, parentheses.upperBound > parentheses.lowerBound + 1 else { return }
+        var index = parentheses.lowerBound + 1
+        var atArgumentStart = true
+        while index < parentheses.upperBound {
+            if atArgumentStart, code[index].kind == .identifier || code[index].kind == .keyword,
+                punct(index + 1, UInt8(ascii: ":"))
+            {
+                body(index)
+            }
+            atArgumentStart = punct(index, UInt8(ascii: ","))
+            // Nested brackets are skipped whole: their commas and colons are not this call's.
+            index = closing[index] > index ? Int(closing[index]) + 1 : index + 1
+        }
+    }
+
     // MARK: Views a call builds
 
     /// The view type whose `body` holds the token directly (not in presented content), for rules

@@ -91,4 +91,12 @@ public enum SwiftUINames {
 
     /// Test frameworks: a file importing one builds views to look at them, as previews do.
     public static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
+
+    /// Protocols of the platform that types conform to all the time; conformances to them are not
+    /// recorded (the index follows only the app's own protocols, which may refine `View`).
+    public static let platformProtocols: Set<String> = [
+        "View", "App", "Scene", "PreviewProvider", "Equatable", "Hashable", "Identifiable", "Codable", "Decodable",
+        "Encodable", "Sendable", "CaseIterable", "Comparable", "CustomStringConvertible", "Error", "ObservableObject",
+        "String", "Int", "NSObject", "UIViewController", "UIView", "ViewModifier", "ButtonStyle", "ToolbarContent",
+    ]
 }
