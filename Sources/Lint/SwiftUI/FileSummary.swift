@@ -36,6 +36,8 @@ struct FileSummary: Sendable {
     var conformances: [(type: String, names: [String])] = []
     /// The properties each protocol the file declares requires (`var title: String { get }`).
     var protocolProperties: [(protocol: String, names: [String])] = []
+    /// The `@Binding` properties of the file's types, and whether the file writes each.
+    var bindings: [BindingUse] = []
     /// Argument labels passed where the run's types are constructed, as `Type.label` (`Gauge.progress`
     /// for `Gauge(progress: 5)`).
     var constructionLabels: Set<String> = []
@@ -53,6 +55,7 @@ struct FileSummary: Sendable {
             vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
             || s.importedModules().contains("SwiftUI")
         let isApp = readDeclarations(s)
+        bindings = BindingWrites.read(s)
         guard buildsViews else {
             memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
             return
