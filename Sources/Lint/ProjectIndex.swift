@@ -67,6 +67,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var conformances: [String: Set<String>] = [:]
     /// The property names each protocol of the run requires.
     public private(set) var protocolProperties: [String: Set<String>] = [:]
+    /// Each `@Binding` property of the run's types, as `Type.name`, with what its file does with it.
+    private var bindingUses: [String: BindingUse] = [:]
     /// Argument labels passed where the run's types are constructed, as `Type.label`.
     private var constructionLabels: Set<String> = []
 
@@ -173,6 +175,7 @@ public struct ProjectIndex: Sendable {
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
             constructionLabels.formUnion(summary.constructionLabels)
+            for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -236,6 +239,15 @@ public struct ProjectIndex: Sendable {
             }
             return PushGraph(edges: pushEdges, entries: entries, order: order)
         }
+    }
+
+    /// Whether a type of the run writes its `@Binding` property of this name (assigns, mutates,
+    /// passes it on, writes it from a coordinator, or calls a method the run declares mutating);
+    /// nil when the type has no such binding property (an `init` may take the binding for
+    /// another name, or the type is not the run's).
+    public func writesBinding(_ type: String, _ name: String) -> Bool? {
+        guard let use = bindingUses[type + "." + name] else { return nil }
+        return use.written || !use.calls.isDisjoint(with: mutatingFunctions)
     }
 
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).

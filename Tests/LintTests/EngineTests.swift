@@ -132,16 +132,24 @@ final class EngineTests: XCTestCase {
         XCTAssertThrowsError(try Configuration.load(path: notAMap))
     }
 
+    /// A view of the run that writes its binding: a frozen one passed to it drops those writes.
+    static let pager = (
+        "Pager.swift",
+        "struct Pager: View {\n    @Binding var page: Int\n    var body: some View { Button(\"Next\") { page += 1 } }\n}\n"
+    )
+
     func testPreviewSeverityOption() {
+        let pager = Self.pager
         let source = "#Preview { Pager(page: .constant(1)) }\n"
         XCTAssertEqual(
-            CatalogFixture.lint([("A.swift", source)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+            CatalogFixture.lint([("A.swift", source), pager], only: ["constant-binding"]).findings.map(\.severity),
+            [.info])
         XCTAssertEqual(
             ids(source, only: ["constant-binding"], options: ["constant-binding": RuleOptions(["previews": "off"])]), []
         )
         XCTAssertEqual(
             CatalogFixture.lint(
-                [("A.swift", source)], only: ["constant-binding"],
+                [("A.swift", source), pager], only: ["constant-binding"],
                 options: ["constant-binding": RuleOptions(["previews": "error"])]
             ).findings.map(\.severity), [.error])
         // `#if DEBUG` code never ships: a preview host there is scaffolding too; its `#else` ships.
@@ -159,7 +167,7 @@ final class EngineTests: XCTestCase {
             #endif
             """
         XCTAssertEqual(
-            CatalogFixture.lint([("A.swift", debug)], only: ["constant-binding"]).findings.map {
+            CatalogFixture.lint([("A.swift", debug), pager], only: ["constant-binding"]).findings.map {
                 "\($0.line):\($0.severity)"
             },
             ["2:info", "4:info", "7:error", "10:error"])
@@ -170,16 +178,17 @@ final class EngineTests: XCTestCase {
         let preview = ("Preview.swift", "#Preview { PagerHost() }\n")
         let shipped = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { PagerHost() } } }\n")
         XCTAssertEqual(
-            CatalogFixture.lint([host, preview], only: ["constant-binding"]).findings.map(\.severity), [.info])
+            CatalogFixture.lint([host, preview, pager], only: ["constant-binding"]).findings.map(\.severity), [.info])
         XCTAssertEqual(
-            CatalogFixture.lint([host, preview, shipped], only: ["constant-binding"]).findings.map(\.severity), [.error]
+            CatalogFixture.lint([host, preview, shipped, pager], only: ["constant-binding"]).findings.map(\.severity),
+            [.error]
         )
         XCTAssertEqual(
-            CatalogFixture.lint([host], only: ["constant-binding"]).findings.map(\.severity), [.error],
+            CatalogFixture.lint([host, pager], only: ["constant-binding"]).findings.map(\.severity), [.error],
             "built nowhere: not known to be a preview host")
         XCTAssertEqual(
             CatalogFixture.lint(
-                [host, preview], only: ["constant-binding"],
+                [host, preview, pager], only: ["constant-binding"],
                 options: ["constant-binding": RuleOptions(["previews": "off"])]
             ).findings, [])
     }
@@ -358,19 +367,23 @@ final class TestFileTests: XCTestCase {
         let test =
             "import XCTest\n@testable import App\nfinal class T: XCTestCase {\n    func testIt() { _ = Pager(page: .constant(1)) }\n}\n"
         XCTAssertEqual(
-            CatalogFixture.lint([("T.swift", test)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+            CatalogFixture.lint([("T.swift", test), EngineTests.pager], only: ["constant-binding"]).findings.map(
+                \.severity), [.info])
         let app = "struct V: View { var body: some View { Pager(page: .constant(1)) } }\n"
         XCTAssertEqual(
-            CatalogFixture.lint([("V.swift", app)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+            CatalogFixture.lint([("V.swift", app), EngineTests.pager], only: ["constant-binding"]).findings.map(
+                \.severity), [.error])
         // Imports are read at file scope only, wherever they stand there; not inside a body.
         let late =
             "struct Helper { func f() { _ = Pager(page: .constant(1)) } }\n#if canImport(Testing)\nimport Testing\n#endif\n"
         XCTAssertEqual(
-            CatalogFixture.lint([("L.swift", late)], only: ["constant-binding"]).findings.map(\.severity), [.info])
+            CatalogFixture.lint([("L.swift", late), EngineTests.pager], only: ["constant-binding"]).findings.map(
+                \.severity), [.info])
         let inside =
             "struct V: View {\n    var body: some View { Pager(page: .constant(1)) }\n    let note = \"import XCTest\"\n}\n"
         XCTAssertEqual(
-            CatalogFixture.lint([("I.swift", inside)], only: ["constant-binding"]).findings.map(\.severity), [.error])
+            CatalogFixture.lint([("I.swift", inside), EngineTests.pager], only: ["constant-binding"]).findings.map(
+                \.severity), [.error])
     }
 }
 

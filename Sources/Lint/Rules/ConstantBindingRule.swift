@@ -1,9 +1,13 @@
 import SwiftLexer
 
-/// `.constant(…)` handed to a view initializer or a navigation modifier: the binding never writes
-/// back, so the child's navigation or presentation silently does nothing.
-/// Inside `#Preview`/`PreviewProvider` it is reported at `info` (option `previews`: info, off,
-/// warning or error).
+/// `.constant(…)` handed to something that writes through the binding: the writes go nowhere, so
+/// what the person does there silently does nothing. Reported where the callee is known to write:
+/// a view of the run that writes that binding (`BindingWrites`), or SwiftUI's own controls,
+/// presentations and navigation (`BindingWriters`), unless the control is disabled or the
+/// presentation is kept up on purpose. A package's view, whose behaviour is unknown, is `info`;
+/// a view that only reads the binding is left to `binding-never-written`.
+/// Inside `#Preview`/`PreviewProvider`, tests and `#if DEBUG` it is reported at `info` (option
+/// `previews`: info, off, warning or error).
 public struct ConstantBindingRule: ProjectRule {
     public let id = "constant-binding"
     public let startsFrom: [Vocabulary.Word] = [.constant]
@@ -13,23 +17,25 @@ public struct ConstantBindingRule: ProjectRule {
             summary: "severity inside previews, preview hosts, tests and `#if DEBUG` code (`off`: not reported)")
     ]
 
-    /// Modifiers whose binding arguments drive presentation or navigation.
+    /// Modifiers whose binding arguments drive presentation, navigation or search.
     static let bindingModifiers: Set<String> = [
         "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "navigationDestination", "inspector",
-        "searchable", "fileImporter", "fileExporter", "toolbarRole",
+        "searchable", "fileImporter", "fileExporter", "fileMover",
     ]
 
-    /// A `.constant(…)` argument found in the file; whether it is reported depends on the
-    /// declared parameter type of a project view (an enum case named `constant` is not a binding).
+    /// A `.constant(…)` argument found in the file; its verdict waits for the index when the
+    /// callee may be a view of the run.
     struct Candidate: Sendable {
         var offset: Int
         var callee: String
         var label: String?
-        var isView: Bool
+        /// What fails, when SwiftUI's own callee is known to write (nil: a view of the run or unknown).
+        var effect: String?
         /// The type whose code passes it.
         var owner: String?
-        var message: String
         var severity: Severity?
+        /// `.constant(false)` or `.constant(nil)`: "off here", whose writes may never happen.
+        var frozenOff = false
     }
 
     /// The calls that `.disabled(true)` is chained onto.
@@ -44,15 +50,24 @@ public struct ConstantBindingRule: ProjectRule {
         return views
     }
 
-    static func message(label: String?, callee: String, isMember: Bool, cache: inout [String: String]) -> String {
-        let name = isMember ? ".\(callee)" : callee
-        let key = (label ?? "") + ":" + name
-        if let known = cache[key] { return known }
-        let target = label.map { "`\($0):` of " } ?? ""
-        let message =
-            "`.constant(…)` passed to \(target)`\(name)` ignores every write, so whatever the view changes through it (a path, a sheet, a page) silently does nothing; pass a binding to real state, or give the view a standalone initializer"
-        cache[key] = message
-        return message
+    static func message(_ candidate: Candidate, effect: String) -> String {
+        let target = candidate.label.map { "`\($0):` of " } ?? ""
+        return
+            "`.constant(…)` passed to \(target)`\(candidate.callee)` drops every write: \(effect); pass a binding to real state, or give the view a standalone initializer"
+    }
+
+    /// Whether a presentation's content opts out of interactive dismissal (kept up on purpose).
+    static func disablesDismissal(_ call: CallSite, in s: Structure) -> Bool {
+        for closure in s.trailingClosures(of: call) {
+            for index in s.calls(in: closure.body.lowerBound..<closure.body.upperBound + 1)
+            where s.calls[index].callee == "interactiveDismissDisabled" {
+                let parentheses = s.calls[index].parentheses
+                if parentheses == nil || parentheses?.count == 2 || s.is(parentheses!.lowerBound + 1, "true") {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
@@ -64,10 +79,9 @@ public struct ConstantBindingRule: ProjectRule {
         let mode = options.value(of: optionSpecs[0])
         let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode)
         var disabledViews: Set<Int>?
-        // A file passes `.constant` to the same few places: each message is built once.
-        var messages: [String: String] = [:]
         // `#if DEBUG` code never ships: a frozen binding there is preview scaffolding.
         var debugOnly: [Range<Int>]?
+        let scaffoldFile = SwiftUINames.isScaffoldPath(file.path)
         // Start from the `constant(` calls (few) and look at the call whose argument they are.
         for constant in s.calls where constant.callee == "constant" && constant.isMember && !constant.isPattern {
             let start = constant.baseToken ?? (constant.calleeToken - 1)
@@ -80,46 +94,90 @@ public struct ConstantBindingRule: ProjectRule {
             guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
                 let valueStart = s.constantBindingStart(in: argument.value)
             else { continue }
-            // `Toggle(isOn: .constant(true)).disabled(true)`: a control shown read-only, whose
-            // writes are meant to go nowhere.
+            let effect = BindingWriters.effect(callee: call.callee, label: argument.label, isMember: call.isMember)
             if isView {
+                // `Toggle(isOn: .constant(true)).disabled(true)`, or a disabled container around it:
+                // a control shown read-only, whose writes are meant to go nowhere.
                 let disabled = disabledViews ?? Self.disabledViews(in: s)
                 disabledViews = disabled
-                if disabled.contains(outer) { continue }
+                if disabled.contains(outer) || s.enclosingCalls(of: call.calleeToken).contains(where: disabled.contains)
+                {
+                    continue
+                }
+            } else {
+                // A modifier SwiftUI does not write through, a presentation that never shows
+                // (`.constant(false)`), or one kept up on purpose: nothing is dropped.
+                guard effect != nil else { continue }
+                if BindingWriters.isPresentation(call.callee),
+                    s.isFrozenOff(valueStart) || Self.disablesDismissal(call, in: s)
+                {
+                    continue
+                }
             }
             var severity: Severity?
             let debugRanges = debugOnly ?? (file.vocabulary.contains(.debug) ? s.debugOnlyRanges() : [])
             debugOnly = debugRanges
-            if isTestFile || s.isInPreview(valueStart) || debugRanges.contains(where: { $0.contains(valueStart) }) {
+            let owner = s.enclosingType(of: valueStart).map { s.types[$0].name }
+            if isTestFile || s.isInPreview(valueStart) || debugRanges.contains(where: { $0.contains(valueStart) })
+                || owner.map(SwiftUINames.isScaffold) == true || scaffoldFile
+            {
                 guard let previewSeverity else { continue }
                 severity = previewSeverity
             }
             candidates.append(
                 Candidate(
-                    offset: s.offset(of: valueStart), callee: call.callee, label: argument.label, isView: isView,
-                    owner: s.enclosingType(of: valueStart).map { s.types[$0].name },
-                    message: Self.message(
-                        label: argument.label, callee: call.callee, isMember: call.isMember, cache: &messages),
-                    severity: severity))
+                    offset: s.offset(of: valueStart), callee: call.isMember ? "." + call.callee : call.callee,
+                    label: argument.label, effect: effect, owner: owner, severity: severity,
+                    frozenOff: s.isFrozenOff(valueStart)))
         }
+        guard !candidates.isEmpty else { return { _ in [] } }
         let fileIndex = file.index
         return { [candidates, previewSeverity] project in
             candidates.compactMap { candidate in
-                // A project type whose parameter is not a Binding (an enum case named `constant`) is not this.
-                if candidate.isView, let label = candidate.label {
-                    let declared = project.parameterTypes(of: candidate.callee, label: label)
-                    if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { return nil }
+                var severity = candidate.severity
+                var effect = candidate.effect
+                if effect == nil {
+                    guard project.typesByName[candidate.callee] != nil else {
+                        // A package's view: whether it writes the binding cannot be seen.
+                        return Hit(
+                            file: fileIndex, offset: candidate.offset,
+                            message:
+                                "`.constant(…)` passed to \(candidate.label.map { "`\($0):` of " } ?? "")`\(candidate.callee)` drops every write \(candidate.callee) makes through it (it is not declared here, so whether it writes cannot be told); pass a binding to real state if it does",
+                            severity: .info)
+                    }
+                    // A type of the run whose parameter is not a Binding (an enum case named `constant`).
+                    if let label = candidate.label {
+                        let declared = project.parameterTypes(of: candidate.callee, label: label)
+                        if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { return nil }
+                    }
+                    switch candidate.label.flatMap({ project.writesBinding(candidate.callee, $0) }) {
+                    case false?:
+                        // Only read: a `let` is the fix there (`binding-never-written`), and nothing is lost.
+                        return nil
+                    case true? where candidate.frozenOff:
+                        // "Off here": the view may write it only on a path this caller never takes.
+                        effect =
+                            "if `\(candidate.callee)` writes `\(candidate.label ?? "")` here (it does elsewhere), that change silently does nothing"
+                        severity = severity ?? .info
+                    case true?:
+                        effect =
+                            "`\(candidate.callee)` writes `\(candidate.label ?? "")`, and those changes silently do nothing"
+                    case nil:
+                        // An `init` takes the binding under another name: where it goes is not followed.
+                        effect = "whatever `\(candidate.callee)` changes through it silently does nothing"
+                        severity = .info
+                    }
                 }
                 // In a view that only previews build (a preview host), the binding is scaffolding too.
-                var severity = candidate.severity
                 if severity == nil, let owner = candidate.owner, let sites = project.constructions[owner],
-                    !sites.isEmpty,
-                    sites.allSatisfy(\.inPreview)
+                    !sites.isEmpty, sites.allSatisfy(\.inPreview)
                 {
                     guard let previewSeverity else { return nil }
                     severity = previewSeverity
                 }
-                return Hit(file: fileIndex, offset: candidate.offset, message: candidate.message, severity: severity)
+                return Hit(
+                    file: fileIndex, offset: candidate.offset, message: Self.message(candidate, effect: effect ?? ""),
+                    severity: severity)
             }
         }
     }

@@ -1,7 +1,11 @@
 import SwiftLexer
 
-/// A view whose every initializer needs a `Binding`, built somewhere with `.constant(…)` for it:
-/// the call sites had no honest way to create it. Points at the type and names the call sites.
+/// A view whose every initializer needs a `Binding`, built somewhere with `.constant(…)` for a
+/// binding the view writes: that caller had no honest way to create it, and the view's changes
+/// go nowhere there. Points at the type and names the callers. Callers that are previews or tests
+/// make it `info` (a fixture may freeze a binding on purpose); a binding the view only reads is
+/// `binding-never-written`'s to report; `.constant(false)`/`.constant(nil)` ("off here") counts as
+/// a preview does, since the view may never write on that caller's path.
 public struct MissingStandaloneInitRule: ProjectRule {
     public let id = "missing-standalone-init"
 
@@ -21,18 +25,33 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
                     everyInitializerNeedsBinding(view.name, project: project)
                 else { continue }
-                let sites = built.filter(\.passesConstantBinding).map { site in
-                    "\(project.paths[site.file] ?? "?"):\(site.line)"
+                // The callers whose frozen binding is one the view writes (or may: an `init` that
+                // takes it under another name is not followed).
+                let frozen = built.filter { site in
+                    site.constantLabels.contains { project.writesBinding(view.name, $0) != false }
                 }
+                guard !frozen.isEmpty else { continue }
+                // Previews, tests, demo scaffolds and "off here" (`.constant(false)`) do not count as
+                // callers that need the view to work.
+                let real = frozen.filter { site in
+                    !site.inPreview && !(site.owner.map(SwiftUINames.isScaffold) ?? false)
+                        && !(project.paths[site.file].map(SwiftUINames.isScaffoldPath) ?? false)
+                        && site.constantLabels.contains { label in
+                            !site.frozenOffLabels.contains(label) && project.writesBinding(view.name, label) != false
+                        }
+                }
+                let named = real.isEmpty ? frozen : real
+                let sites = named.map { "\(project.paths[$0.file] ?? "?"):\($0.line)" }
                 let listed =
                     sites.prefix(5).joined(separator: ", ") + (sites.count > 5 ? " and \(sites.count - 5) more" : "")
                 let calls = sites.count == 1 ? "the call at \(listed) passes" : "the calls at \(listed) pass"
+                let who = real.isEmpty ? " (previews, tests, demos or `.constant(false)` only)" : ""
                 hits.append(
                     Hit(
                         file: fileIndex, offset: view.offset,
                         message:
-                            "`\(view.name)` can only be built with a Binding, so \(calls) `.constant(…)`; add a standalone `init()` that keeps its own @State"
-                    ))
+                            "`\(view.name)` writes a binding it can only be built with, so \(calls)\(who) `.constant(…)` and its changes there go nowhere; add a standalone `init()` that keeps its own @State",
+                        severity: real.isEmpty ? .info : nil))
             }
             return hits
         }

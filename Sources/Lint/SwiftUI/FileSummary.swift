@@ -201,8 +201,16 @@ struct FileSummary: Sendable {
         // `Catalog().embeddedInNavigation()`: what is applied to the view itself.
         if let own = chained[callIndex] { placement.wrappers = own + placement.wrappers }
         let owner = placement.owner.map { types[$0] }
-        let constant =
-            s.mentionsConstant(call) && s.arguments(of: call).contains { s.constantBindingStart(in: $0.value) != nil }
+        var constantLabels: [String] = []
+        var frozenOffLabels: [String] = []
+        if s.mentionsConstant(call) {
+            for argument in s.arguments(of: call) {
+                guard let start = s.constantBindingStart(in: argument.value) else { continue }
+                constantLabels.append(argument.label ?? "_")
+                if s.isFrozenOff(start) { frozenOffLabels.append(argument.label ?? "_") }
+            }
+        }
+        let constant = !constantLabels.isEmpty
         s.forEachArgumentLabel(of: call) { constructionLabels.insert(call.callee + "." + s.text($0)) }
         constructions[call.callee, default: []].append(
             ViewConstruction(
@@ -210,6 +218,8 @@ struct FileSummary: Sendable {
                 node: router.route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
                 inStack: placement.context.inStack, presented: placement.context.presented,
                 inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
+                constantLabels: constantLabels,
+                frozenOffLabels: frozenOffLabels,
                 wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
                 rowContainer: placement.rowContainer))
     }

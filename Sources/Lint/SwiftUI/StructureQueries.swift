@@ -231,6 +231,15 @@ extension Structure {
         }
     }
 
+    /// Whether a `.constant(…)` value starting at `start` is `.constant(false)` or `.constant(nil)`
+    /// (also as `Binding.constant(…)`): "off here".
+    public func isFrozenOff(_ start: Int) -> Bool {
+        var open = start
+        while open < code.count, !punct(open, UInt8(ascii: "(")) { open += 1 }
+        guard open < code.count, closing[open] == open + 2 else { return false }
+        return self.is(open + 1, "false") || self.is(open + 1, "nil")
+    }
+
     // MARK: Views a call builds
 
     /// The view type whose `body` holds the token directly (not in presented content), for rules

@@ -99,4 +99,15 @@ public enum SwiftUINames {
         "Encodable", "Sendable", "CaseIterable", "Comparable", "CustomStringConvertible", "Error", "ObservableObject",
         "String", "Int", "NSObject", "UIViewController", "UIView", "ViewModifier", "ButtonStyle", "ToolbarContent",
     ]
+
+    /// Names a demo or preview scaffold goes by (`ListPickerPreview`, `ComponentGallery`): frozen
+    /// values there show a control, they do not drive one.
+    static let scaffoldWords = ["Preview", "Gallery", "Showcase", "Storybook", "Playground"]
+
+    static func isScaffold(_ name: String) -> Bool { scaffoldWords.contains { name.contains($0) } }
+
+    /// A file in a scaffold folder (`DesignSystem/Gallery/Buttons.swift`).
+    static func isScaffoldPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { isScaffold(String($0)) }
+    }
 }

@@ -17,6 +17,10 @@ public struct ViewConstruction: Sendable {
     public var inPreview: Bool
     /// Some argument is `.constant(…)`.
     public var passesConstantBinding: Bool
+    /// The labels of the arguments that are `.constant(…)` (empty when none is), and of those
+    /// that are `.constant(false)` or `.constant(nil)` ("off here").
+    public var constantLabels: [String] = []
+    public var frozenOffLabels: [String] = []
     /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
     public var wrappers: [String] = []
     /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
