@@ -47,14 +47,23 @@ public struct HeavyViewInitRule: ProjectRule {
     }
 
     /// Whether the token stands in a closure the initializer only stores (`self.reload = { … }`,
-    /// `Button(action: { … })`) rather than runs: that work happens later, if ever. Trailing
-    /// closures (`items.map { … }`) and closures called on the spot (`{ … }()`) run now.
+    /// `Button(action: { … })`, `Binding { … } set: { … }`) rather than runs: that work happens
+    /// later, if ever. Trailing closures of functions (`items.map { … }`) and closures called on the
+    /// spot (`{ … }()`) run now.
     static func isDeferred(_ index: Int, within body: ClosedRange<Int>, in s: Structure) -> Bool {
         var deferred = false
         s.forEachEnclosingScope(of: index) { scope in
             guard scope.range.lowerBound > body.lowerBound else { return false }
             if case .closure(nil) = scope.kind, !s.punct(scope.range.upperBound + 1, UInt8(ascii: "(")),
                 !isArgumentOfFunction(scope.parent, in: s)
+            {
+                deferred = true
+                return false
+            }
+            // A trailing closure handed to a type's initializer is kept for later too:
+            // `Binding { value } set: { Task { … } }`, `Button("Save") { … }`.
+            if case .closure(let call?) = scope.kind, Structure.isTypeName(s.calls[call].callee),
+                s.calls[call].callee != "Task", !s.calls[call].isMember
             {
                 deferred = true
                 return false
