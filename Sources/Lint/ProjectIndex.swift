@@ -67,6 +67,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var conformances: [String: Set<String>] = [:]
     /// The property names each protocol of the run requires.
     public private(set) var protocolProperties: [String: Set<String>] = [:]
+    /// Types whose construction does work (an initializer or initial value that calls or allocates).
+    public private(set) var workingTypes: Set<String> = []
     /// Each `@Binding` property of the run's types, as `Type.name`, with what its file does with it.
     private var bindingUses: [String: BindingUse] = [:]
     /// Argument labels passed where the run's types are constructed, as `Type.label`.
@@ -176,6 +178,7 @@ public struct ProjectIndex: Sendable {
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
             constructionLabels.formUnion(summary.constructionLabels)
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
+            workingTypes.formUnion(summary.workingTypes)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }

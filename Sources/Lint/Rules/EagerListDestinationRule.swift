@@ -8,6 +8,9 @@ import SwiftLexer
 /// views (`Text(item.name)`, `EmptyView()`): building those costs nothing worth deferring.
 /// A link in the `body` of a row view (`ForEach(items) { ItemRow(item: $0) }`, in any file) is
 /// built with every row just the same: the view index says where the row view is built.
+/// Building a destination costs something only when it does work (`ConstructionCost`: its
+/// `init` or a stored property's initial value calls or allocates); one that only stores its
+/// arguments is left alone, and one the run does not declare (a package's) is `info`.
 public struct EagerListDestinationRule: ProjectRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
@@ -50,26 +53,39 @@ public struct EagerListDestinationRule: ProjectRule {
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
         return { [candidates, inBodies] project in
             var hits = candidates.compactMap { candidate -> Hit? in
-                guard !Self.buildsLazily(candidate.view, project: project) else { return nil }
+                guard !Self.buildsLazily(candidate.view, project: project),
+                    let (cost, severity) = Self.cost(of: candidate.view, project: project)
+                else { return nil }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:
-                        "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps; \(fix)"
-                )
+                        "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps (\(cost)); \(fix)",
+                    severity: severity)
             }
             for link in inBodies {
                 guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
-                    !Self.buildsLazily(link.view, project: project)
+                    !Self.buildsLazily(link.view, project: project),
+                    let (cost, severity) = Self.cost(of: link.view, project: project)
                 else { continue }
                 hits.append(
                     Hit(
                         file: fileIndex, offset: link.offset,
                         message:
-                            "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps; \(fix)"
-                    ))
+                            "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps (\(cost)); \(fix)",
+                        severity: severity))
             }
             return hits.sorted { $0.offset < $1.offset }
         }
+    }
+
+    /// What building the destination costs, for the message, and the severity when lower than the
+    /// rule's; nil when it only stores its arguments (nothing worth deferring).
+    static func cost(of view: String, project: ProjectIndex) -> (String, Severity?)? {
+        guard project.typesByName[view] != nil else {
+            return ("it is not declared here, so what its initializer does cannot be seen", .info)
+        }
+        guard project.workingTypes.contains(view) else { return nil }
+        return ("its initializer or a stored property's initial value does work", nil)
     }
 
     /// A wrapper that builds its content only when shown (`LazyView(Detail())` over an

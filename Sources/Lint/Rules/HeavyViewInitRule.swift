@@ -23,7 +23,7 @@ public struct HeavyViewInitRule: ProjectRule {
             var reportedLines = Set<Int>()
             while j < body.upperBound {
                 // One finding per line: `await URLSession…` is one piece of work.
-                if let what = heavyWork(at: j, in: s), !Self.isDeferred(j, within: body, in: s) {
+                if let what = heavyWork(at: j, in: s), !s.isDeferred(j, within: body) {
                     if reportedLines.insert(s.code[j].line).inserted {
                         let hit = Hit(
                             file: file.index, offset: s.offset(of: j),
@@ -44,40 +44,6 @@ public struct HeavyViewInitRule: ProjectRule {
                 $0.offset < $1.offset
             }
         }
-    }
-
-    /// Whether the token stands in a closure the initializer only stores (`self.reload = { … }`,
-    /// `Button(action: { … })`, `Binding { … } set: { … }`) rather than runs: that work happens
-    /// later, if ever. Trailing closures of functions (`items.map { … }`) and closures called on the
-    /// spot (`{ … }()`) run now.
-    static func isDeferred(_ index: Int, within body: ClosedRange<Int>, in s: Structure) -> Bool {
-        var deferred = false
-        s.forEachEnclosingScope(of: index) { scope in
-            guard scope.range.lowerBound > body.lowerBound else { return false }
-            if case .closure(nil) = scope.kind, !s.punct(scope.range.upperBound + 1, UInt8(ascii: "(")),
-                !isArgumentOfFunction(scope.parent, in: s)
-            {
-                deferred = true
-                return false
-            }
-            // A trailing closure handed to a type's initializer is kept for later too:
-            // `Binding { value } set: { Task { … } }`, `Button("Save") { … }`.
-            if case .closure(let call?) = scope.kind, Structure.isTypeName(s.calls[call].callee),
-                s.calls[call].callee != "Task", !s.calls[call].isMember
-            {
-                deferred = true
-                return false
-            }
-            return true
-        }
-        return deferred
-    }
-
-    /// A closure passed inside the parentheses of a lower-case function (`items.forEach({ … })`)
-    /// runs now; one passed to a type's initializer (`Button(action: { … })`) is kept for later.
-    static func isArgumentOfFunction(_ scopeIndex: Int, in s: Structure) -> Bool {
-        guard case .arguments(let call) = s.scopes[scopeIndex].kind else { return false }
-        return !Structure.isTypeName(s.calls[call].callee)
     }
 
     /// The closing brace of `Task { … }` or `Task(priority: …) { … }`.

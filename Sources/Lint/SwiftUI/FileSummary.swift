@@ -36,6 +36,8 @@ struct FileSummary: Sendable {
     var conformances: [(type: String, names: [String])] = []
     /// The properties each protocol the file declares requires (`var title: String { get }`).
     var protocolProperties: [(protocol: String, names: [String])] = []
+    /// Types whose construction does work here (see `ConstructionCost`).
+    var workingTypes: [String] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
     var bindings: [BindingUse] = []
     /// Argument labels passed where the run's types are constructed, as `Type.label` (`Gauge.progress`
@@ -62,6 +64,7 @@ struct FileSummary: Sendable {
         }
         chained = s.chainedModifiers()
         readTypealiases(s)
+        workingTypes = ConstructionCost.workingTypes(in: s)
         var router = MemberRouter(members: MemberNodes(s), types: types.map(\.name))
         readCalls(s, isApp: isApp, router: &router)
         routeMembersHoldingNavigation(s, router: &router)

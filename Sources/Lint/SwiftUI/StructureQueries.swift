@@ -240,6 +240,43 @@ extension Structure {
         return self.is(open + 1, "false") || self.is(open + 1, "nil")
     }
 
+    // MARK: Work in initializers
+
+    /// Whether the token stands in a closure the initializer only stores (`self.reload = { … }`,
+    /// `Button(action: { … })`, `Binding { … } set: { … }`) rather than runs: that work happens
+    /// later, if ever. Trailing closures of functions (`items.map { … }`) and closures called on the
+    /// spot (`{ … }()`) run now.
+    public func isDeferred(_ index: Int, within body: ClosedRange<Int>) -> Bool {
+        let s = self
+        var deferred = false
+        s.forEachEnclosingScope(of: index) { scope in
+            guard scope.range.lowerBound > body.lowerBound else { return false }
+            if case .closure(nil) = scope.kind, !s.punct(scope.range.upperBound + 1, UInt8(ascii: "(")),
+                !isArgumentOfFunction(scope.parent)
+            {
+                deferred = true
+                return false
+            }
+            // A trailing closure handed to a type's initializer is kept for later too:
+            // `Binding { value } set: { Task { … } }`, `Button("Save") { … }`.
+            if case .closure(let call?) = scope.kind, Structure.isTypeName(s.calls[call].callee),
+                s.calls[call].callee != "Task", !s.calls[call].isMember
+            {
+                deferred = true
+                return false
+            }
+            return true
+        }
+        return deferred
+    }
+
+    /// A closure passed inside the parentheses of a lower-case function (`items.forEach({ … })`)
+    /// runs now; one passed to a type's initializer (`Button(action: { … })`) is kept for later.
+    func isArgumentOfFunction(_ scopeIndex: Int) -> Bool {
+        guard case .arguments(let call) = scopes[scopeIndex].kind else { return false }
+        return !Structure.isTypeName(calls[call].callee)
+    }
+
     // MARK: Views a call builds
 
     /// The view type whose `body` holds the token directly (not in presented content), for rules
