@@ -658,6 +658,22 @@ private struct Builder {
         return nil
     }
 
+    /// `NavigationStack` or `.toolbar` standing alone on the line above a `{` that opens its own
+    /// line: a trailing closure in the brace-on-its-own-line style. (A type name alone on its line
+    /// is no `if`/`while` condition, whose body would open there instead.)
+    func calleeAlone(before index: Int) -> Int? {
+        let previous = index - 1
+        guard previous >= 1, code[previous].kind == .identifier, code[previous].line < code[index].line,
+            index + 1 >= code.count || code[index].line != code[previous].line,
+            code[index - 2].line < code[previous].line || punct(index - 2, UInt8(ascii: "."))
+        else { return nil }
+        let first = bytes[code[previous].offset]
+        let startsLine = code[index - 2].line < code[previous].line
+        // `Type` alone, or `.modifier` alone (its `.` the first token of the line).
+        if startsLine { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") ? previous : nil }
+        return previous >= 2 && code[previous - 2].line < code[previous - 1].line ? previous : nil
+    }
+
     /// A token that can name a callee: `foo`, `Foo`, `init`, `self`, `super`, or `>` closing `Foo<T>`.
     func calleeBefore(_ index: Int) -> Int? {
         let previous = index - 1
@@ -824,8 +840,11 @@ private struct Builder {
             attachTrailingClosure(to: Int(callAt[index - 3]), label: text(index - 2), at: index)
             return
         }
-        // A call with only a trailing closure: `NavigationStack { … }`, `.toolbar { … }`.
-        if let callee = calleeBefore(index), code[callee].kind == .identifier || code[callee].keyword == .`init` {
+        // A call with only a trailing closure: `NavigationStack { … }`, `.toolbar { … }`, or with the
+        // brace on the next line, in the style that puts every brace on its own line.
+        if let callee = calleeBefore(index) ?? calleeAlone(before: index),
+            code[callee].kind == .identifier || code[callee].keyword == .`init`
+        {
             let call = makeCall(callee: callee, parentheses: nil)
             attachTrailingClosure(to: call, label: nil, at: index)
             return

@@ -217,4 +217,40 @@ final class ParameterTests: XCTestCase {
         XCTAssertEqual(s.functions[0].parameters.map(\.label), ["content", nil, "for"])
         XCTAssertEqual(s.functions[0].parameters.map(\.name), ["content", "x", "y"])
     }
+
+    /// A brace on its own line after a callee alone on its line is that call's trailing closure
+    /// (the brace-on-its-own-line style); an `if` condition's body is not.
+    func testTrailingClosureOnTheNextLine() {
+        let s = Structure(
+            SourceFile(
+                path: "A.swift",
+                bytes: Array(
+                    """
+                    var body: some View
+                    {
+                        NavigationStack
+                        {
+                            List { Text("a") }
+                                .toolbar
+                                {
+                                    EditButton()
+                                }
+                        }
+                    }
+                    func f() {
+                        if isReady
+                        {
+                            start()
+                        }
+                    }
+                    """.utf8)))
+        let stack = s.calls.firstIndex { $0.callee == "NavigationStack" }
+        XCTAssertNotNil(stack)
+        let list = s.calls.firstIndex { $0.callee == "List" }!
+        XCTAssertEqual(s.enclosingCalls(of: s.calls[list].calleeToken).map { s.calls[$0].callee }, ["NavigationStack"])
+        let edit = s.calls.firstIndex { $0.callee == "EditButton" }!
+        XCTAssertEqual(
+            s.enclosingCalls(of: s.calls[edit].calleeToken).map { s.calls[$0].callee }, ["toolbar", "NavigationStack"])
+        XCTAssertFalse(s.calls.contains { $0.callee == "isReady" })
+    }
 }
