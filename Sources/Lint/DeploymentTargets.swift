@@ -101,9 +101,17 @@ public struct DeploymentTargets: Sendable, Equatable {
         ("WATCHOS_DEPLOYMENT_TARGET", .watchOS), ("XROS_DEPLOYMENT_TARGET", .visionOS),
     ]
 
-    /// The oldest `*_DEPLOYMENT_TARGET = x;` per platform in an Xcode project file. Read as bytes:
-    /// project files run to megabytes.
+    /// The oldest version per platform that some target of an Xcode project builds for (see
+    /// `XcodeProjectSettings`); a project file that names no targets is read as a whole.
     static func fromXcodeProject(_ text: String) -> [Platform: Version] {
+        let project = XcodeProjectSettings(text)
+        if !project.targetLists.isEmpty { return project.targetVersions }
+        return anyDeploymentSetting(text)
+    }
+
+    /// The oldest `*_DEPLOYMENT_TARGET = x;` per platform anywhere in a project file. Read as bytes:
+    /// project files run to megabytes.
+    static func anyDeploymentSetting(_ text: String) -> [Platform: Version] {
         let bytes = Array(text.utf8)
         var versions: [Platform: Version] = [:]
         for (setting, platform) in buildSettings {
@@ -136,6 +144,18 @@ public struct DeploymentTargets: Sendable, Equatable {
             }
         }
         return versions
+    }
+
+    /// The oldest versions SwiftPM builds a package for when its manifest names no platforms.
+    static let packageDefaults: [Platform: Version] = [
+        .iOS: Version(12), .macOS: Version(10, 13), .tvOS: Version(12), .watchOS: Version(4),
+    ]
+
+    /// `targets: []`, or no `targets:` at all: a manifest that builds nothing.
+    static func declaresNoTargets(_ manifest: String) -> Bool {
+        guard let range = manifest.range(of: "targets:") else { return true }
+        let rest = manifest[range.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        return rest.hasPrefix("[]") || rest.hasPrefix("[ ]")
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -199,5 +219,54 @@ public struct DeploymentTargets: Sendable, Equatable {
             }
         }
         return versions.isEmpty ? nil : DeploymentTargets(versions, source: sources.joined(separator: ", "))
+    }
+}
+
+/// Each file's deployment targets, from the nearest project above it: the first folder, going up
+/// from the file's own, with a `Package.swift` or an `*.xcodeproj` (a repository of several apps,
+/// or one with example projects, has one per app). Folders are read once per run, from any thread.
+public final class DeploymentTargetResolver: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Per folder: the project there (its targets, nil when it states none), or no project.
+    private var folders: [String: Found] = [:]
+    private enum Found { case project(DeploymentTargets?), none }
+
+    public init() {}
+
+    /// The targets for a file (a path as linted: relative to the current folder, or absolute).
+    public func targets(forFile path: String) -> DeploymentTargets? {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+        // Bounded by the depth of the path itself.
+        while true {
+            if case .project(let targets) = found(in: folder) { return targets }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
+        }
+    }
+
+    private func found(in folder: String) -> Found {
+        if let known = lock.withLock({ folders[folder] }) { return known }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var result = Found.none
+        if entries.contains(where: { $0.hasSuffix(".xcodeproj") }) {
+            result = .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
+        } else if entries.contains("Package.swift"),
+            let manifest = FileManager.default.contents(atPath: folder + "/Package.swift")
+        {
+            let text = String(decoding: manifest, as: UTF8.self)
+            // A manifest with no targets only hides its folder from an outer package: it builds
+            // nothing, so the files belong to the project further up.
+            if !DeploymentTargets.declaresNoTargets(text) {
+                let versions = DeploymentTargets.fromPackageManifest(text)
+                // No `platforms:` means SwiftPM's oldest defaults, which have no `NavigationStack`.
+                result = .project(
+                    DeploymentTargets(
+                        versions.isEmpty ? DeploymentTargets.packageDefaults : versions,
+                        source: folder + "/Package.swift"))
+            }
+        }
+        lock.withLock { folders[folder] = result }
+        return result
     }
 }

@@ -57,6 +57,8 @@ public struct Linter: Sendable {
     public var configuration: Configuration
     /// For a process that exits after one run: skip freeing what the run built (saves the teardown).
     public var keepRunUntilExit = false
+    /// Each file's deployment targets when the configuration leaves them to the projects.
+    let targetResolver = DeploymentTargetResolver()
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -211,17 +213,21 @@ public struct Linter: Sendable {
         var state = FileState(
             index: file.index, path: file.path, positions: file.source.positions,
             suppressions: Suppressions(file.source))
+        // The nearest project's targets, when the configuration names none (asked once per file).
+        let fileTargets =
+            configuration.deploymentTargets == nil && configuration.detectsDeploymentTargets
+            ? targetResolver.targets(forFile: file.path) : nil
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
             // A rule whose names do not stand in the file has nothing to find there.
             let words = rules[position].startsFrom
             if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            var options = rules[position].options
+            if let targets = fileTargets { options.deploymentTargets = targets }
             if let projectRule = rules[position].projectRule {
-                state.deferred.append((position, projectRule.prepare(file, options: rules[position].options)))
+                state.deferred.append((position, projectRule.prepare(file, options: options)))
             } else {
-                record(
-                    rules[position].rule.check(file, options: rules[position].options),
-                    of: rules[position], in: &state)
+                record(rules[position].rule.check(file, options: options), of: rules[position], in: &state)
             }
             if RuleTimer.shared.enabled {
                 RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)

@@ -38,9 +38,8 @@ struct LintEnvironment {
             }
         }
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
-        if configuration.deploymentTargets == nil {
-            configuration.deploymentTargets = DeploymentTargets.detect(in: configuration.root)
-        }
+        // Without `deployment_target:`, each file's targets come from the nearest project above it.
+        if configuration.deploymentTargets == nil { configuration.detectsDeploymentTargets = true }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
         let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources)
         let graph = Graph(vault: vault)

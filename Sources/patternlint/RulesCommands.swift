@@ -66,8 +66,8 @@ struct RulesCommand: ParsableCommand {
                 + "  " + renderer.styled(entry.note?.title ?? "(note missing)", .cyan) + "\n"
         }
         out += "\(entries.count) rules; `patternlint explain RULE` shows one with its pattern note\n"
-        if let targets = configuration.deploymentTargets {
-            // Why the deprecation rules may be quiet.
+        if let targets = configuration.deploymentTargets ?? DeploymentTargets.detect(in: configuration.root) {
+            // Why the deprecation rules may be quiet (files under another project use that one's).
             let versions = targets.versions.sorted { $0.key.rawValue < $1.key.rawValue }.map {
                 "\($0.key.rawValue) \($0.value)"
             }

@@ -37,6 +37,82 @@ final class DeploymentTargetsTests: XCTestCase {
             [.iOS: Version(15), .macOS: Version(12), .watchOS: Version(8)])
     }
 
+    /// A project file as Xcode writes it: what the targets build for, not every value in the file.
+    static func projectFile(project: String, targets: [String]) -> String {
+        var objects =
+            "\t\tAAAA0001 /* Project object */ = {\n\t\t\tisa = PBXProject;\n"
+            + "\t\t\tattributes = {\n\t\t\t\tTargetAttributes = {\n\t\t\t\t\tAAAA0009 = {\n"
+            + "\t\t\t\t\t\tCreatedOnToolsVersion = 15.0;\n\t\t\t\t\t};\n\t\t\t\t};\n\t\t\t};\n"
+            + "\t\t\tbuildConfigurationList = AAAA0002 /* list */;\n\t\t};\n"
+            + "\t\tAAAA0002 /* list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n"
+            + "\t\t\t\tAAAA0003 /* Debug */,\n\t\t\t);\n\t\t};\n"
+            + "\t\tAAAA0003 /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+            + project + "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
+        for (index, settings) in targets.enumerated() {
+            let target = "BBBB000\(index)", list = "CCCC000\(index)", configuration = "DDDD000\(index)"
+            objects +=
+                "\t\t\(target) /* App */ = {\n\t\t\tisa = PBXNativeTarget;\n"
+                + "\t\t\tbuildConfigurationList = \(list) /* list */;\n\t\t\tname = App;\n\t\t};\n"
+                + "\t\t\(list) /* list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n"
+                + "\t\t\t\t\(configuration) /* Debug */,\n\t\t\t);\n\t\t};\n"
+                + "\t\t\(configuration) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+                + settings + "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
+        }
+        return "// !$*UTF8*$!\n{\n\tobjects = {\n" + objects + "\t};\n}\n"
+    }
+
+    /// What each target builds for: a project value every target overrides does not count, nor a
+    /// macOS version left in an iOS configuration, nor a variable.
+    func testXcodeProjectTargetsDecide() {
+        let overridden = Self.projectFile(
+            project: "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 13.0;\n\t\t\t\tSDKROOT = iphoneos;\n",
+            targets: ["\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n"])
+        XCTAssertEqual(DeploymentTargets.fromXcodeProject(overridden), [.iOS: Version(16)])
+        let leftover = Self.projectFile(
+            project: "\t\t\t\tMACOSX_DEPLOYMENT_TARGET = 10.15;\n\t\t\t\tSDKROOT = iphoneos;\n",
+            targets: ["\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n"])
+        XCTAssertEqual(DeploymentTargets.fromXcodeProject(leftover), [.iOS: Version(17)])
+        let variable = Self.projectFile(
+            project: "",
+            targets: [
+                "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = \"$(RECOMMENDED_IPHONEOS_DEPLOYMENT_TARGET)\";\n",
+                "\t\t\t\tSDKROOT = watchos;\n\t\t\t\tWATCHOS_DEPLOYMENT_TARGET = 9.0;\n",
+            ])
+        XCTAssertEqual(DeploymentTargets.fromXcodeProject(variable), [.watchOS: Version(9)])
+        // The project's value stands for a target that sets none.
+        let inherited = Self.projectFile(
+            project: "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n", targets: ["\t\t\t\tSDKROOT = iphoneos;\n"])
+        XCTAssertEqual(DeploymentTargets.fromXcodeProject(inherited), [.iOS: Version(15)])
+    }
+
+    /// Each file is held to the nearest project above it: two apps in one repository, each with
+    /// its own; a manifest that builds nothing is passed over; a package that names no platforms
+    /// builds for SwiftPM's oldest.
+    func testEachFileUsesTheNearestProject() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pl-targets-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let old = Self.projectFile(project: "", targets: ["\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"])
+        let new = Self.projectFile(project: "", targets: ["\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n"])
+        try write("Legacy/Legacy.xcodeproj/project.pbxproj", old)
+        try write("Modern/Modern.xcodeproj/project.pbxproj", new)
+        try write("Modern/Sources/Package.swift", "let package = Package(name: \"x\", targets: [])\n")
+        try write("Kit/Package.swift", "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n")
+        let resolver = DeploymentTargetResolver()
+        XCTAssertEqual(resolver.targets(forFile: root.path + "/Legacy/App/Home.swift")?.versions, [.iOS: Version(15)])
+        XCTAssertEqual(
+            resolver.targets(forFile: root.path + "/Modern/Sources/Home.swift")?.versions, [.iOS: Version(17)])
+        XCTAssertFalse(
+            resolver.targets(forFile: root.path + "/Kit/Sources/Kit/A.swift")!.allows(
+                DeploymentTargets.navigationStackAPIs))
+        XCTAssertNil(resolver.targets(forFile: root.path + "/Loose.swift"))
+    }
+
     func testDetectedFromTheProjectFolder() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-targets-\(UUID().uuidString)")
         let project = folder.appendingPathComponent("App/App.xcodeproj")
