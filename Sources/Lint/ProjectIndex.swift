@@ -28,6 +28,8 @@ public struct ProjectIndex: Sendable {
         public var file: Int
         public var call: Int
         public var line: Int
+        /// The `#if` branches the push is compiled in (`Structure.compileBranches`).
+        public var branches: [String] = []
     }
 
     /// Path of each input by index (for messages that name another file).
@@ -186,7 +188,8 @@ public struct ProjectIndex: Sendable {
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
             for push in summary.pushes
             where !ambiguous.contains(push.view) && !(push.pusher.map(ambiguous.contains) ?? false) {
-                pushedViews[push.view, default: []].append(PushSite(file: file, call: push.call, line: push.line))
+                pushedViews[push.view, default: []].append(
+                    PushSite(file: file, call: push.call, line: push.line, branches: push.branches))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }

@@ -2,6 +2,9 @@ import SwiftLexer
 
 /// A `NavigationStack` inside another — directly, or in a view pushed as a destination (across
 /// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
+/// A stack built only on some runs (`if embedded { NavigationStack { … } } else { … }`: callers
+/// choose) cannot be judged from here: `info`. A push compiled only where the stack is not (`#if
+/// os(tvOS)` around one, `#else` around the other) does not count.
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
     public let needs: Set<IndexFact> = [.pathHierarchy]
@@ -13,7 +16,9 @@ public struct NestedNavigationStackRule: ProjectRule {
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
-        var owned: [(offset: Int, view: String, node: String, wrappers: [String])] = []
+        var owned:
+            [(offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool)] = []
+        var directives: [Int]?
         for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
@@ -30,12 +35,16 @@ public struct NestedNavigationStackRule: ProjectRule {
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
             // Presented here (a sheet's own stack): nothing to say.
             guard !placement.context.presented else { continue }
+            let known = directives ?? s.directiveTokens()
+            directives = known
             // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
             owned.append(
                 (
                     s.offset(of: call.calleeToken), s.types[owner].name,
                     ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
-                    placement.wrappers
+                    placement.wrappers,
+                    known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known),
+                    s.isConditional(call.calleeToken)
                 ))
         }
         let fileIndex = file.index
@@ -53,14 +62,25 @@ public struct NestedNavigationStackRule: ProjectRule {
                         ))
                     continue
                 }
-                if let pusher = project.pushedViews[stack.view]?.first {
+                // Built only on some runs: whether the caller that shows it in a stack turns it off
+                // cannot be seen from here.
+                let unsure: Severity? = stack.conditional ? .info : nil
+                let caveat =
+                    stack.conditional
+                    ? " (this stack is built only on some runs: if every caller that shows it inside a stack turns it off, ignore this)"
+                    : ""
+                let pushers = (project.pushedViews[stack.view] ?? []).filter {
+                    !Structure.branchesExclude($0.branches, stack.branches)
+                }
+                if let pusher = pushers.first {
                     hits.append(
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation"
-                        ))
-                } else if project.pathHierarchy.status(of: stack.node) == .inStack,
+                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation\(caveat)",
+                            severity: unsure))
+                } else if project.pushedViews[stack.view] == nil,
+                    project.pathHierarchy.status(of: stack.node) == .inStack,
                     let site = project.pathHierarchy.stackedSite(of: stack.node)
                 {
                     // Built inside another stack's content, usually in another file.
@@ -70,8 +90,8 @@ public struct NestedNavigationStackRule: ProjectRule {
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one"
-                        ))
+                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one\(caveat)",
+                            severity: unsure))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }

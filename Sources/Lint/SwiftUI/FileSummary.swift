@@ -28,7 +28,9 @@ struct FileSummary: Sendable {
     var viewModifierFunctions: [String] = []
     /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
     var chained: [Int: [String]] = [:]
-    var pushes: [(view: String, call: Int, pusher: String?, line: Int)] = []
+    var pushes: [(view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
+    /// The file's directive tokens, found on first need (`Structure.compileBranches`).
+    var directives: [Int]?
     /// Indexed by type: that type's initializers and stored properties.
     var initializers: [[FunctionDecl]] = []
     var storedProperties: [[PropertyDecl]] = []
@@ -251,7 +253,10 @@ struct FileSummary: Sendable {
         guard !destinations.isEmpty else { return }
         let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
         let line = s.code[call.calleeToken].line
-        for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line)) }
+        let known = directives ?? s.directiveTokens()
+        directives = known
+        let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known)
+        for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line, branches)) }
     }
 
     /// Links, stacks and tab views in members (not `body`): the rules place them by node too,

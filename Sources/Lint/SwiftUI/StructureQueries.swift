@@ -164,6 +164,63 @@ extension Structure {
         return false
     }
 
+    /// The `#if` branches a token is compiled in, outermost first, each as its condition's text:
+    /// `os(tvOS)` in the `#if`, `!os(tvOS)` in its `#else`, `os(macOS)` in an `#elseif os(macOS)`
+    /// (earlier conditions of the same block are not repeated). `DEBUG` blocks are left out:
+    /// they decide whether code ships, not where. Empty outside any `#if`.
+    /// `directives`: the file's directive tokens (`directiveTokens()`), found once per file.
+    public func compileBranches(of token: Int, directives: [Int]) -> [String] {
+        var open: [(condition: String, branch: String)] = []
+        for index in directives {
+            if index >= token { break }
+            if self.is(index, "#if") {
+                let condition = directiveCondition(at: index)
+                open.append((condition, condition))
+            } else if self.is(index, "#elseif"), !open.isEmpty {
+                open[open.count - 1].branch = directiveCondition(at: index)
+            } else if self.is(index, "#else"), !open.isEmpty {
+                open[open.count - 1].branch = "!" + open[open.count - 1].condition
+            } else if self.is(index, "#endif") {
+                _ = open.popLast()
+            }
+        }
+        return open.map(\.branch).filter { !$0.contains("DEBUG") }
+    }
+
+    /// The indices of the file's directive tokens (`#if`, `#else`, `#endif`, `#Preview`, …).
+    public func directiveTokens() -> [Int] { code.indices.filter { code[$0].kind == .directive } }
+
+    /// The text of a directive's condition, up to the end of its line, without spaces.
+    func directiveCondition(at directive: Int) -> String {
+        var end = directive + 1
+        while end < code.count, code[end].line == code[directive].line { end += 1 }
+        return text(directive + 1..<end).filter { !$0.isWhitespace }
+    }
+
+    /// Whether two sets of `#if` branches can never be compiled together (one holds `os(tvOS)`,
+    /// the other `!os(tvOS)`).
+    public static func branchesExclude(_ a: [String], _ b: [String]) -> Bool {
+        a.contains { condition in b.contains { $0 == "!" + condition || "!" + $0 == condition } }
+    }
+
+    /// Whether a token stands in a statement's block (`if`, `else`, `switch`) inside the function or
+    /// property that holds it: built only on some runs of that code.
+    public func isConditional(_ token: Int) -> Bool {
+        var conditional = false
+        forEachEnclosingScope(of: token) { scope in
+            switch scope.kind {
+            case .statement:
+                conditional = true
+                return false
+            case .function, .property, .typeBody, .file:
+                return false
+            default:
+                return true
+            }
+        }
+        return conditional
+    }
+
     // MARK: Modifier chains
 
     /// The call an expression ends with, found from its last `)` or `}` through the scopes.
