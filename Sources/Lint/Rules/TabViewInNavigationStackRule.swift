@@ -37,7 +37,10 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             // A paged `TabView` (onboarding pages, a carousel) is a view inside a screen, not tabs.
             let paged = pagedTabViews ?? Self.pagedTabViews(in: s)
             pagedTabViews = paged
-            if paged.contains(index) { continue }
+            // The style reaches the `TabView` from an ancestor too (`VStack { TabView { … } }.tabViewStyle(.page)`).
+            if paged.contains(index) || s.enclosingCalls(of: call.calleeToken).contains(where: paged.contains) {
+                continue
+            }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
             if let stack = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
                 hits.append(
@@ -66,15 +69,22 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             var hits = direct
             for tabs in held {
                 // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
-                guard
-                    project.pathStackHoldingWrapper(tabs.wrappers) != nil
-                        || project.pathHierarchy.status(of: tabs.view) == .inStack
-                else { continue }
+                let place: String
+                if let shell = project.pathStackHoldingWrapper(tabs.wrappers) {
+                    place = "inside `\(shell)`, which holds a navigation stack,"
+                } else if project.pathHierarchy.status(of: tabs.view) == .inStack,
+                    let site = project.pathHierarchy.stackedSite(of: tabs.view)
+                {
+                    place =
+                        "shown inside a navigation stack (built in \(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)),"
+                } else {
+                    continue
+                }
                 hits.append(
                     Hit(
                         file: fileIndex, offset: tabs.offset,
                         message:
-                            "`TabView` in `\(tabs.view)`, which a `NavigationStack` reaches, shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"
+                            "`TabView` in `\(tabs.view)`, \(place) shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"
                     ))
             }
             return hits

@@ -188,6 +188,9 @@ struct FileSummary: Sendable {
 
     /// A stack: the type that owns it, and the function (not `body`) that builds it, if any.
     mutating func readStack(_ call: CallSite, at callIndex: Int, in s: Structure) {
+        // A stack in presented content (`content.sheet { NavigationStack { … } }` in a view
+        // modifier) is the sheet's own: it wraps nothing the type is handed.
+        if ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained).context.presented { return }
         if let owner = s.enclosingType(of: call.calleeToken) {
             stacks.append((types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee)))
         }
