@@ -3,9 +3,12 @@ import SwiftLexer
 /// `.navigationTitle`, `.toolbar`, `.navigationDestination`, `.navigationBarTitleDisplayMode` (and
 /// the older `.navigationBarTitle`, `.navigationBarItems`, `.navigationBarHidden`) describe a
 /// screen *inside* a stack. Applied to the `NavigationStack` or `NavigationView` itself they have
-/// no screen to attach to and are ignored.
-public struct MisplacedNavigationModifierRule: Rule {
+/// no screen to attach to and are ignored. Unless that stack is itself pushed or shown inside
+/// another: there the modifier reaches the outer stack's bar, and the real problem is the nesting
+/// (`nested-navigation-stack`); where the view's place is unknown, the finding is `info`.
+public struct MisplacedNavigationModifierRule: ProjectRule {
     public let id = "misplaced-navigation-modifier"
+    public let needs: Set<IndexFact> = [.pathHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView, .navigationSplitView]
 
     /// The screen modifiers, matched without hashing every member call's name; all start with
@@ -28,9 +31,9 @@ public struct MisplacedNavigationModifierRule: Rule {
         name != "navigationTitle" && name != "toolbar" && name != "toolbarBackground"
     }
 
-    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        var hits: [(hit: Hit, view: String?)] = []
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
             guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
             let container = s.calls[root].callee
@@ -43,14 +46,34 @@ public struct MisplacedNavigationModifierRule: Rule {
             if let placement = s.argument(of: call, labeled: "for"), s.text(placement.value).contains("tabBar") {
                 continue
             }
+            let placement = ViewHierarchy.placement(of: s.calls[root].calleeToken, in: s, chained: file.summary.chained)
             hits.append(
-                Hit(
-                    file: file.index, offset: s.offset(of: call.calleeToken),
-                    message:
-                        "`.\(call.callee)` is applied to the `\(container)` itself, where it has no screen to describe; move it onto the root view inside the stack"
+                (
+                    Hit(
+                        file: file.index, offset: s.offset(of: call.calleeToken),
+                        message:
+                            "`.\(call.callee)` is applied to the `\(container)` itself, where it has no screen to describe; move it onto the root view inside the stack"
+                    ),
+                    placement.context.presented ? nil : ViewHierarchy.node(of: placement, in: s)
                 ))
         }
-        return hits
+        guard !hits.isEmpty else { return { _ in [] } }
+        return { [hits] project in
+            hits.compactMap { hit, view in
+                // A sheet's own stack, or code outside any view: the modifier has nothing else to reach.
+                guard let view else { return hit }
+                if project.pushedViews[view] != nil { return nil }
+                switch project.pathHierarchy.status(of: view) {
+                case .inStack: return nil
+                case .notInStack: return hit
+                case .unknown:
+                    var unsure = hit
+                    unsure.severity = .info
+                    unsure.message += " (if this view is never pushed nor shown inside another stack)"
+                    return unsure
+                }
+            }
+        }
     }
 
     /// `NavigationView { Sidebar(); Detail() }`: more than one view at the top of its content makes
