@@ -41,7 +41,8 @@ let package = Package(
         ),
         .testTarget(name: "NotesTests", dependencies: ["Notes", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
-        .testTarget(name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog"]),
+        .testTarget(
+            name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog"], exclude: ["Fixtures"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.
         .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]

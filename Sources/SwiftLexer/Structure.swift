@@ -464,15 +464,18 @@ private struct Builder {
         if punct(j, UInt8(ascii: ":")) {
             j += 1
             var start = j
+            var steps = 0
             while j < code.count, !punct(j, UInt8(ascii: "{")), keyword(j) != .where {
                 if punct(j, UInt8(ascii: ",")) {
                     if j > start { inheritance.append(compactText(start..<j)) }
                     start = j + 1
                 } else if op(j, "<") {
-                    j = skipGenerics(from: j) - 1
+                    // Always past the `<` (`skipGenerics` never returns its own start here).
+                    j = max(j, skipGenerics(from: j) - 1)
                 }
                 j += 1
-                if j - index > 400 { break }
+                steps += 1
+                if steps > 400 { break }
             }
             if j > start, j <= code.count { inheritance.append(compactText(start..<min(j, code.count))) }
         }
@@ -485,12 +488,16 @@ private struct Builder {
     }
 
     /// Index after a `<…>` generic clause starting at `index` (or `index` itself when there is none).
+    /// Bracketed groups inside (`<(A, B, …)>`, `<[K: V]>`) are skipped whole through their
+    /// partners, so any length of valid code is one step each. An unclosed `<` (broken code) gives
+    /// up after a bounded scan and returns the index after the `<` alone, so callers always move on.
     func skipGenerics(from index: Int) -> Int {
         guard index < code.count, code[index].kind == .operator, bytes[code[index].offset] == UInt8(ascii: "<") else {
             return index
         }
         var depth = 0
         var j = index
+        var steps = 0
         while j < code.count {
             let token = code[j]
             if token.kind == .operator {
@@ -503,8 +510,15 @@ private struct Builder {
             {
                 return j
             }
-            j += 1
-            if j - index > 200 { return index }
+            if token.kind == .punctuation, s.closing[j] > j,
+                bytes[token.offset] == UInt8(ascii: "(") || bytes[token.offset] == UInt8(ascii: "[")
+            {
+                j = Int(s.closing[j]) + 1
+            } else {
+                j += 1
+            }
+            steps += 1
+            if steps > 200 { return index + 1 }
         }
         return j
     }

@@ -1,0 +1,61 @@
+import Foundation
+import SwiftLexer
+import XCTest
+
+@testable import Lint
+
+/// Inputs that once made `patternlint lint` run forever (Fixtures/repro, from shared/repro): each is
+/// linted through the whole pipeline. A regression hangs the test, and CI's time limit fails it;
+/// no wall-clock assertion here. The generated forms are far past the old cliff (200 tokens), so an
+/// algorithm that is not linear in them could not finish either.
+final class HangReproTests: XCTestCase {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/repro")
+
+    func lint(_ name: String, _ text: String) -> LintResult {
+        CatalogFixture.lint([(name, text)])
+    }
+
+    func testEveryReproInputFinishes() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
+        XCTAssertEqual(names, ["hang-1.swift", "hang-2.swift", "hang-3.swift", "hang-4.swift", "hang-valid.swift"])
+        var configuration = Configuration()
+        configuration.optInRules = CatalogFixture.catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
+        let linter = Linter(catalog: CatalogFixture.catalog, configuration: configuration)
+        for name in names {
+            // Two of them are not valid UTF-8: read as bytes, as the CLI does.
+            let bytes = try Array(Data(contentsOf: Self.folder.appendingPathComponent(name)))
+            let result = linter.lint([LintInput(path: name) { bytes }])
+            XCTAssertEqual(result.filesLinted, 1, name)
+            XCTAssertEqual(result.problems, [], name)
+        }
+    }
+
+    /// Valid Swift: a generic base whose argument is a long tuple is read whole, so the class
+    /// still names its base.
+    func testLongGenericArgumentsAreSkippedWhole() {
+        let tuple = Array(repeating: "Int", count: 5_000).joined(separator: ", ")
+        let text = "class Base<T> {}\nfinal class C: Base<(\(tuple))>, Sendable {\n    var x = 0\n}\n"
+        let structure = Structure(SourceFile(path: "C.swift", bytes: Array(text.utf8)))
+        let c = structure.types.first { $0.name == "C" }
+        XCTAssertEqual(c?.inheritance.count, 2)
+        XCTAssertEqual(c?.inheritance.last, "Sendable")
+        XCTAssertTrue(c?.inheritance.first?.hasPrefix("Base<(Int,Int") == true)
+        XCTAssertEqual(structure.properties.map(\.name), ["x"])
+        XCTAssertEqual(lint("C.swift", text).filesLinted, 1)
+    }
+
+    /// Broken Swift: an unclosed `<` in an inheritance clause, then names, commas, strings and
+    /// interpolations, far longer than any bound.
+    func testUnclosedGenericInAnInheritanceClauseEnds() {
+        let names = (0..<5_000).map { "x\($0)" }.joined(separator: " ")
+        let commas = String(repeating: ",", count: 5_000)
+        let strings = (0..<2_000).map { "\"s\\(v\($0))\"" }.joined(separator: " ")
+        for tail in [names, commas, strings] {
+            let text = "class A:B<" + tail + "\nstruct V: View { var body: some View { Text(\"x\") } }\n"
+            XCTAssertEqual(lint("A.swift", text).filesLinted, 1)
+        }
+    }
+}
