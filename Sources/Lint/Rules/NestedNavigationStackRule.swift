@@ -69,7 +69,10 @@ public struct NestedNavigationStackRule: ProjectRule {
                     stack.conditional
                     ? " (this stack is built only on some runs: if every caller that shows it inside a stack turns it off, ignore this)"
                     : ""
-                let pushers = (project.pushedViews[stack.view] ?? []).filter {
+                // A stack in a member (`var addSheet: some View`) stands where that member is used
+                // (in a sheet, say), not wherever the type is pushed: the hierarchy places it.
+                let inBody = stack.node == stack.view
+                let pushers = (inBody ? project.pushedViews[stack.view] ?? [] : []).filter {
                     !Structure.branchesExclude($0.branches, stack.branches)
                 }
                 if let pusher = pushers.first {
@@ -79,7 +82,7 @@ public struct NestedNavigationStackRule: ProjectRule {
                             message:
                                 "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation\(caveat)",
                             severity: unsure))
-                } else if project.pushedViews[stack.view] == nil,
+                } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
                     let site = project.pathHierarchy.stackedSite(of: stack.node)
                 {

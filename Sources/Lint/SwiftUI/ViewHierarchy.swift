@@ -136,6 +136,9 @@ public struct ViewHierarchy: Sendable {
     static func placement(of token: Int, in s: Structure, chained: [Int: [String]] = [:]) -> Placement {
         var placement = Placement()
         var decided = false
+        // Past a link's destination (a pushed screen), the rows around the link are not this
+        // token's: the destination is built when it is shown, not with every row.
+        var pushed = false
         s.forEachEnclosingScope(of: token) { scope in
             switch scope.kind {
             case .typeBody(let type):
@@ -146,8 +149,11 @@ public struct ViewHierarchy: Sendable {
                 guard !decided else { break }
                 let site = s.calls[call]
                 // Rows are built once per element; a presentation's content is not built with them.
-                if placement.rowContainer == nil, placement.owner == nil, case .closure = scope.kind {
+                if placement.rowContainer == nil, placement.owner == nil, !pushed, case .closure = scope.kind {
                     placement.rowContainer = Self.rowContainer(site, in: s)
+                }
+                if !pushed, placement.owner == nil, isDestination(scope, of: call, holding: token, in: s) {
+                    pushed = true
                 }
                 if !site.isMember, SwiftUINames.isStackName(site.callee) {
                     placement.context = (true, false, !SwiftUINames.isPathStackName(site.callee))
@@ -168,6 +174,26 @@ public struct ViewHierarchy: Sendable {
             return placement.owner == nil || !decided
         }
         return placement
+    }
+
+    /// Whether a scope is the pushed content of a navigation call: `.navigationDestination { … }`,
+    /// a `NavigationLink`'s `destination:` argument, or its destination closure (the first one, when
+    /// a `label:` closure or a title comes with it).
+    static func isDestination(_ scope: Scope, of call: Int, holding token: Int, in s: Structure) -> Bool {
+        let site = s.calls[call]
+        if site.isMember { return site.callee == "navigationDestination" && scope.kind == .closure(call: call) }
+        guard site.callee == "NavigationLink" else { return false }
+        switch scope.kind {
+        case .closure:
+            let closures = s.trailingClosures(of: site)
+            guard let first = closures.first, first.label == nil, first.body.lowerBound == scope.range.lowerBound
+            else { return false }
+            return closures.contains { $0.label == "label" } || s.arguments(of: site).contains { $0.label == nil }
+        case .arguments:
+            return s.arguments(of: site).contains { $0.label == "destination" && $0.value.contains(token) }
+        default:
+            return false
+        }
     }
 
     /// A container that builds its content once per element of a collection.
