@@ -229,7 +229,12 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     private let lock = NSLock()
     /// Per folder: the project there (its targets, nil when it states none), or no project.
     private var folders: [String: Found] = [:]
-    private enum Found { case project(DeploymentTargets?), none }
+    private enum Found {
+        case project(DeploymentTargets?)
+        /// An Xcode project, read once: each file is held to the targets that compile it.
+        case xcode(folder: String, path: String, settings: XcodeProjectSettings)
+        case none
+    }
 
     public init() {}
 
@@ -237,8 +242,17 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     public func targets(forFile path: String) -> DeploymentTargets? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
         // Bounded by the depth of the path itself.
+        let file = URL(fileURLWithPath: path).standardizedFileURL.path
         while true {
-            if case .project(let targets) = found(in: folder) { return targets }
+            switch found(in: folder) {
+            case .project(let targets): return targets
+            case .xcode(let root, let projectPath, let settings):
+                let relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+                var versions = settings.versions(of: settings.targets(compiling: relative))
+                if versions.isEmpty { versions = settings.targetVersions }
+                return versions.isEmpty ? nil : DeploymentTargets(versions, source: projectPath)
+            case .none: break
+            }
             let parent = (folder as NSString).deletingLastPathComponent
             if parent == folder || parent.isEmpty { return nil }
             folder = parent
@@ -249,8 +263,19 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
         if let known = lock.withLock({ folders[folder] }) { return known }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var result = Found.none
-        if entries.contains(where: { $0.hasSuffix(".xcodeproj") }) {
-            result = .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
+        if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }) {
+            let path = folder + "/" + project + "/project.pbxproj"
+            if entries.filter({ $0.hasSuffix(".xcodeproj") }).count == 1,
+                let data = FileManager.default.contents(atPath: path)
+            {
+                let settings = XcodeProjectSettings(String(decoding: data, as: UTF8.self))
+                result =
+                    settings.targetLists.isEmpty
+                    ? .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
+                    : .xcode(folder: folder, path: path, settings: settings)
+            } else {
+                result = .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
+            }
         } else if entries.contains("Package.swift"),
             let manifest = FileManager.default.contents(atPath: folder + "/Package.swift")
         {

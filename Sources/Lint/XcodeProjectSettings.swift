@@ -14,6 +14,10 @@ struct XcodeProjectSettings {
     var lists: [String: [String]] = [:]
     var projectList: String?
     var targetLists: [String] = []
+    /// Which target compiles which file, by file name (`Home.swift`), and by the folders Xcode
+    /// keeps in sync with a target (its files are whatever the folder holds).
+    var targetsByFileName: [String: Set<String>] = [:]
+    var targetsBySyncedFolder: [String: Set<String>] = [:]
 
     init(_ text: String) {
         // The object being read (`ID /* name */ = {` … `};` over several lines), how deep in its
@@ -25,8 +29,23 @@ struct XcodeProjectSettings {
         var configuration = Configuration()
         var listMembers: [String] = []
         var ownList: String?
+        // Membership: file references' names, build files' references, build phases' files,
+        // targets' phases and synchronized folders; joined once the file is read.
+        var fileNames: [String: String] = [:]
+        var buildFileRefs: [String: String] = [:]
+        var phaseFiles: [String: [String]] = [:]
+        var targetPhases: [String: [String]] = [:]
+        var targetFolders: [String: [String]] = [:]
+        var folderPaths: [String: String] = [:]
+        var listName: String?
+        var listIDs: [String] = []
+        var targetOfList: [String: String] = [:]
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if object == nil, line.hasSuffix("};"), line.contains("{isa = ") {
+                Self.readOneLineObject(line, fileNames: &fileNames, buildFileRefs: &buildFileRefs)
+                continue
+            }
             guard let current = object else {
                 // Objects are named by their IDs (hex digits); `objects = {` only holds them.
                 guard line.hasSuffix("= {"), let id = line.split(separator: " ").first, id.count >= 8,
@@ -45,6 +64,20 @@ struct XcodeProjectSettings {
                 }
                 continue
             }
+            if let name = listName {
+                if line.hasPrefix(")") {
+                    switch (current.isa, name) {
+                    case ("PBXSourcesBuildPhase", "files"): phaseFiles[current.id] = listIDs
+                    case (_, "buildPhases"): targetPhases[current.id] = listIDs
+                    case (_, "fileSystemSynchronizedGroups"): targetFolders[current.id] = listIDs
+                    default: break
+                    }
+                    listName = nil
+                } else if let id = line.split(separator: " ").first {
+                    listIDs.append(String(id))
+                }
+                continue
+            }
             if line.hasSuffix("= {") {
                 depth += 1
                 inSettings = depth == 2 && line.hasPrefix("buildSettings ")
@@ -59,7 +92,10 @@ struct XcodeProjectSettings {
                 case "XCConfigurationList": lists[current.id] = listMembers
                 case "PBXProject": projectList = ownList
                 case "PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget":
-                    if let list = ownList { targetLists.append(list) }
+                    if let list = ownList {
+                        targetLists.append(list)
+                        targetOfList[current.id] = list
+                    }
                 default: break
                 }
                 object = nil
@@ -74,6 +110,15 @@ struct XcodeProjectSettings {
                 inConfigurationIDs = !line.hasSuffix(");")
                 continue
             }
+            for name in ["files", "buildPhases", "fileSystemSynchronizedGroups"] where line == name + " = (" {
+                listName = name
+                listIDs = []
+            }
+            if current.isa == "PBXFileSystemSynchronizedRootGroup", let (key, value) = Self.assignment(line),
+                key == "path"
+            {
+                folderPaths[current.id] = value
+            }
             guard let (key, value) = Self.assignment(line) else { continue }
             switch key {
             case "isa": object?.isa = value
@@ -81,6 +126,41 @@ struct XcodeProjectSettings {
             case "buildConfigurationList": ownList = value.split(separator: " ").first.map(String.init)
             default: break
             }
+        }
+        // Join: a target's source files by name, and its synchronized folders, keyed by its list.
+        for (target, list) in targetOfList {
+            for phase in targetPhases[target] ?? [] {
+                for buildFile in phaseFiles[phase] ?? [] {
+                    if let name = buildFileRefs[buildFile].flatMap({ fileNames[$0] }) {
+                        targetsByFileName[name, default: []].insert(list)
+                    }
+                }
+            }
+            for folder in targetFolders[target] ?? [] {
+                if let path = folderPaths[folder] { targetsBySyncedFolder[path, default: []].insert(list) }
+            }
+        }
+    }
+
+    /// `ID /* name */ = {isa = PBXFileReference; … path = Home.swift; … };` and
+    /// `ID /* … */ = {isa = PBXBuildFile; fileRef = REF /* … */; };`, each written on one line.
+    static func readOneLineObject(
+        _ line: String, fileNames: inout [String: String], buildFileRefs: inout [String: String]
+    ) {
+        guard let id = line.split(separator: " ").first.map(String.init) else { return }
+        func field(_ key: String) -> String? {
+            guard let range = line.range(of: " " + key + " = ") ?? line.range(of: "{" + key + " = ") else { return nil }
+            let rest = line[range.upperBound...]
+            var value = String(rest.prefix { $0 != ";" })
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        if line.contains("isa = PBXFileReference;"), let path = field("path") {
+            fileNames[id] = String(path.split(separator: "/").last ?? Substring(path))
+        } else if line.contains("isa = PBXBuildFile;"), let ref = field("fileRef") {
+            buildFileRefs[id] = String(ref.split(separator: " ").first ?? "")
         }
     }
 
@@ -99,11 +179,24 @@ struct XcodeProjectSettings {
         "iphoneos": .iOS, "macosx": .macOS, "appletvos": .tvOS, "watchos": .watchOS, "xros": .visionOS,
     ]
 
+    /// The target lists that compile a file, from its name or a synchronized folder on its path;
+    /// nil when the project does not say (then every target counts).
+    func targets(compiling path: String) -> Set<String>? {
+        let components = path.split(separator: "/").map(String.init)
+        var found = Set<String>()
+        if let name = components.last, let byName = targetsByFileName[name] { found.formUnion(byName) }
+        for folder in components.dropLast() { found.formUnion(targetsBySyncedFolder[folder] ?? []) }
+        return found.isEmpty ? nil : found
+    }
+
     /// The oldest effective version per platform over every target's configurations.
-    var targetVersions: [DeploymentTargets.Platform: DeploymentTargets.Version] {
+    var targetVersions: [DeploymentTargets.Platform: DeploymentTargets.Version] { versions(of: nil) }
+
+    /// The same over some targets (by configuration list), or all when nil.
+    func versions(of only: Set<String>?) -> [DeploymentTargets.Platform: DeploymentTargets.Version] {
         let projectConfigurations = (projectList.flatMap { lists[$0] } ?? []).compactMap { configurations[$0] }
         var versions: [DeploymentTargets.Platform: DeploymentTargets.Version] = [:]
-        for list in targetLists {
+        for list in targetLists where only?.contains(list) ?? true {
             for id in lists[list] ?? [] {
                 guard let target = configurations[id] else { continue }
                 let project = projectConfigurations.first { $0.name == target.name }

@@ -38,7 +38,7 @@ final class DeploymentTargetsTests: XCTestCase {
     }
 
     /// A project file as Xcode writes it: what the targets build for, not every value in the file.
-    static func projectFile(project: String, targets: [String]) -> String {
+    static func projectFile(project: String, targets: [String], files: [[String]] = []) -> String {
         var objects =
             "\t\tAAAA0001 /* Project object */ = {\n\t\t\tisa = PBXProject;\n"
             + "\t\t\tattributes = {\n\t\t\t\tTargetAttributes = {\n\t\t\t\t\tAAAA0009 = {\n"
@@ -50,9 +50,21 @@ final class DeploymentTargetsTests: XCTestCase {
             + project + "\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
         for (index, settings) in targets.enumerated() {
             let target = "BBBB000\(index)", list = "CCCC000\(index)", configuration = "DDDD000\(index)"
+            let phase = "EEEE000\(index)"
+            var phaseFiles = ""
+            for (fileIndex, name) in (index < files.count ? files[index] : []).enumerated() {
+                let reference = "FFFF\(index)00\(fileIndex)", buildFile = "AAAB\(index)00\(fileIndex)"
+                objects +=
+                    "\t\t\(reference) /* \(name) */ = {isa = PBXFileReference; path = \(name); sourceTree = \"<group>\"; };\n"
+                    + "\t\t\(buildFile) /* \(name) in Sources */ = {isa = PBXBuildFile; fileRef = \(reference) /* \(name) */; };\n"
+                phaseFiles += "\t\t\t\t\(buildFile) /* \(name) in Sources */,\n"
+            }
             objects +=
-                "\t\t\(target) /* App */ = {\n\t\t\tisa = PBXNativeTarget;\n"
-                + "\t\t\tbuildConfigurationList = \(list) /* list */;\n\t\t\tname = App;\n\t\t};\n"
+                "\t\t\(phase) /* Sources */ = {\n\t\t\tisa = PBXSourcesBuildPhase;\n\t\t\tfiles = (\n" + phaseFiles
+                + "\t\t\t);\n\t\t};\n"
+                + "\t\t\(target) /* App */ = {\n\t\t\tisa = PBXNativeTarget;\n"
+                + "\t\t\tbuildConfigurationList = \(list) /* list */;\n\t\t\tbuildPhases = (\n"
+                + "\t\t\t\t\(phase) /* Sources */,\n\t\t\t);\n\t\t\tname = App;\n\t\t};\n"
                 + "\t\t\(list) /* list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n"
                 + "\t\t\t\t\(configuration) /* Debug */,\n\t\t\t);\n\t\t};\n"
                 + "\t\t\(configuration) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
@@ -111,6 +123,21 @@ final class DeploymentTargetsTests: XCTestCase {
             resolver.targets(forFile: root.path + "/Kit/Sources/Kit/A.swift")!.allows(
                 DeploymentTargets.navigationStackAPIs))
         XCTAssertNil(resolver.targets(forFile: root.path + "/Loose.swift"))
+        // One project, an iOS app and a watch app: each file is held to the target compiling it.
+        let both = Self.projectFile(
+            project: "",
+            targets: [
+                "\t\t\t\tSDKROOT = iphoneos;\n\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n",
+                "\t\t\t\tSDKROOT = watchos;\n\t\t\t\tWATCHOS_DEPLOYMENT_TARGET = 8.0;\n",
+            ],
+            files: [["Home.swift"], ["WristHome.swift"]])
+        try write("Both/Both.xcodeproj/project.pbxproj", both)
+        XCTAssertEqual(resolver.targets(forFile: root.path + "/Both/App/Home.swift")?.versions, [.iOS: Version(17)])
+        XCTAssertEqual(
+            resolver.targets(forFile: root.path + "/Both/Watch/WristHome.swift")?.versions, [.watchOS: Version(8)])
+        XCTAssertEqual(
+            resolver.targets(forFile: root.path + "/Both/Other.swift")?.versions,
+            [.iOS: Version(17), .watchOS: Version(8)], "a file no target names: every target counts")
     }
 
     func testDetectedFromTheProjectFolder() throws {

@@ -27,18 +27,28 @@ public struct TabViewInNavigationStackRule: ProjectRule {
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        // On watchOS a `TabView` pages through screens by default (Apple's pattern inside a stack).
+        if let platforms = options.deploymentTargets?.versions.keys, platforms.count == 1, platforms.first == .watchOS {
+            return { _ in [] }
+        }
         let s = file.structure
         let chained = file.summary.chained
         var hits: [Hit] = []
         // `TabView`s with no stack around them here, by the view that holds them.
         var held: [(offset: Int, view: String, wrappers: [String])] = []
         var pagedTabViews: Set<Int>?
+        var directives: [Int]?
         for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
             // A paged `TabView` (onboarding pages, a carousel) is a view inside a screen, not tabs.
             let paged = pagedTabViews ?? Self.pagedTabViews(in: s)
             pagedTabViews = paged
             // The style reaches the `TabView` from an ancestor too (`VStack { TabView { … } }.tabViewStyle(.page)`).
             if paged.contains(index) || s.enclosingCalls(of: call.calleeToken).contains(where: paged.contains) {
+                continue
+            }
+            let known = directives ?? s.directiveTokens()
+            directives = known
+            if !known.isEmpty, s.compileBranches(of: call.calleeToken, directives: known).contains("os(watchOS)") {
                 continue
             }
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
