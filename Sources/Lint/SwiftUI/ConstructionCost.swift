@@ -65,10 +65,26 @@ enum ConstructionCost {
             // `self.init(…)` delegates to another initializer, judged on its own.
             if call.callee == "init" { continue }
             let outer = s.enclosingCalls(of: call.calleeToken)
-            if outer.contains(where: { s.calls[$0].callee == "StateObject" }) { continue }
+            if outer.contains(where: { s.calls[$0].callee == "StateObject" || isStateObjectStorage($0, in: s) }) {
+                continue
+            }
             return true
         }
         return false
+    }
+
+    /// `_model = .init(wrappedValue: …)` (or `self._model = …`) where `model` is a `@StateObject`:
+    /// the same autoclosure as `StateObject(wrappedValue:)`.
+    static func isStateObjectStorage(_ callIndex: Int, in s: Structure) -> Bool {
+        let call = s.calls[callIndex]
+        guard call.isMember, call.callee == "init",
+            let dot = call.baseToken.map({ $0 + 1 }) ?? Optional(call.calleeToken - 1),
+            s.punct(dot, UInt8(ascii: ".")), dot >= 2, s.code[dot - 1].kind == .operator, s.is(dot - 1, "=")
+        else { return false }
+        let storage = s.text(dot - 2)
+        guard storage.hasPrefix("_") else { return false }
+        let name = String(storage.dropFirst())
+        return s.properties.contains { $0.name == name && $0.attributes.contains { $0.hasSuffix("StateObject") } }
     }
 
     static func isCostlyCall(at index: Int, in s: Structure) -> Bool {
