@@ -69,6 +69,9 @@ public struct ProjectIndex: Sendable {
     public private(set) var conformances: [String: Set<String>] = [:]
     /// The property names each protocol of the run requires.
     public private(set) var protocolProperties: [String: Set<String>] = [:]
+    /// Names of stored optional properties whose every declaration has a standard, not
+    /// `Identifiable` type (`var errorMessage: String?`).
+    public private(set) var plainOptionalNames: Set<String> = []
     /// Types whose construction does work (an initializer or initial value that calls or allocates).
     public private(set) var workingTypes: Set<String> = []
     /// Each `@Binding` property of the run's types, as `Type.name`, with what its file does with it.
@@ -164,6 +167,7 @@ public struct ProjectIndex: Sendable {
             declarations[summary.file] = (summary.initializers, summary.storedProperties)
         }
         var declaredMemberNodes = Set<String>()
+        var otherOptionalNames = Set<String>()
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
@@ -181,6 +185,8 @@ public struct ProjectIndex: Sendable {
             constructionLabels.formUnion(summary.constructionLabels)
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
             workingTypes.formUnion(summary.workingTypes)
+            plainOptionalNames.formUnion(summary.plainOptionals)
+            otherOptionalNames.formUnion(summary.otherOptionals)
             for (owner, call, isSplit) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -193,6 +199,7 @@ public struct ProjectIndex: Sendable {
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }
+        plainOptionalNames.subtract(otherOptionalNames)
         // Members used from a file other than the one declaring them (an extension in its own file).
         // A member also used on a presented item of unnamed type (`.sheet(item: $shown) { $0.screen }`)
         // may build sheets as well: its uses found through a type are dropped, so its screens'

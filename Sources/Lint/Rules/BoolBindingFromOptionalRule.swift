@@ -5,16 +5,16 @@ import SwiftLexer
 /// `navigationDestination(item:)` take the optional directly and clear it on dismiss.
 /// `alert` and `confirmationDialog` have no such variant (they take `presenting:` beside the Bool),
 /// so the hand-made binding is the idiom there; a `.constant` there is `constant-binding`'s.
-public struct BoolBindingFromOptionalRule: Rule {
+public struct BoolBindingFromOptionalRule: ProjectRule {
     public let id = "bool-binding-from-optional"
     public let startsFrom: [Vocabulary.Word] = [.isPresented]
 
     /// The presentations that have an `item:` variant.
     static let itemVariants: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
-    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var hits: [Hit] = []
+        var hits: [(hit: Hit, compared: String?)] = []
         // Start from `isPresented:` labels (few) rather than from every call.
         for label in s.code.indices
         where s.code[label].kind == .identifier && s.is(label, "isPresented") && s.punct(label + 1, UInt8(ascii: ":")) {
@@ -31,21 +31,48 @@ public struct BoolBindingFromOptionalRule: Rule {
                 continue
             }
             if let start = s.constantBindingStart(in: argument.value),
-                comparesWithNil(s, start..<argument.value.upperBound)
+                let comparison = nilComparison(s, start..<argument.value.upperBound)
             {
-                hits.append(hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call))
+                hits.append(
+                    (hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call), compared(s, comparison)))
             } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
                 let inner = s.calls(in: first..<first + 1).first,
-                let getter = s.argument(of: s.calls[inner], labeled: "get"), comparesWithNil(s, getter.value)
+                let getter = s.argument(of: s.calls[inner], labeled: "get"),
+                let comparison = nilComparison(s, getter.value)
             {
-                hits.append(hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call))
+                hits.append(
+                    (
+                        hit(file, s, at: first, kind: "a `Binding(get: { … != nil })`", call: call),
+                        compared(s, comparison)
+                    ))
             }
         }
-        return hits
+        guard !hits.isEmpty else { return { _ in [] } }
+        return { [hits] project in
+            hits.map { hit, compared in
+                // `item:` takes an `Identifiable` value: a `String?` or `URL?` needs a small wrapper
+                // first, which the hand-made binding may be avoiding on purpose.
+                guard let compared, project.plainOptionalNames.contains(compared) else { return hit }
+                var unsure = hit
+                unsure.severity = .info
+                unsure.message += " (wrapped in an `Identifiable` type, as `\(compared)` is not one)"
+                return unsure
+            }
+        }
+    }
+
+    /// The name compared with `nil` (`errorMessage` in `viewModel.errorMessage != nil`).
+    func compared(_ s: Structure, _ comparison: Int) -> String? {
+        comparison >= 1 && s.code[comparison - 1].kind == .identifier ? s.text(comparison - 1) : nil
     }
 
     func comparesWithNil(_ s: Structure, _ range: Range<Int>) -> Bool {
-        range.contains { j in
+        nilComparison(s, range) != nil
+    }
+
+    /// The `!=`/`==` token of an `x != nil` in the range.
+    func nilComparison(_ s: Structure, _ range: Range<Int>) -> Int? {
+        range.first { j in
             s.code[j].kind == .operator && (s.is(j, "!=") || s.is(j, "==")) && j + 1 < range.upperBound
                 && s.code[j + 1].keyword == .nil
         }

@@ -38,6 +38,10 @@ struct FileSummary: Sendable {
     var conformances: [(type: String, names: [String])] = []
     /// The properties each protocol the file declares requires (`var title: String { get }`).
     var protocolProperties: [(protocol: String, names: [String])] = []
+    /// Names of stored optional properties, by whether their type is a standard one that is not
+    /// `Identifiable` (`String?`, `URL?`): `item:` presentations need a wrapper for those.
+    var plainOptionals: Set<String> = []
+    var otherOptionals: Set<String> = []
     /// Types whose construction does work here (see `ConstructionCost`).
     var workingTypes: [String] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
@@ -122,6 +126,13 @@ struct FileSummary: Sendable {
         }
         for property in s.properties where property.body == nil && !property.isStatic {
             if let owner = property.owner { storedProperties[owner].append(property) }
+            if let type = property.type, type.hasSuffix("?") {
+                if SwiftUINames.plainValueTypes.contains(String(type.dropLast())) {
+                    plainOptionals.insert(property.name)
+                } else {
+                    otherOptionals.insert(property.name)
+                }
+            }
         }
         for type in s.types where !type.inheritance.isEmpty {
             // The platform's own protocols say nothing the index needs (views are known by name).

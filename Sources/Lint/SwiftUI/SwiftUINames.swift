@@ -110,4 +110,10 @@ public enum SwiftUINames {
     static func isScaffoldPath(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { isScaffold(String($0)) }
     }
+
+    /// Standard value types that are not `Identifiable` (`sheet(item:)` needs a wrapper for them).
+    public static let plainValueTypes: Set<String> = [
+        "String", "Substring", "URL", "Int", "Double", "Float", "Bool", "Date", "Data", "UUID", "Error", "any Error",
+        "CGFloat", "NSError", "Character",
+    ]
 }
