@@ -128,10 +128,25 @@ extension Structure {
 
     /// Whether the token is in code kept for older systems: the `else` of `if #available(…)` or
     /// `guard #available(…)`, or the body of `if #unavailable(…)`. Deprecated APIs belong there.
+    /// Inside a declaration marked `@available(…, deprecated…)` counts too: the compiler does not
+    /// warn about deprecated APIs there (a library's shims for its own deprecated API).
     public func isInAvailabilityFallback(_ index: Int) -> Bool {
         var found = false
         forEachEnclosingScope(of: index) { scope in
-            guard case .statement = scope.kind else { return true }
+            switch scope.kind {
+            case .typeBody(let type):
+                found = isMarkedDeprecated(keywordBefore: types[type].nameToken - 1)
+                return !found
+            case .function(let function):
+                let name = functions[function].nameToken
+                found = isMarkedDeprecated(keywordBefore: functions[function].isInitializer ? name : name - 1)
+                return !found
+            case .property(let property):
+                found = isMarkedDeprecated(keywordBefore: properties[property].nameToken - 1)
+                return !found
+            case .statement: break
+            default: return true
+            }
             let open = scope.range.lowerBound
             if self.is(open - 1, "else") {
                 // `if #available(…) { … } else {`, or `guard #available(…) else {`.
@@ -144,6 +159,31 @@ extension Structure {
             return !found
         }
         return found
+    }
+
+    /// Whether the attributes before a declaration's first token (`struct`, `func`, `init`, or its
+    /// first modifier) include `@available(…)` with `deprecated` in it. Bounded: attributes are few.
+    func isMarkedDeprecated(keywordBefore start: Int) -> Bool {
+        var j = start - 1
+        var steps = 0
+        while j >= 0, steps < 24 {
+            steps += 1
+            if punct(j, UInt8(ascii: ")")), opening[j] >= 0 {
+                let open = Int(opening[j])
+                if open >= 1, self.is(open - 1, "@available") {
+                    for k in open..<j where code[k].kind == .identifier && self.is(k, "deprecated") { return true }
+                }
+                j = open - 1
+                continue
+            }
+            // Modifiers and argument-less attributes stand between; anything else ends the run.
+            guard code[j].kind == .attribute || code[j].kind == .keyword || code[j].kind == .identifier else {
+                return false
+            }
+            if code[j].line < code[start].line - 8 { return false }
+            j -= 1
+        }
+        return false
     }
 
     /// Whether the `if`/`guard` condition ending just before `end` holds the directive `name`.
