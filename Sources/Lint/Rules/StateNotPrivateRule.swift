@@ -42,7 +42,8 @@ public struct StateNotPrivateRule: ProjectRule {
                 !(property.owner.map { s.types[$0].inherits("App") || s.types[$0].inherits("Scene") } ?? false)
             else { continue }
             var seeding = Seeding.owned
-            if !property.hasInitialValue, let owner = property.owner {
+            // `var x: T?` starts as nil: the memberwise initializer does not require it.
+            if !property.hasInitialValue, property.type?.hasSuffix("?") != true, let owner = property.owner {
                 let withInit = typesWithInit ?? Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner))
                 typesWithInit = withInit
                 if !withInit.contains(owner) { seeding = .memberwise }
