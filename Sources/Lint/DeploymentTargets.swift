@@ -224,74 +224,131 @@ public struct DeploymentTargets: Sendable, Equatable {
 
 /// Each file's deployment targets, from the nearest project above it: the first folder, going up
 /// from the file's own, with a `Package.swift` or an `*.xcodeproj` (a repository of several apps,
-/// or one with example projects, has one per app). Folders are read once per run, from any thread.
+/// or one with example projects, has one per app). Each folder is looked at once per run, and the
+/// nearest project is remembered per folder, so a file costs one lookup; safe from any thread.
 public final class DeploymentTargetResolver: @unchecked Sendable {
     private let lock = NSLock()
-    /// Per folder: the project there (its targets, nil when it states none), or no project.
-    private var folders: [String: Found] = [:]
+    /// Per folder: the nearest project at or above it (none when there is none up to the root).
+    private var nearest: [String: Found] = [:]
     private enum Found {
         case project(DeploymentTargets?)
         /// An Xcode project, read once: each file is held to the targets that compile it.
         case xcode(folder: String, path: String, settings: XcodeProjectSettings)
         case none
     }
+    private let currentFolder = FileManager.default.currentDirectoryPath
+    /// Folders file discovery already listed, and which of them hold a project: those are not
+    /// listed again.
+    private var listed: Set<String> = []
+    private var projects: Set<String> = []
 
     public init() {}
 
-    /// The targets for a file (a path as linted: relative to the current folder, or absolute).
-    public func targets(forFile path: String) -> DeploymentTargets? {
-        var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
-        // Bounded by the depth of the path itself.
-        let file = URL(fileURLWithPath: path).standardizedFileURL.path
-        while true {
-            switch found(in: folder) {
-            case .project(let targets): return targets
-            case .xcode(let root, let projectPath, let settings):
-                let relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
-                var versions = settings.versions(of: settings.targets(compiling: relative))
-                if versions.isEmpty { versions = settings.targetVersions }
-                return versions.isEmpty ? nil : DeploymentTargets(versions, source: projectPath)
-            case .none: break
-            }
-            let parent = (folder as NSString).deletingLastPathComponent
-            if parent == folder || parent.isEmpty { return nil }
-            folder = parent
+    /// What file discovery saw (paths as it gives them).
+    public func know(listedFolders: [String], projectFolders: [String]) {
+        let seen = Set(listedFolders.map(absolute)), holding = Set(projectFolders.map(absolute))
+        lock.withLock {
+            listed.formUnion(seen)
+            projects.formUnion(holding)
         }
     }
 
-    private func found(in folder: String) -> Found {
-        if let known = lock.withLock({ folders[folder] }) { return known }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var result = Found.none
-        if let project = entries.sorted().first(where: { $0.hasSuffix(".xcodeproj") }) {
-            let path = folder + "/" + project + "/project.pbxproj"
-            if entries.filter({ $0.hasSuffix(".xcodeproj") }).count == 1,
-                let data = FileManager.default.contents(atPath: path)
-            {
-                let settings = XcodeProjectSettings(String(decoding: data, as: UTF8.self))
-                result =
-                    settings.targetLists.isEmpty
-                    ? .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
-                    : .xcode(folder: folder, path: path, settings: settings)
-            } else {
-                result = .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
-            }
-        } else if entries.contains("Package.swift"),
-            let manifest = FileManager.default.contents(atPath: folder + "/Package.swift")
-        {
-            let text = String(decoding: manifest, as: UTF8.self)
-            // A manifest with no targets only hides its folder from an outer package: it builds
-            // nothing, so the files belong to the project further up.
-            if !DeploymentTargets.declaresNoTargets(text) {
-                let versions = DeploymentTargets.fromPackageManifest(text)
-                // No `platforms:` means SwiftPM's oldest defaults, which have no `NavigationStack`.
-                result = .project(
-                    DeploymentTargets(
-                        versions.isEmpty ? DeploymentTargets.packageDefaults : versions,
-                        source: folder + "/Package.swift"))
-            }
+    /// A path as linted, made absolute and without `.` components (read as bytes: asked per file).
+    func absolute(_ path: String) -> String {
+        var relative = Substring(path)
+        while relative.utf8.starts(with: "./".utf8) { relative = relative.dropFirst(2) }
+        if relative == "." || relative.isEmpty { return currentFolder }
+        var full = relative.utf8.first == UInt8(ascii: "/") ? String(relative) : currentFolder + "/" + relative
+        if Self.hasDotComponent(full) {
+            full = full.split(separator: "/", omittingEmptySubsequences: false).filter { $0 != "." }.joined(
+                separator: "/")
         }
-        lock.withLock { folders[folder] = result }
+        return full
+    }
+
+    /// Whether `/./` stands in the path, or it ends in `/.`.
+    static func hasDotComponent(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard bytes.count >= 2 else { return false }
+        for index in 1..<bytes.count where bytes[index] == UInt8(ascii: ".") && bytes[index - 1] == UInt8(ascii: "/") {
+            if index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "/") { return true }
+        }
+        return false
+    }
+
+    /// The targets for a file (a path as linted: relative to the current folder, or absolute).
+    public func targets(forFile path: String) -> DeploymentTargets? {
+        let file = absolute(path)
+        let folder = Self.parent(of: file)
+        switch nearestProject(from: folder) {
+        case .project(let targets): return targets
+        case .xcode(let root, let projectPath, let settings):
+            let relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
+            var versions = settings.versions(of: settings.targets(compiling: relative))
+            if versions.isEmpty { versions = settings.targetVersions }
+            return versions.isEmpty ? nil : DeploymentTargets(versions, source: projectPath)
+        case .none: return nil
+        }
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The nearest project at or above `folder`, remembered for every folder on the way.
+    private func nearestProject(from folder: String) -> Found {
+        var visited: [String] = []
+        var current = folder
+        var result = Found.none
+        // Bounded by the depth of the path.
+        while true {
+            if let known = lock.withLock({ nearest[current] }) {
+                result = known
+                break
+            }
+            visited.append(current)
+            if let here = project(in: current) {
+                result = here
+                break
+            }
+            let up = Self.parent(of: current)
+            if up == current || current == "/" { break }
+            current = up
+        }
+        lock.withLock { for folder in visited { nearest[folder] = result } }
         return result
+    }
+
+    /// The project in one folder, if it has one that builds files.
+    private func project(in folder: String) -> Found? {
+        let (seen, holds) = lock.withLock { (listed.contains(folder), self.projects.contains(folder)) }
+        if seen, !holds { return nil }
+        // `readdir` directly: a folder listing per folder of the tree, so Foundation's is too slow.
+        let entries = FileDiscovery.listFolder(folder)?.map(\.name) ?? []
+        let xcodeProjects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        if let first = xcodeProjects.first {
+            let path = folder + "/" + first + "/project.pbxproj"
+            if xcodeProjects.count == 1, let data = FileManager.default.contents(atPath: path) {
+                let text = String(decoding: data, as: UTF8.self)
+                let settings = XcodeProjectSettings(text)
+                if !settings.targetLists.isEmpty { return .xcode(folder: folder, path: path, settings: settings) }
+                let versions = DeploymentTargets.anyDeploymentSetting(text)
+                return .project(versions.isEmpty ? nil : DeploymentTargets(versions, source: path))
+            }
+            return .project(DeploymentTargets.detect(in: folder, maximumEntries: 0))
+        }
+        guard entries.contains("Package.swift"),
+            let manifest = FileManager.default.contents(atPath: folder + "/Package.swift")
+        else { return nil }
+        let text = String(decoding: manifest, as: UTF8.self)
+        // A manifest with no targets only hides its folder from an outer package: it builds
+        // nothing, so the files belong to the project further up.
+        if DeploymentTargets.declaresNoTargets(text) { return nil }
+        let versions = DeploymentTargets.fromPackageManifest(text)
+        // No `platforms:` means SwiftPM's oldest defaults, which have no `NavigationStack`.
+        return .project(
+            DeploymentTargets(
+                versions.isEmpty ? DeploymentTargets.packageDefaults : versions, source: folder + "/Package.swift"))
     }
 }

@@ -18,6 +18,10 @@ public enum FileDiscovery {
         public var files: [String] = []
         /// Paths that could not be found or read, with the reason.
         public var problems: [String] = []
+        /// Every folder listed, and those among them holding a `Package.swift` or an `*.xcodeproj`:
+        /// what the deployment-target resolver would otherwise list again.
+        public var listedFolders: [String] = []
+        public var projectFolders: [String] = []
     }
 
     public static func find(paths: [String], excluded: [String], root: String = ".") -> Result {
@@ -47,6 +51,8 @@ public enum FileDiscovery {
                 path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
                 excluded: excluded.isEmpty ? nil : isExcluded)
             result.problems += walk.problems
+            result.listedFolders += walk.listed
+            result.projectFolders += walk.projects
             // Files are deduplicated by path; only folders are resolved (loop protection).
             let found = walk.files.filter { seen.insert($0).inserted }
             result.files += found
@@ -61,16 +67,22 @@ public enum FileDiscovery {
     /// followed afterwards, one thread, in path order, so which path names a linked folder does not
     /// depend on timing.
     static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (
-        files: [String], problems: [String]
+        files: [String], problems: [String], listed: [String], projects: [String]
     ) {
         let visited = VisitedFolders()
         var files: [String] = []
         var problems: [String] = []
         var links: [String] = []
+        var listed: [String] = []
+        var projects: [String] = []
         func take(_ visit: Visit) -> [String] {
             files += visit.files
             problems += visit.problem.map { [$0] } ?? []
             links += visit.links
+            if let folder = visit.folder {
+                listed.append(folder)
+                if visit.isProject { projects.append(folder) }
+            }
             return visit.folders
         }
         var frontier = [start]
@@ -98,7 +110,7 @@ public enum FileDiscovery {
             let folders = take(visitFolder(folder, visited: visited, excluded: excluded))
             pendingLinks = (folders + links).sorted() + pendingLinks
         }
-        return (files.sorted(), problems.sorted())
+        return (files.sorted(), problems.sorted(), listed, projects)
     }
 
     /// What one folder holds: its `.swift` files, its folders and symlinked folders to visit (none
@@ -108,6 +120,9 @@ public enum FileDiscovery {
         var folders: [String] = []
         var links: [String] = []
         var problem: String?
+        /// The folder listed, and whether it holds a project (`Package.swift`, `*.xcodeproj`).
+        var folder: String?
+        var isProject = false
     }
 
     static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit
@@ -115,8 +130,9 @@ public enum FileDiscovery {
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
         guard let id = FolderID(folder), visited.insert(id) else { return Visit() }
         guard let entries = listFolder(folder) else { return Visit(problem: "\(folder): cannot read folder") }
-        var visit = Visit()
+        var visit = Visit(folder: folder)
         for (entry, kind) in entries {
+            if entry == "Package.swift" || entry.hasSuffix(".xcodeproj") { visit.isProject = true }
             if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
             let full = folder == "." ? entry : folder + "/" + entry
             // The folder listing says what most entries are; links and odd file systems need a stat.

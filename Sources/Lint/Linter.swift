@@ -58,7 +58,7 @@ public struct Linter: Sendable {
     /// For a process that exits after one run: skip freeing what the run built (saves the teardown).
     public var keepRunUntilExit = false
     /// Each file's deployment targets when the configuration leaves them to the projects.
-    let targetResolver = DeploymentTargetResolver()
+    public let targetResolver = DeploymentTargetResolver()
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog

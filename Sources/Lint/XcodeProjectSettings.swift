@@ -40,9 +40,19 @@ struct XcodeProjectSettings {
         var listName: String?
         var listIDs: [String] = []
         var targetOfList: [String: String] = [:]
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if object == nil, line.hasSuffix("};"), line.contains("{isa = ") {
+        // Lines as bytes, trimmed of tabs and spaces, each made a short `String` (project files run
+        // to megabytes: no Foundation string search over them).
+        for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            let trimmed = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            var end = trimmed.endIndex
+            while end > trimmed.startIndex,
+                trimmed[trimmed.index(before: end)] == UInt8(ascii: " ")
+                    || trimmed[trimmed.index(before: end)] == UInt8(ascii: "\t")
+            {
+                end = trimmed.index(before: end)
+            }
+            let line = String(decoding: trimmed[trimmed.startIndex..<end], as: UTF8.self)
+            if object == nil, line.hasSuffix("};"), Self.find("{isa = ", in: line) != nil {
                 Self.readOneLineObject(line, fileNames: &fileNames, buildFileRefs: &buildFileRefs)
                 continue
             }
@@ -149,7 +159,9 @@ struct XcodeProjectSettings {
     ) {
         guard let id = line.split(separator: " ").first.map(String.init) else { return }
         func field(_ key: String) -> String? {
-            guard let range = line.range(of: " " + key + " = ") ?? line.range(of: "{" + key + " = ") else { return nil }
+            guard let range = find(" " + key + " = ", in: line) ?? find("{" + key + " = ", in: line) else {
+                return nil
+            }
             let rest = line[range.upperBound...]
             var value = String(rest.prefix { $0 != ";" })
             if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
@@ -157,16 +169,29 @@ struct XcodeProjectSettings {
             }
             return value
         }
-        if line.contains("isa = PBXFileReference;"), let path = field("path") {
+        if find("isa = PBXFileReference;", in: line) != nil, let path = field("path") {
             fileNames[id] = String(path.split(separator: "/").last ?? Substring(path))
-        } else if line.contains("isa = PBXBuildFile;"), let ref = field("fileRef") {
+        } else if find("isa = PBXBuildFile;", in: line) != nil, let ref = field("fileRef") {
             buildFileRefs[id] = String(ref.split(separator: " ").first ?? "")
         }
     }
 
+    /// Where `needle` first stands in a short line, compared as bytes (no Foundation search).
+    static func find(_ needle: String, in line: String) -> Range<String.Index>? {
+        let bytes = Array(line.utf8), wanted = Array(needle.utf8)
+        guard !wanted.isEmpty, bytes.count >= wanted.count else { return nil }
+        for start in 0...(bytes.count - wanted.count) where bytes[start] == wanted[0] {
+            if bytes[start..<start + wanted.count].elementsEqual(wanted) {
+                let lower = line.utf8.index(line.utf8.startIndex, offsetBy: start)
+                return lower..<line.utf8.index(lower, offsetBy: wanted.count)
+            }
+        }
+        return nil
+    }
+
     /// `KEY = value;` → (`KEY`, `value`), quotes removed.
     static func assignment(_ line: String) -> (String, String)? {
-        guard let equals = line.range(of: " = "), line.hasSuffix(";") else { return nil }
+        guard line.hasSuffix(";"), let equals = find(" = ", in: line) else { return nil }
         let key = String(line[..<equals.lowerBound])
         var value = String(line[equals.upperBound...].dropLast())
         if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {

@@ -97,6 +97,7 @@ struct LintCommand: ParsableCommand {
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
         linter.keepRunUntilExit = true
+        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
         let accepted = try baseline.map { path in
             do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
         }

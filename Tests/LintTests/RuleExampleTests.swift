@@ -122,6 +122,18 @@ final class CorrectionTests: XCTestCase {
         XCTAssertEqual(applied, 1)
     }
 
+    /// Renaming a property another file could use is not safe: only a `private` one is.
+    func testPresentationModeFixIsSafeOnlyForPrivateProperties() {
+        func applicability(_ declaration: String) -> Fix.Applicability? {
+            let text =
+                "struct A: View {\n    \(declaration)\n    var body: some View { Button(\"x\") { mode.wrappedValue.dismiss() } }\n}\n"
+            return CatalogFixture.lint([("A.swift", text)], only: ["presentation-mode-deprecated"]).findings.first?.fix?
+                .applicability
+        }
+        XCTAssertEqual(applicability("@Environment(\\.presentationMode) private var mode"), .safe)
+        XCTAssertEqual(applicability("@Environment(\\.presentationMode) var mode"), .unsafe)
+    }
+
     func testUnifiedDiff() {
         let diff = UnifiedDiff.make(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\ne\n", path: "x.swift", context: 1)
         XCTAssertEqual(diff, "--- a/x.swift\n+++ b/x.swift\n@@ -1,4 +1,5 @@\n a\n-b\n+B\n c\n d\n+e\n")

@@ -39,7 +39,8 @@ public struct PresentationModeDeprecatedRule: Rule {
     /// When the view only ever calls `name.wrappedValue.dismiss()`: the key path becomes
     /// `\.dismiss`, the property `dismiss`, and each call `dismiss()`. Any other use
     /// (`isPresented`, handing it on), or a `dismiss` the type already has, leaves it for you.
-    /// Safe: the property is the view's own and every use of it in the file is rewritten.
+    /// Safe when the property is `private` (every use is in this file, and rewritten); otherwise
+    /// unsafe: another file's extension of the view may use the old name.
     func fix(_ property: PropertyDecl, keyPath: Int, in s: Structure) -> Fix? {
         guard let owner = property.owner else { return nil }
         // The type's declaration and its extensions in this file.
@@ -68,6 +69,9 @@ public struct PresentationModeDeprecatedRule: Rule {
                 edits.append(Edit(range: s.code[index].offset..<s.code[index + 4].end, replacement: "dismiss"))
             }
         }
-        return Fix(edits, .safe)
+        // A `private` property is reached from this file only, where every use was rewritten; any
+        // other may be used from another file's extension, which the rename would break.
+        let confined = property.modifiers.contains("private") || property.modifiers.contains("fileprivate")
+        return Fix(edits, confined ? .safe : .unsafe)
     }
 }
