@@ -538,7 +538,9 @@ private struct Machine {
     mutating func lexString(from start: Int, hashes: Int) {
         var j = start + hashes
         var multiline = false
-        if byte(j + 1) == UInt8(ascii: "\""), byte(j + 2) == UInt8(ascii: "\"") {
+        if byte(j + 1) == UInt8(ascii: "\""), byte(j + 2) == UInt8(ascii: "\""),
+            hashes == 0 || opensMultilineLiteral(after: j + 3)
+        {
             multiline = true
             j += 3
         } else {
@@ -546,6 +548,15 @@ private struct Machine {
         }
         scanStringBody(
             tokenStart: start, from: j, hashes: hashes, multiline: multiline, line: line, lineStart: lineStart)
+    }
+
+    /// A raw `#"""` opens a multi-line literal only when nothing but spaces and tabs follow it on its
+    /// line (as the compiler reads it); `#"""#` is a one-character raw string holding `"`, and
+    /// `#""""a""#` a single-line one starting with `"`.
+    func opensMultilineLiteral(after index: Int) -> Bool {
+        var k = index
+        while byte(k) == UInt8(ascii: " ") || byte(k) == UInt8(ascii: "\t") { k += 1 }
+        return k >= n || byte(k) == 0x0A || byte(k) == 0x0D
     }
 
     /// Scans literal text up to the closing delimiter or an interpolation `\(` (`\#(` in raw strings),

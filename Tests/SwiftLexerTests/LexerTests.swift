@@ -121,6 +121,17 @@ final class LexerTests: XCTestCase {
         check("#\"\"\"\nraw \"\"\" inside\n\"\"\"#", ["string #\"\"\"\nraw \"\"\" inside\n\"\"\"#"])
     }
 
+    /// A raw `#"""` opens a multi-line literal only when its line ends there (spaces aside):
+    /// otherwise it is a single-line raw string that starts with a quote, and the code after it
+    /// is code, not the rest of the file read as a string.
+    func testRawStringsStartingWithThreeQuotesOnOneLine() {
+        check(##"#"""# x"##, [##"string #"""#"##, "identifier x"])
+        check(##"#""""foobar""# y"##, [##"string #""""foobar""#"##, "identifier y"])
+        check(###"##"""a"""## z"###, [###"string ##"""a"""##"###, "identifier z"])
+        check("#\"\"\"  \t\nraw\n\"\"\"# w", ["string #\"\"\"  \t\nraw\n\"\"\"#", "identifier w"])
+        check("#\"\"\"\r\nraw\r\n\"\"\"# v", ["string #\"\"\"\r\nraw\r\n\"\"\"#", "identifier v"])
+    }
+
     func testInterpolationNestedThreeDeep() {
         check(
             #""a \(f("b \(g("c \(h) c") + 1) b")) a""#,

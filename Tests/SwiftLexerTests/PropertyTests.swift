@@ -17,6 +17,7 @@ final class PropertyTests: XCTestCase {
 
     static let seedSource = """
         #!/usr/bin/env swift
+        let q = #\"\"\"#; let r = #\"\"\"\"a\"\"#
         import SwiftUI
         /* a /* nested */ comment */
         @main struct App: View {
