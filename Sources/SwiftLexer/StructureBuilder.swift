@@ -198,7 +198,11 @@ struct StructureBuilder {
                 continue
             }
             if punct(j, UInt8(ascii: ")")), s.opening[j] >= 1, isModifier(Int(s.opening[j]) - 1) {
-                j = Int(s.opening[j]) - 1
+                // `private(set)`, `unowned(safe)`: kept whole, so `private(set)` is not read as `private`.
+                let open = Int(s.opening[j])
+                modifiers.append(j == open + 2 ? "\(text(open - 1))(\(text(open + 1)))" : text(open - 1))
+                start = open - 1
+                j = open - 2
                 continue
             }
             if isModifier(j) {

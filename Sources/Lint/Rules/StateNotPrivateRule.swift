@@ -56,6 +56,12 @@ public struct StateNotPrivateRule: ProjectRule {
         return found
     }
 
+    /// `private(set)` and the like: the setter is narrowed, but the getter and the memberwise
+    /// initializer's parameter stay as wide as the type.
+    static func setterAccess(_ property: PropertyDecl) -> String? {
+        property.modifiers.first { $0.hasSuffix("(set)") }
+    }
+
     /// `@State`, `@StateObject`, qualified or not (compared without hashing: asked of every attribute).
     static func isStateAttribute(_ attribute: String) -> Bool {
         attribute == "@State" || attribute == "@StateObject" || attribute == "@SwiftUI.State"
@@ -72,6 +78,8 @@ public struct StateNotPrivateRule: ProjectRule {
         /// The type's declaration here says it is a view (or a view modifier).
         var declaredAsView: Bool
         var isClass: Bool
+        /// Written `private(set)`: narrowed for setters only.
+        var setterOnly: Bool
         var fix: Fix?
     }
 
@@ -82,9 +90,11 @@ public struct StateNotPrivateRule: ProjectRule {
             let type = s.types[owner]
             return Candidate(
                 offset: s.offset(of: attribute), type: type.name, property: property.name,
-                declaration: "`\(s.text(attribute)) var \(property.name)`", seeding: seeding,
+                declaration:
+                    "`\(s.text(attribute))\(Self.setterAccess(property).map { " \($0)" } ?? "") var \(property.name)`",
+                seeding: seeding,
                 declaredAsView: Self.viewProtocols.contains { type.inherits($0) }, isClass: type.kind == .class,
-                fix: seeding == .owned ? fix(property, in: s) : nil)
+                setterOnly: Self.setterAccess(property) != nil, fix: seeding == .owned ? fix(property, in: s) : nil)
         }
         guard !candidates.isEmpty else { return { _ in [] } }
         let fileIndex = file.index
@@ -118,7 +128,10 @@ public struct StateNotPrivateRule: ProjectRule {
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:
-                        "\(candidate.declaration) is the view's own state but is not private, so callers can set a value the view ignores; declare it `private`"
+                        "\(candidate.declaration) is the view's own state but is not private, so callers can set a value the view ignores"
+                        + (candidate.setterOnly
+                            ? " (`private(set)` still lets them pass one to the memberwise initializer, and read a value that is not the live state); declare it `private`"
+                            : "; declare it `private`")
                         + (elsewhere ? " (if no extension of `\(candidate.type)` in another file uses it)" : ""),
                     severity: elsewhere ? .info : nil, fix: fix)
             }
@@ -134,6 +147,15 @@ public struct StateNotPrivateRule: ProjectRule {
         if s.punct(next, UInt8(ascii: "(")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1 }
         guard next < s.code.count else { return nil }
         let access = property.modifiers.filter(Self.accessModifiers.contains)
+        if property.modifiers.contains(where: { $0.hasSuffix("(set)") }) {
+            // `private(set)` alone (the getter is internal) becomes `private`; beside a wider getter
+            // (`public private(set)`) the choice is the author's.
+            guard access.isEmpty, let token = (next..<property.nameToken).first(where: { s.is($0, "(") }),
+                s.closing[token] >= 0
+            else { return nil }
+            let range = s.code[token - 1].range.lowerBound..<s.code[Int(s.closing[token])].range.upperBound
+            return Fix([Edit(range: range, replacement: "private")], .safe)
+        }
         if access == ["internal"] {
             // The `internal` token between the attributes and the name.
             guard let token = (next..<property.nameToken).first(where: { s.is($0, "internal") }) else { return nil }
