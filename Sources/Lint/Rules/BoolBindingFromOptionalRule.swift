@@ -23,7 +23,7 @@ public struct BoolBindingFromOptionalRule: ProjectRule {
                 argument.labelToken == label, let first = argument.value.first
             else { continue }
             let call = s.calls[outer]
-            guard call.isMember, Self.itemVariants.contains(call.callee) else { continue }
+            guard Self.itemVariants.contains(call.callee), s.isModifierCall(call) else { continue }
             // `navigationDestination(item:)` is iOS 17: before it, the Bool binding is the way.
             if call.callee == "navigationDestination",
                 !options.allows(DeploymentTargets.navigationDestinationItemAPI) || s.isInAvailabilityFallback(label)
@@ -79,7 +79,7 @@ public struct BoolBindingFromOptionalRule: ProjectRule {
     }
 
     func hit(_ file: LintFile, _ s: Structure, at token: Int, kind: String, call: CallSite) -> Hit {
-        let name = call.isMember ? ".\(call.callee)" : call.callee
+        let name = ".\(call.callee)"
         return Hit(
             file: file.index, offset: s.offset(of: token),
             message:

@@ -88,13 +88,13 @@ public struct ConstantBindingRule: ProjectRule {
             guard let outer = s.innermostCall(of: start) else { continue }
             let call = s.calls[outer]
             let isView = !call.isMember && Structure.isTypeName(call.callee)
-            let isModifier = call.isMember && Self.bindingModifiers.contains(call.callee)
+            let isModifier = Self.bindingModifiers.contains(call.callee) && s.isModifierCall(call)
             guard isView || isModifier, !call.isPattern, let parentheses = call.parentheses, parentheses.contains(start)
             else { continue }
             guard let argument = s.arguments(of: call).first(where: { $0.value.contains(start) }),
                 let valueStart = s.constantBindingStart(in: argument.value)
             else { continue }
-            let effect = BindingWriters.effect(callee: call.callee, label: argument.label, isMember: call.isMember)
+            let effect = BindingWriters.effect(callee: call.callee, label: argument.label, isMember: isModifier)
             if isView {
                 // `Toggle(isOn: .constant(true)).disabled(true)`, or a disabled container around it:
                 // a control shown read-only, whose writes are meant to go nowhere.
@@ -126,7 +126,7 @@ public struct ConstantBindingRule: ProjectRule {
             }
             candidates.append(
                 Candidate(
-                    offset: s.offset(of: valueStart), callee: call.isMember ? "." + call.callee : call.callee,
+                    offset: s.offset(of: valueStart), callee: isModifier ? "." + call.callee : call.callee,
                     label: argument.label, effect: effect, owner: owner, severity: severity,
                     frozenOff: s.isFrozenOff(valueStart)))
         }

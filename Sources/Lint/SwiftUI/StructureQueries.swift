@@ -25,6 +25,31 @@ extension Structure {
         return modules
     }
 
+    /// Whether a call is a view modifier: `.sheet(…)` after a value, or `sheet(…)` with no receiver
+    /// in a view's own code (`extension View { func errorAlert() -> some View { alert(…) } }`, a
+    /// `View` or `ViewModifier` type's members), where it applies to the implicit `self`.
+    public func isModifierCall(_ call: CallSite) -> Bool {
+        if call.isMember { return true }
+        guard !call.isImplicitMember, call.baseToken == nil, let first = call.callee.utf8.first,
+            first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), let owner = enclosingType(of: call.calleeToken)
+        else { return false }
+        let declaration = types[owner]
+        let isViewCode: Bool
+        if declaration.kind == .extension {
+            isViewCode =
+                declaration.name == "View" || declaration.name == "SwiftUI.View"
+                || types.contains { $0.kind != .extension && $0.name == declaration.name && Self.isViewType($0) }
+        } else {
+            isViewCode = Self.isViewType(declaration)
+        }
+        // A method of the type's own by that name is called, not SwiftUI's modifier.
+        return isViewCode && !functions.contains { $0.name == call.callee && $0.owner == owner }
+    }
+
+    static func isViewType(_ type: TypeDecl) -> Bool {
+        type.inherits("View") || type.inherits("ViewModifier") || type.inherits("SwiftUI.View")
+    }
+
     /// The token index where a `.constant(…)` / `Binding.constant(…)` / `Binding<T>.constant(…)`
     /// value starts, when the argument value is exactly such a call.
     public func constantBindingStart(in value: Range<Int>) -> Int? {
