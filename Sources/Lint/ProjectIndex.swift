@@ -200,6 +200,14 @@ public struct ProjectIndex: Sendable {
             }
         }
         plainOptionalNames.subtract(otherOptionalNames)
+        // Views declared through the app's own protocols (`struct Feed: ConnectedView`, with
+        // `protocol ConnectedView: View` in another file) are views for the hierarchy too.
+        for name in conformances.keys
+        where !viewNames.contains(name) && typesByName[name] != nil
+            && Self.isView(name, viewNames: viewNames, conformances: conformances)
+        {
+            viewNames.insert(name)
+        }
         // Members used from a file other than the one declaring them (an extension in its own file).
         // A member also used on a presented item of unnamed type (`.sheet(item: $shown) { $0.screen }`)
         // may build sheets as well: its uses found through a type are dropped, so its screens'
@@ -277,6 +285,10 @@ public struct ProjectIndex: Sendable {
     /// Whether a type is a view: declared or extended as `View`, or conforming to a protocol (or
     /// a `typealias` composition) of the run that refines `View` (`protocol StoryView: View`).
     public func isView(_ name: String) -> Bool {
+        Self.isView(name, viewNames: viewNames, conformances: conformances)
+    }
+
+    static func isView(_ name: String, viewNames: Set<String>, conformances: [String: Set<String>]) -> Bool {
         var seen: Set<String> = [name]
         var frontier = [name]
         // Refinements are shallow; the bound keeps a cycle of conformances from looping.

@@ -415,6 +415,20 @@ final class ViewHierarchyTests: XCTestCase {
         XCTAssertEqual(alone.first?.fix?.applicability, .safe)
     }
 
+    func testAViewDeclaredThroughAnotherFilesProtocolIsAView() {
+        let protocolFile = "import SwiftUI\nprotocol ConnectedView: View {}\n"
+        let pager =
+            "import SwiftUI\nstruct Pager: ConnectedView {\n    @Binding var page: Int\n    var body: some View { Button(\"Next\") { page += 1 } }\n}\n"
+        let home = "import SwiftUI\nstruct Home: View {\n    var body: some View { Pager(page: .constant(0)) }\n}\n"
+        let files = [("ConnectedView.swift", protocolFile), ("Pager.swift", pager), ("Home.swift", home)]
+        let findings = CatalogFixture.lint(files, only: ["missing-standalone-init"]).findings
+        XCTAssertEqual(findings.map(\.path), ["Pager.swift"])
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+        // Without the protocol's declaration nothing says `Pager` is a view.
+        XCTAssertEqual(
+            CatalogFixture.lint(Array(files.dropFirst()), only: ["missing-standalone-init"]).findings.count, 0)
+    }
+
     func testStatusFollowsChainsAcrossFiles() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let root = ("Root.swift", "struct Root: View { var body: some View { VStack { Middle() } } }\n")

@@ -11,8 +11,13 @@ public struct MissingStandaloneInitRule: ProjectRule {
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        let views = s.types.enumerated().filter { s.isViewType($0.element) }.map {
-            (index: $0.offset, name: $0.element.name, offset: s.offset(of: $0.element.nameToken))
+        // Every type declared here: one conforming to an app protocol that refines `View` (declared
+        // in another file) is a view too, which only the index can tell.
+        let views = s.types.enumerated().filter { $0.element.kind != .extension && $0.element.kind != .protocol }.map {
+            (
+                index: $0.offset, name: $0.element.name, offset: s.offset(of: $0.element.nameToken),
+                declaredView: SwiftUINames.declaresView($0.element)
+            )
         }
         let fileIndex = file.index
         return { [views] project in
@@ -21,6 +26,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 // Report once, at the primary declaration (first one in the run).
                 // Cheapest test first: most views are never built with `.constant(…)`.
                 guard let built = project.constructions[view.name], built.contains(where: \.passesConstantBinding),
+                    view.declaredView || project.isView(view.name),
                     project.primaryDeclaration(of: view.name)
                         == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
                     everyInitializerNeedsBinding(view.name, project: project)

@@ -9,10 +9,7 @@ public struct StateNotPrivateRule: ProjectRule {
     public let id = "state-not-private"
 
     /// SwiftUI's protocols whose conformers own `@State` as views do.
-    static let viewProtocols = [
-        "View", "ViewModifier", "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable",
-        "NSViewControllerRepresentable",
-    ]
+    static let viewProtocols = SwiftUINames.viewProtocols.union(["ViewModifier"])
 
     static let accessModifiers: Set<String> = ["private", "fileprivate", "internal", "public", "open", "package"]
 

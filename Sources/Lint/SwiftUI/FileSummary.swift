@@ -110,7 +110,7 @@ struct FileSummary: Sendable {
         var isApp: [Bool] = []
         isApp.reserveCapacity(s.types.count)
         for (typeIndex, type) in s.types.enumerated() {
-            types.append((typeIndex, type.name, type.inherits("View"), type.kind))
+            types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
             isApp.append(type.inherits("App"))
         }
         initializers = Array(repeating: [], count: s.types.count)

@@ -89,6 +89,16 @@ public enum SwiftUINames {
         "TupleView", "ModifiedContent", "Optional", "Popover", "ContextMenu", "SwipeActions", "Alert",
     ]
 
+    /// The protocols whose conformers are views: `View`, and the representables that wrap UIKit and
+    /// AppKit views in one (they have no `body`, but are built, bound and placed as views are).
+    public static let viewProtocols: Set<String> = [
+        "View", "UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable",
+        "NSViewControllerRepresentable",
+    ]
+
+    /// Declared (or extended) as one of them, qualified or not.
+    static func declaresView(_ type: TypeDecl) -> Bool { viewProtocols.contains { type.inherits($0) } }
+
     /// Test frameworks: a file importing one builds views to look at them, as previews do.
     public static let testFrameworks: Set<String> = ["XCTest", "Testing", "SnapshotTesting", "ViewInspector"]
 
