@@ -7,8 +7,9 @@ public struct DestinationInLazyContainerRule: ProjectRule {
     public let id = "destination-in-lazy-container"
     public let startsFrom: [Vocabulary.Word] = [.navigationDestination]
 
+    /// `Form` is backed by a list on iOS: its sections' rows are built lazily as well.
     static let lazyContainers: Set<String> = [
-        "List", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup",
+        "List", "Form", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup",
     ]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
