@@ -266,4 +266,25 @@ final class DeploymentTargetsTests: XCTestCase {
             text.withUnsafeBufferPointer { $0.endsOfOccurrences(of: "View", in: 7..<20) }, [15], "within a range only")
         XCTAssertEqual(Array("aaaa".utf8).endsOfOccurrences(of: "aa"), [2, 4], "occurrences do not overlap")
     }
+
+    /// A `NavigationView` pushed from another: an error where only iOS is targeted, `info` where
+    /// macOS is too (nested ones made a third column there) or nothing is known.
+    func testNestedNavigationViewsAreErrorsOnlyWithoutMacOS() {
+        let code = """
+            import SwiftUI
+            struct Recipe: View {
+                var body: some View { NavigationView { Text("Whisk") } }
+            }
+            struct Cookbook: View {
+                var body: some View { NavigationView { NavigationLink("Pancakes", destination: Recipe()) } }
+            }
+            """
+        func severities(_ targets: DeploymentTargets?) -> [Severity] {
+            CatalogFixture.lint([("N.swift", code)], only: ["nested-navigation-stack"], deploymentTargets: targets)
+                .findings.map(\.severity)
+        }
+        XCTAssertEqual(severities(DeploymentTargets([.iOS: .init(15)], source: "test")), [.error])
+        XCTAssertEqual(severities(DeploymentTargets([.iOS: .init(15), .macOS: .init(12)], source: "test")), [.info])
+        XCTAssertEqual(severities(nil), [.info])
+    }
 }

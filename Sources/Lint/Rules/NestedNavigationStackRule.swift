@@ -8,7 +8,7 @@ import SwiftLexer
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
     public let needs: Set<IndexFact> = [.pathHierarchy]
-    public let startsFrom: [Vocabulary.Word] = [.navigationStack]
+    public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
@@ -17,9 +17,19 @@ public struct NestedNavigationStackRule: ProjectRule {
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
         var owned:
-            [(offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool)] = []
+            [(
+                offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
+                stack: String, severity: Severity?
+            )] = []
         var directives: [Int]?
-        for call in s.calls where call.callee == "NavigationStack" && !call.isMember {
+        // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
+        // macOS, nested ones were the way to a third column, so there it is only `info`.
+        let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
+        // `NavigationView { … }.navigationViewStyle(.columns)` is a split view: its columns are not one path.
+        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
+        for (callIndex, call) in s.calls.enumerated()
+        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex) {
+            let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
             if let outer = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
@@ -27,8 +37,8 @@ public struct NestedNavigationStackRule: ProjectRule {
                     Hit(
                         file: file.index, offset: s.offset(of: call.calleeToken),
                         message:
-                            "this `NavigationStack` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it"
-                    ))
+                            "this `\(call.callee)` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it",
+                        severity: severity))
                 continue
             }
             guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
@@ -45,6 +55,10 @@ public struct NestedNavigationStackRule: ProjectRule {
                     placement.wrappers,
                     known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known),
                     s.isConditional(call.calleeToken)
+                        || ViewHierarchy.memberName(placement.member, in: s).map {
+                            s.usesAreConditional(of: $0, inType: owner)
+                        } == true,
+                    call.callee, severity
                 ))
         }
         let fileIndex = file.index
@@ -58,13 +72,13 @@ public struct NestedNavigationStackRule: ProjectRule {
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "this `NavigationStack` sits inside `\(shell)`, which holds a `NavigationStack` of its own, so two paths compete; keep one stack and push values onto it"
-                        ))
+                                "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
+                            severity: stack.severity))
                     continue
                 }
                 // Built only on some runs: whether the caller that shows it in a stack turns it off
                 // cannot be seen from here.
-                let unsure: Severity? = stack.conditional ? .info : nil
+                let unsure: Severity? = stack.conditional ? .info : stack.severity
                 let caveat =
                     stack.conditional
                     ? " (this stack is built only on some runs: if every caller that shows it inside a stack turns it off, ignore this)"
@@ -80,7 +94,7 @@ public struct NestedNavigationStackRule: ProjectRule {
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `NavigationStack`; drop this stack and let the presenting one drive navigation\(caveat)",
+                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(caveat)",
                             severity: unsure))
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
@@ -93,11 +107,27 @@ public struct NestedNavigationStackRule: ProjectRule {
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns one, so two paths compete; keep the outer stack and drop this one\(caveat)",
+                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns a `\(stack.stack)`, so two paths compete; keep the outer stack and drop this one\(caveat)",
                             severity: unsure))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }
         }
+    }
+
+    /// The `NavigationView` calls styled as columns (`.navigationViewStyle(.columns)`,
+    /// `DoubleColumnNavigationViewStyle()`): split views, whose detail column may hold a stack.
+    static func columnNavigationViews(in s: Structure) -> Set<Int> {
+        var found = Set<Int>()
+        for call in s.calls where call.isMember && call.callee == "navigationViewStyle" {
+            guard let parentheses = call.parentheses, let root = s.chainRoot(of: call),
+                s.calls[root].callee == "NavigationView",
+                (parentheses.lowerBound...parentheses.upperBound).contains(where: {
+                    s.is($0, "columns") || s.is($0, "DoubleColumnNavigationViewStyle")
+                })
+            else { continue }
+            found.insert(root)
+        }
+        return found
     }
 }

@@ -286,6 +286,25 @@ extension Structure {
         return conditional
     }
 
+    /// Whether every use of a member (`navWrappedBody`) in its type (the declaration and this
+    /// file's extensions of it) stands in a branch: the view shows what it builds only on some runs.
+    /// False when it is not used here at all.
+    public func usesAreConditional(of member: String, inType type: Int) -> Bool {
+        let name = types[type].name
+        var used = false
+        for declaration in types where declaration.name == name {
+            guard let body = declaration.body else { continue }
+            for index in body where code[index].kind == .identifier && text(index) == member {
+                // The declaration's own name (`var navWrappedBody`) and another value's member are no uses.
+                if index > 0, code[index - 1].keyword == .var || code[index - 1].keyword == .func { continue }
+                if index > 0, punct(index - 1, UInt8(ascii: ".")), !self.is(index - 2, "self") { continue }
+                guard isConditional(index) else { return false }
+                used = true
+            }
+        }
+        return used
+    }
+
     // MARK: Modifier chains
 
     /// The call an expression ends with, found from its last `)` or `}` through the scopes.
