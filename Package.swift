@@ -23,7 +23,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         // Small utilities every module uses: file reads and atomic writes, escaping, parallel slots, timing.
-        .target(name: "Support"),
+        .target(name: "Support", dependencies: ["Yams"]),
         .target(name: "Notes", dependencies: ["CCMark", "Yams", "Support"]),
         // The lexer has no dependencies at all, by design.
         .target(name: "SwiftLexer"),

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Yams
 
 /// `.patternlint.yml`: which files, which rules, severities and options, extra notes and rules.
@@ -70,9 +71,13 @@ public struct Configuration: Sendable {
         let loaded: Any?
         do {
             // Every scalar stays text: YAML 1.1 would read `previews: off` as the Boolean false.
+            // Checked first: converting an alias bomb to `Any` would never finish.
+            _ = try BoundedYAML.compose(text)
             loaded = try Yams.load(yaml: text, .basic)
         } catch let error as YamlError {
             throw LoadError(description: "\(path): malformed YAML: \(error)")
+        } catch let error as BoundedYAML.TooLarge {
+            throw LoadError(description: "\(path): \(error)")
         }
         var configuration = Configuration()
         configuration.path = path
@@ -144,7 +149,7 @@ public struct Configuration: Sendable {
 
     /// The line of every top-level key and of every key one level below it (1-based).
     static func keyLines(_ text: String) -> [String: Int] {
-        guard let node = try? Yams.compose(yaml: text), case .mapping(let top) = node else { return [:] }
+        guard let node = try? BoundedYAML.compose(text, .default), case .mapping(let top) = node else { return [:] }
         var lines: [String: Int] = [:]
         for (key, value) in top {
             guard let name = key.string else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import SwiftLexer
 import Yams
 
@@ -59,6 +60,8 @@ public struct DeclarativePattern: Sendable, Equatable {
             return nil
         }
         let yaml = lines[1..<end].joined(separator: "\n")
+        // A rule file may come from an unreviewed pull request: bound its aliases before `Any`.
+        guard (try? BoundedYAML.compose(yaml)) != nil else { return nil }
         return ((try? Yams.load(yaml: yaml, .basic)) as? [String: Any])?["pattern"]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Yams
 
 /// YAML front matter, split off before cmark sees the file.
@@ -72,9 +73,11 @@ enum FrontMatterParser {
         let root: Node?
         do {
             // The basic resolver keeps every scalar a string (a title `2024` or `yes` stays text) and skips regex work.
-            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+            root = try BoundedYAML.compose(yaml)
         } catch let error as YamlError {
             return .failure(problem(from: error))
+        } catch let error as BoundedYAML.TooLarge {
+            return .failure(YAMLProblem(line: 1, message: error.description))
         } catch {
             return .failure(YAMLProblem(line: 1, message: "\(error)"))
         }

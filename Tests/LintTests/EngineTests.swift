@@ -132,6 +132,18 @@ final class EngineTests: XCTestCase {
         XCTAssertThrowsError(try Configuration.load(path: notAMap))
     }
 
+    func testAnAliasBombInTheConfigurationIsRefused() throws {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...8 {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        let path = try write(lines.joined(separator: "\n") + "\n")
+        XCTAssertThrowsError(try Configuration.load(path: path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(path + ": its aliases expand"), "\(error)")
+        }
+    }
+
     /// A view of the run that writes its binding: a frozen one passed to it drops those writes.
     static let pager = (
         "Pager.swift",

@@ -38,6 +38,20 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(problem.description.hasPrefix("notes/bad.md:\(problem.line):1: error: malformed YAML"))
     }
 
+    func testAnAliasBombInFrontMatterIsRefusedNotExpanded() {
+        var lines = ["title: Bomb", "a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...8 {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        let note = parse("---\n" + lines.joined(separator: "\n") + "\n---\n# Bomb\n", path: "notes/bomb.md")
+        XCTAssertEqual(note.diagnostics.map(\.code), ["bad-front-matter"])
+        XCTAssertTrue(note.diagnostics[0].description.contains("aliases expand"), note.diagnostics[0].description)
+        // A few aliases are fine.
+        let small = parse("---\ntitle: Small\nbase: &b [x, y]\nother: *b\n---\n# Small\n")
+        XCTAssertEqual(small.diagnostics.count, 0)
+    }
+
     func testFrontMatterThatIsNotAMapping() {
         let note = parse("---\n- just\n- a list\n---\nbody\n")
         XCTAssertEqual(note.diagnostics.map(\.code), ["bad-front-matter"])

@@ -1,0 +1,43 @@
+import Yams
+
+/// YAML read from files a pull request may change (front matter, `.patternlint.yml`, team rule
+/// files). Aliases let a few hundred bytes stand for billions of nodes (nine anchors of nine
+/// aliases each), and everything that walks the tree would run out of memory. libyaml already
+/// bounds nesting; this bounds expansion: a document whose tree, aliases expanded, has more than
+/// `nodeBudget` nodes is refused before anything walks it. Front matter and configuration need
+/// nowhere near that many.
+public enum BoundedYAML {
+    public static let nodeBudget = 100_000
+
+    public struct TooLarge: Error, CustomStringConvertible {
+        public var description: String {
+            "its aliases expand to more than \(BoundedYAML.nodeBudget) nodes (an alias bomb?); refusing to read it"
+        }
+    }
+
+    /// `Yams.compose` (aliases are shared, not copied, so composing is cheap), then the budget.
+    public static func compose(_ yaml: String, _ resolver: Resolver = .basic) throws -> Node? {
+        let node = try Yams.compose(yaml: yaml, resolver, .default, .utf8)
+        if let node { try checkExpansion(of: node) }
+        return node
+    }
+
+    /// Counts nodes as a walk would meet them, stopping as soon as the budget is spent.
+    public static func checkExpansion(of root: Node) throws {
+        var remaining = nodeBudget
+        var pending = [root]
+        while let node = pending.popLast() {
+            remaining -= 1
+            if remaining < 0 { throw TooLarge() }
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    pending.append(key)
+                    pending.append(value)
+                }
+            case .sequence(let sequence): pending.append(contentsOf: sequence)
+            case .scalar, .alias: break
+            }
+        }
+    }
+}
