@@ -63,6 +63,8 @@ public struct ProjectIndex: Sendable {
     /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
     /// in their closures is placed as if they passed it through.
     public private(set) var viewModifierFunctions: Set<String> = []
+    /// The app's own link modifiers: `extension View` functions whose body builds a `NavigationLink`.
+    public private(set) var linkWrappers: Set<String> = []
     /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
     public private(set) var mutatingFunctions: Set<String> = []
     /// What each type name's declarations (extensions included) say it conforms to or inherits.
@@ -179,6 +181,7 @@ public struct ProjectIndex: Sendable {
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             stackFunctions.formUnion(summary.stackFunctions)
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
+            linkWrappers.formUnion(summary.linkWrappers)
             mutatingFunctions.formUnion(summary.mutatingFunctions)
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
@@ -197,6 +200,19 @@ public struct ProjectIndex: Sendable {
                 pushedViews[push.view, default: []].append(
                     PushSite(file: file, call: push.call, line: push.line, branches: push.branches))
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
+            }
+        }
+        // Views handed to the app's own link modifiers are pushed, as a `NavigationLink`'s are.
+        if !linkWrappers.isEmpty {
+            for summary in all {
+                for use in summary.modifierArgumentViews
+                where linkWrappers.contains(use.modifier) && !ambiguous.contains(use.view)
+                    && !(use.pusher.map(ambiguous.contains) ?? false)
+                {
+                    pushedViews[use.view, default: []].append(
+                        PushSite(file: summary.file, call: use.call, line: use.line, branches: use.branches))
+                    if let pusher = use.pusher { pushEdges[pusher, default: []].insert(use.view) }
+                }
             }
         }
         plainOptionalNames.subtract(otherOptionalNames)

@@ -441,6 +441,29 @@ final class ViewHierarchyTests: XCTestCase {
             CatalogFixture.lint(Array(files.dropFirst()), only: ["missing-standalone-init"]).findings.count, 0)
     }
 
+    func testAScreenPushedThroughAnotherFilesLinkModifierIsPushed() {
+        let modifier =
+            "import SwiftUI\nextension View {\n    func pushes<S: View>(_ screen: S) -> some View { NavigationLink { screen } label: { self } }\n}\n"
+        let screens =
+            "import SwiftUI\nstruct Orders: View {\n    var body: some View { NavigationStack { Text(\"o\").pushes(OrderDetail()) } }\n}\nstruct OrderDetail: View {\n    var body: some View { NavigationStack { Text(\"d\") } }\n}\n"
+        let findings = CatalogFixture.lint(
+            [("Link.swift", modifier), ("Screens.swift", screens)], only: ["nested-navigation-stack"]
+        ).findings
+        XCTAssertEqual(findings.map { "\($0.path):\($0.line)" }, ["Screens.swift:6"])
+        // Pushed from a view whose own stack is elsewhere: a push through the link modifier, and
+        // nothing at all through a modifier of the app that builds no link.
+        let row =
+            "import SwiftUI\nstruct OrderRow: View {\n    var body: some View { Text(\"o\").pushes(OrderDetail()) }\n}\nstruct OrderDetail: View {\n    var body: some View { NavigationStack { Text(\"d\") } }\n}\n"
+        XCTAssertEqual(
+            CatalogFixture.lint([("Link.swift", modifier), ("Row.swift", row)], only: ["nested-navigation-stack"])
+                .findings.count, 1)
+        let plain =
+            "import SwiftUI\nextension View {\n    func pushes<S: View>(_ screen: S) -> some View { background(screen) }\n}\n"
+        XCTAssertEqual(
+            CatalogFixture.lint([("Link.swift", plain), ("Row.swift", row)], only: ["nested-navigation-stack"])
+                .findings.count, 0)
+    }
+
     func testStatusFollowsChainsAcrossFiles() {
         let app = ("App.swift", "struct Shop: App { var body: some Scene { WindowGroup { Root() } } }\n")
         let root = ("Root.swift", "struct Root: View { var body: some View { VStack { Middle() } } }\n")

@@ -29,6 +29,13 @@ struct FileSummary: Sendable {
     /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
     var chained: [Int: [String]] = [:]
     var pushes: [(view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
+    /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
+    /// modifiers (`.navigationLink(to: Screen())`).
+    var linkWrappers: [String] = []
+    /// Views built directly in the arguments of the app's own modifiers: pushes when that
+    /// modifier is a link wrapper, which only the index can tell (it may be declared elsewhere).
+    var modifierArgumentViews:
+        [(modifier: String, view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
     /// The file's directive tokens, found on first need (`Structure.compileBranches`).
     var directives: [Int]?
     /// Indexed by type: that type's initializers and stored properties.
@@ -121,6 +128,13 @@ struct FileSummary: Sendable {
                 initializers[owner].append(function)
             } else if types[owner].kind == .extension, types[owner].name == "View" {
                 viewModifierFunctions.append(function.name)
+                if let body = function.body,
+                    s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
+                        s.calls[$0].callee == "NavigationLink" && !s.calls[$0].isMember
+                    })
+                {
+                    linkWrappers.append(function.name)
+                }
             }
             if function.modifiers.contains("mutating") { mutatingFunctions.append(function.name) }
         }
@@ -184,6 +198,7 @@ struct FileSummary: Sendable {
             // that declares its own `Text` loses those sites, so its rules stay silent on it.)
             if !call.isMember, Structure.isTypeName(call.callee), !SwiftUINames.platformTypes.contains(call.callee) {
                 readConstruction(call, at: callIndex, in: s, isApp: isApp, router: &router)
+                readModifierArgument(call, in: s)
             }
             if call.isMember,
                 first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
@@ -195,6 +210,25 @@ struct FileSummary: Sendable {
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
         }
+    }
+
+    /// A view built directly in a modifier's arguments or closure (`.navigationLink(to: Screen())`),
+    /// kept for the index to count as a push if that modifier turns out to be a link wrapper.
+    mutating func readModifierArgument(_ call: CallSite, in s: Structure) {
+        guard let outer = s.innermostCall(of: call.calleeToken) else { return }
+        let modifier = s.calls[outer]
+        guard modifier.isMember, let first = modifier.callee.utf8.first, first >= UInt8(ascii: "a"),
+            first <= UInt8(ascii: "z"), !SwiftUINames.everydayModifiers.contains(modifier.callee),
+            !SwiftUINames.isPresentationModifier(modifier.callee), modifier.callee != "navigationDestination"
+        else { return }
+        let known = directives ?? s.directiveTokens()
+        directives = known
+        modifierArgumentViews.append(
+            (
+                modifier.callee, call.callee, outer, s.enclosingType(of: modifier.calleeToken).map { types[$0].name },
+                s.code[modifier.calleeToken].line,
+                known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, directives: known)
+            ))
     }
 
     /// A stack: the type that owns it, and the function (not `body`) that builds it, if any.
