@@ -221,8 +221,10 @@ public struct Configuration: Sendable {
     }
 
     /// A path relative to the configuration's folder, resolved.
+    /// A path of the configuration (relative to its folder) as the run names it: normalised, and
+    /// relative to the current folder when it lies there (see `DisplayPath`).
     public func resolve(_ path: String) -> String {
-        path.hasPrefix("/") || root == "." ? path : root + "/" + path
+        DisplayPath.of(path.hasPrefix("/") || root == "." ? path : root + "/" + path)
     }
 
     /// The starter file `patternlint init` writes.

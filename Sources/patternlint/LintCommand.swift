@@ -92,7 +92,8 @@ struct LintCommand: ParsableCommand {
         }
         let roots =
             paths.isEmpty
-            ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)) : paths
+            ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve))
+            : paths.map { DisplayPath.of($0) }
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)

@@ -78,6 +78,37 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(error.stderr.contains("Linted 3 files: 1 error, 1 warning, 0 infos."), error.stderr)
     }
 
+    /// `included: [.]` (what `init` writes) once gave `/abs/clone/./X.swift` paths: a baseline
+    /// written in one clone reported everything as new in another.
+    func testABaselineWrittenInOneCloneHoldsInAnother() throws {
+        let files = [".patternlint.yml": "included: [.]\n", "Sources/Frozen.swift": frozenSheet]
+        let first = try makeFolder(files), second = try makeFolder(files)
+        let written = try run(["lint", "--write-baseline", "baseline.json"], in: first)
+        XCTAssertEqual(written.status, 0, written.stderr)
+        let baseline = try String(contentsOf: first.appendingPathComponent("baseline.json"), encoding: .utf8)
+        XCTAssertTrue(baseline.contains("\"path\" : \"Sources/Frozen.swift\""), baseline)
+        XCTAssertFalse(baseline.contains(first.path), baseline)
+        try Data(baseline.utf8).write(to: second.appendingPathComponent("baseline.json"))
+        let checked = try run(["lint", "--baseline", "baseline.json"], in: second)
+        XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
+        let json = try run(["lint", "--reporter", "json", "./Sources/../Sources"], in: second)
+        XCTAssertTrue(json.stdout.contains("\"path\": \"Sources/Frozen.swift\""), json.stdout)
+        let sarif = try run(["lint", "--reporter", "sarif"], in: second)
+        XCTAssertTrue(sarif.stdout.contains("\"uriBaseId\" : \"SRCROOT\""), sarif.stdout)
+    }
+
+    func testAnAliasBombConfigurationIsAConfigurationError() throws {
+        var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+        for level in 1...8 {
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ", ") + "]")
+        }
+        let folder = try makeFolder([".patternlint.yml": lines.joined(separator: "\n") + "\n", "Clean.swift": clean])
+        let refused = try run(["lint", "Clean.swift"], in: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains(".patternlint.yml: its aliases expand"), refused.stderr)
+    }
+
     func testBadInputIsNamedAndTheRunGoesOn() throws {
         let folder = try makeFolder(["Deprecated.swift": deprecated])
         try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))

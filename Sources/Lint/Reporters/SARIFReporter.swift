@@ -1,5 +1,6 @@
 import Foundation
 import Notes
+import Support
 
 /// SARIF 2.1.0 for code-scanning UIs: one `rule` per rule run, whose `help.markdown` carries the
 /// rule and its pattern note, so the note shows beside each alert; `partialFingerprints` keep
@@ -28,7 +29,7 @@ public struct SARIFReporter: Reporter {
                         locations: [
                             SARIF.Location(
                                 physicalLocation: SARIF.PhysicalLocation(
-                                    artifactLocation: SARIF.ArtifactLocation(uri: Self.uri(finding.path)),
+                                    artifactLocation: Self.location(finding.path),
                                     region: SARIF.Region(startLine: finding.line, startColumn: finding.column)))
                         ],
                         partialFingerprints: ["patternlint/v1": fingerprints[index]],
@@ -36,7 +37,11 @@ public struct SARIFReporter: Reporter {
                         properties: finding.note.map { SARIF.ResultProperties(patternNote: SARIF.NoteInfo($0)) })
                 },
                 // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
-                columnKind: "unicodeCodePoints")
+                columnKind: "unicodeCodePoints",
+                // Results name files relative to the folder the run started in; this says which.
+                originalUriBaseIds: [
+                    Self.rootID: SARIF.ArtifactLocation(uri: Self.folderURI(DisplayPath.currentFolder))
+                ])
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -77,7 +82,7 @@ public struct SARIFReporter: Reporter {
                     ? "Safe fix: applied by patternlint lint --fix" : "Unsafe fix: applied only with --unsafe-fixes"),
             artifactChanges: [
                 SARIF.ArtifactChange(
-                    artifactLocation: SARIF.ArtifactLocation(uri: uri(path)),
+                    artifactLocation: location(path),
                     replacements: fix.edits.map {
                         SARIF.Replacement(
                             deletedRegion: SARIF.ByteRegion(
@@ -93,6 +98,19 @@ public struct SARIFReporter: Reporter {
         case .warning: "warning"
         case .info: "note"
         }
+    }
+
+    static let rootID = "SRCROOT"
+
+    /// A relative path is relative to `SRCROOT`; a path outside the run's folder stays absolute.
+    static func location(_ path: String) -> SARIF.ArtifactLocation {
+        path.hasPrefix("/")
+            ? SARIF.ArtifactLocation(uri: "file://" + uri(path))
+            : SARIF.ArtifactLocation(uri: uri(path), uriBaseId: rootID)
+    }
+
+    static func folderURI(_ folder: String) -> String {
+        "file://" + uri(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// A relative URI reference: `./` dropped, spaces and other specials percent-encoded.
@@ -143,6 +161,7 @@ enum SARIF {
         var tool: Tool
         var results: [Result]
         var columnKind: String
+        var originalUriBaseIds: [String: ArtifactLocation]
     }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
@@ -196,7 +215,10 @@ enum SARIF {
         var artifactLocation: ArtifactLocation
         var region: Region
     }
-    struct ArtifactLocation: Encodable { var uri: String }
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        var uriBaseId: String?
+    }
     struct Region: Encodable {
         var startLine: Int
         var startColumn: Int
