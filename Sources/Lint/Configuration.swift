@@ -22,6 +22,8 @@ import Yams
 /// ```
 public struct Configuration: Sendable {
     public var included: [String] = []
+    /// `baseline:`: the team's baseline file (relative to this file), used when `--baseline` is not given.
+    public var baseline: String?
     public var excluded: [String] = []
     public var disabledRules: [String] = []
     public var optInRules: [String] = []
@@ -51,7 +53,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
-        "help_uri_base", "deployment_target",
+        "help_uri_base", "deployment_target", "baseline",
     ]
 
     public init() {}
@@ -102,6 +104,7 @@ public struct Configuration: Sendable {
         configuration.rules = try strings("rules")
         configuration.reporter = map["reporter"].map { "\($0)" }
         configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
+        configuration.baseline = map["baseline"].map { "\($0)" }
         if let targets = map["deployment_target"] {
             do {
                 configuration.deploymentTargets = try DeploymentTargets.parse(targets, source: path)
@@ -252,6 +255,8 @@ public struct Configuration: Sendable {
 
         # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
         reporter: xcode
+        # The team's baseline (written with `lint --write-baseline FILE`): its findings are not reported.
+        # baseline: .patternlint-baseline.json
         # Where `patternlint notes export --html` output is published; SARIF help links point there.
         # help_uri_base: https://docs.example.com/patterns/
 

@@ -99,7 +99,10 @@ struct LintCommand: ParsableCommand {
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
         linter.keepRunUntilExit = true
         linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
-        let accepted = try baseline.map { path in
+        // `--baseline` wins over the configuration's `baseline:`.
+        // Writing one records every finding, so the configured one (perhaps not written yet) is not read.
+        let baselinePath = baseline ?? (writeBaseline == nil ? configuration.baseline.map(configuration.resolve) : nil)
+        let accepted = try baselinePath.map { path in
             do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
         }
         var inputs: [LintInput]

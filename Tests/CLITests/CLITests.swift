@@ -95,6 +95,15 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(json.stdout.contains("\"path\": \"Sources/Frozen.swift\""), json.stdout)
         let sarif = try run(["lint", "--reporter", "sarif"], in: second)
         XCTAssertTrue(sarif.stdout.contains("\"uriBaseId\" : \"SRCROOT\""), sarif.stdout)
+        // Named in the configuration, the baseline applies without flags; writing a new one does not read it.
+        try Data("included: [.]\nbaseline: baseline.json\n".utf8).write(
+            to: second.appendingPathComponent(".patternlint.yml"))
+        XCTAssertEqual(try run(["lint"], in: second).status, 0)
+        XCTAssertEqual(try run(["lint", "--baseline", "missing.json"], in: second).status, 2)
+        try FileManager.default.removeItem(at: second.appendingPathComponent("baseline.json"))
+        XCTAssertEqual(try run(["lint"], in: second).status, 2, "a configured baseline that is missing is an error")
+        XCTAssertEqual(try run(["lint", "--write-baseline", "baseline.json"], in: second).status, 0)
+        XCTAssertEqual(try run(["lint"], in: second).status, 0)
     }
 
     func testAnAliasBombConfigurationIsAConfigurationError() throws {
