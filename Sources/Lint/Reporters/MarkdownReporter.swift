@@ -5,14 +5,16 @@ public struct MarkdownReporter: Reporter {
     public init() {}
 
     public func report(_ result: LintResult) -> String {
-        let errors = result.findings.filter { $0.severity == .error }.count
-        let warnings = result.findings.filter { $0.severity == .warning }.count
+        func count(_ severity: Severity, _ noun: String) -> String {
+            let n = result.findings.filter { $0.severity == severity }.count
+            return "\(n) \(noun)\(n == 1 ? "" : "s")"
+        }
         var out = "### PatternLint\n\n"
         guard !result.findings.isEmpty else {
             return out + "No findings in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n"
         }
         out +=
-            "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")) in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n\n"
+            "\(result.findings.count) finding\(result.findings.count == 1 ? "" : "s") (\(count(.error, "error")), \(count(.warning, "warning")), \(count(.info, "info"))) in \(result.filesLinted) file\(result.filesLinted == 1 ? "" : "s").\n\n"
         out += "| | Location | Rule | Message | Pattern note |\n|---|---|---|---|---|\n"
         for finding in result.findings {
             let icon: String
