@@ -78,6 +78,15 @@ public enum Git {
     /// untracked files count as wholly changed (`nil`).
     public static func changedLines(since revision: String, in folder: String? = nil) throws -> [String: Set<Int>?] {
         do {
+            _ = try run(["rev-parse", "--is-inside-work-tree"], in: folder)
+        } catch {
+            // Outside a repository (or without git) a revision means nothing: say which.
+            let message = "\(error)"
+            throw LintProblem(
+                message.contains("not a git repository")
+                    ? "not a git repository (\(folder ?? "the current folder") is in none)" : message)
+        }
+        do {
             _ = try run(["rev-parse", "--verify", "--quiet", revision + "^{commit}"], in: folder)
         } catch {
             throw LintProblem("unknown revision `\(revision)`")

@@ -61,9 +61,10 @@ public struct NoteExampleChecker: Sendable {
         return Outcome(diagnostics: diagnostics, examplesChecked: checked)
     }
 
-    /// Rules whose note does not resolve, as note-check errors.
-    public func ruleProblems() -> [NoteDiagnostic] {
-        catalog.entries.filter { $0.note == nil }.map { entry in
+    /// Rules whose note does not resolve, as note-check errors. Without the built-in notes
+    /// (`--no-builtin-notes`), the built-in rules' notes are not in play: only team rules are checked.
+    public func ruleProblems(builtinNotesLoaded: Bool = true) -> [NoteDiagnostic] {
+        catalog.entries.filter { $0.note == nil && (builtinNotesLoaded || !$0.builtin) }.map { entry in
             NoteDiagnostic(
                 .error, "rule-missing-note", path: entry.metadata.path, line: 1,
                 "rule `\(entry.metadata.id)` cites \(entry.metadata.noteLink), which is not a note")

@@ -12,7 +12,7 @@ public enum HTMLExport {
 
     public static func write(_ graph: Graph, to folder: String) throws -> Result {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Folder.create(root.path)
         let pages = pageNames(for: graph.notes)
         var written: [String] = []
         for index in graph.notes.indices {
@@ -54,8 +54,7 @@ public enum HTMLExport {
         guard target.path.hasPrefix(root.path + "/") else {
             throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
         }
-        try FileManager.default.createDirectory(
-            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Folder.create(target.deletingLastPathComponent().path)
         try AtomicFile.write(contents, to: target.path)
         return target.path
     }

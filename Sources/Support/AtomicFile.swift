@@ -23,7 +23,7 @@ public enum AtomicFile {
             throw problem
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw WriteError(description: "\(path): cannot write: \(error.localizedDescription)")
+            throw WriteError(description: "\(path): cannot write: \(Folder.inWords(error))")
         }
     }
 }
@@ -85,4 +85,41 @@ public enum FileContents {
 public struct ReadError: Error, CustomStringConvertible, Sendable {
     public var description: String
     public init(description: String) { self.description = description }
+}
+
+/// Creates folders with errors in words that name the path (Foundation's say `Code=516`).
+public enum Folder {
+    public static func create(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            if isFolder.boolValue { return }
+            throw WriteError(description: "\(path): exists and is a file, not a folder")
+        }
+        // A file where a parent folder should be: Foundation says only "error 512".
+        var ancestor = (path as NSString).deletingLastPathComponent
+        while !ancestor.isEmpty, ancestor != "/" {
+            if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
+                if !isFolder.boolValue {
+                    throw WriteError(description: "\(path): cannot create the folder: \(ancestor) is a file")
+                }
+                break
+            }
+            ancestor = (ancestor as NSString).deletingLastPathComponent
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw WriteError(description: "\(path): cannot create the folder: \(inWords(error))")
+        }
+    }
+
+    /// The POSIX reason under a Foundation error (`File exists`, `Permission denied`), if any.
+    public static func inWords(_ error: Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
+        return error.localizedDescription
+    }
 }

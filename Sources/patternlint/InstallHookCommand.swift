@@ -51,12 +51,13 @@ struct InstallHookCommand: ParsableCommand {
 
             """
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Folder.create((path as NSString).deletingLastPathComponent)
             try AtomicFile.write(script, to: path)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        } catch let error as WriteError {
+            throw CLIFailure(message: error.description)
         } catch {
-            throw CLIFailure(message: "\(path): \(error)")
+            throw CLIFailure(message: "\(path): cannot make it executable: \(Folder.inWords(error))")
         }
         Terminal.write("installed \(path)\n")
     }

@@ -170,7 +170,7 @@ struct NotesCommand: ParsableCommand {
             let catalog = RuleCatalog(
                 builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
             let checker = NoteExampleChecker(catalog: catalog)
-            problems += checker.ruleProblems()
+            problems += checker.ruleProblems(builtinNotesLoaded: !source.noBuiltin)
             if !noExamples { problems += checker.check(graph.notes).diagnostics }
             problems.sort { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
             if json {

@@ -118,6 +118,24 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains(".patternlint.yml: its aliases expand"), refused.stderr)
     }
 
+    func testIOAndGitErrorsAreSaidInWords() throws {
+        // Temporary folders are in no repository.
+        let folder = try makeFolder(["Clean.swift": clean, "taken": "a file\n", "notes/Mine.md": "# Mine\n"])
+        let changed = try run(["lint", "--changed-since", "HEAD", "Clean.swift"], in: folder)
+        XCTAssertEqual(changed.status, 2)
+        XCTAssertTrue(changed.stderr.contains("not a git repository"), changed.stderr)
+        let export = try run(["notes", "export", "--html", "taken"], in: folder)
+        XCTAssertEqual(export.status, 2)
+        XCTAssertTrue(export.stderr.contains("taken: exists and is a file, not a folder"), export.stderr)
+        XCTAssertFalse(export.stderr.contains("Code="), export.stderr)
+        let nested = try run(["notes", "export", "--html", "taken/site"], in: folder)
+        XCTAssertTrue(nested.stderr.contains("taken is a file"), nested.stderr)
+        // Without the built-in notes, the built-in rules' notes are not in play.
+        let check = try run(["notes", "check", "--no-builtin-notes", "--notes", "notes"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertFalse(check.stdout.contains("rule-missing-note"), check.stdout)
+    }
+
     func testBadInputIsNamedAndTheRunGoesOn() throws {
         let folder = try makeFolder(["Deprecated.swift": deprecated])
         try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))
