@@ -84,13 +84,37 @@ public struct Fixer: Sendable {
 
 /// A unified diff of two texts (Myers' algorithm over lines), for `--fix --dry-run`.
 public enum UnifiedDiff {
+    /// A file name on a `---`/`+++` line as git writes it, so `patch -p1` and `git apply` both read
+    /// it: quoted with C escapes when it holds a quote, a backslash, a control or non-ASCII byte;
+    /// followed by a tab when it holds a space (GNU patch ends the name there).
+    static func header(_ name: String) -> String {
+        let needsQuotes = name.utf8.contains {
+            $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }
+        if needsQuotes {
+            var quoted = "\""
+            for byte in name.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): quoted += "\\\""
+                case UInt8(ascii: "\\"): quoted += "\\\\"
+                case 0x09: quoted += "\\t"
+                case 0x0A: quoted += "\\n"
+                case 0x20..<0x7F: quoted.append(Character(Unicode.Scalar(byte)))
+                default: quoted += "\\" + String(byte, radix: 8).leftPadded(to: 3)
+                }
+            }
+            return quoted + "\""
+        }
+        return name.contains(" ") ? name + "\t" : name
+    }
+
     public static func make(old: String, new: String, path: String, context: Int = 3) -> String {
         let a = lines(old), b = lines(new)
         let script = edits(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         // `a/Sources/x.swift`; an absolute path keeps one slash (`a/tmp/x.swift`), as git writes it.
         let shown = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        var out = "--- a/\(shown)\n+++ b/\(shown)\n"
+        var out = "--- \(header("a/" + shown))\n+++ \(header("b/" + shown))\n"
         var index = 0
         while index < script.count {
             guard let firstChange = script[index...].firstIndex(where: { $0.kind != .same }) else { break }
@@ -171,5 +195,11 @@ public enum UnifiedDiff {
             }
         }
         return steps.reversed()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

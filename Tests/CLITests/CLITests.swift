@@ -184,6 +184,34 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(fixed.stderr.contains("Linted 1 file: 0 errors, 0 warnings, 0 infos."), fixed.stderr)
     }
 
+    /// The dry run's diff applies with GNU `patch -p1` (and `git apply`) even where paths hold
+    /// spaces, quotes or non-ASCII letters: names are written as git writes them.
+    func testTheDryRunDiffAppliesWithPatchAndGitApply() throws {
+        let source =
+            "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationView { Text(\"x\").navigationBarTitle(\"Home\") } }\n}\n"
+        let folder = try makeFolder(["my dir/Home View.swift": source, "Ünï \"q\".swift": source])
+        let diff = try run(["lint", "--fix", "--dry-run", "."], in: folder)
+        XCTAssertTrue(diff.stdout.contains("--- a/my dir/Home View.swift\t\n"), diff.stdout)
+        for tool in [["patch", "-p1", "--dry-run"], ["git", "apply", "--check"]] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = tool
+            process.currentDirectoryURL = folder
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            guard (try? process.run()) != nil else { continue }
+            input.fileHandleForWriting.write(Data(diff.stdout.utf8))
+            try input.fileHandleForWriting.close()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // `env` exits 127 when the tool is not installed: nothing to check with it here.
+            if process.terminationStatus == 127 { continue }
+            XCTAssertEqual(process.terminationStatus, 0, "\(tool.joined(separator: " ")): \(said)")
+        }
+    }
+
     func testUnknownReporterIsAUsageError() throws {
         let folder = try makeFolder(["Clean.swift": clean])
         let result = try run(["lint", "--reporter", "yaml"], in: folder)
