@@ -21,6 +21,8 @@ struct LintCommand: ParsableCommand {
 
             Pre-commit: --staged lints what will be committed (read from the git
             index); the rest of the tree is read for cross-file rules only.
+            --with-context FILE... reports only FILEs but reads the configured tree
+            too (the pre-commit framework's hook passes file names this way).
             Editors: --stdin-path PATH lints an unsaved buffer read from standard
             input as the file at PATH.
             Pull requests: --changed-since REV keeps findings on changed lines.
@@ -47,6 +49,11 @@ struct LintCommand: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.") var strict = false
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
     @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
+    @Flag(
+        name: .customLong("with-context"),
+        help:
+            "Report findings in PATHS only, reading the configured tree (`included`, else this folder) for cross-file rules: for hooks that pass file names (pre-commit)."
+    ) var withContext = false
     @Flag(
         name: .customLong("no-context"),
         help:
@@ -90,10 +97,8 @@ struct LintCommand: ParsableCommand {
             throw CLIFailure(
                 message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
-        let roots =
-            paths.isEmpty
-            ? (configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve))
-            : paths.map { DisplayPath.of($0) }
+        let configuredRoots = configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)
+        let roots = paths.isEmpty || withContext ? configuredRoots : paths.map { DisplayPath.of($0) }
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
@@ -113,6 +118,11 @@ struct LintCommand: ParsableCommand {
                     message: "--stdin-path lints one buffer; it does not go with --staged, --fix or --write-baseline")
             }
             inputs = stdinInputs(stdinPath, discovery: discovery)
+        } else if withContext {
+            guard !staged else {
+                throw CLIFailure(message: "--with-context reports PATHS; --staged reports staged files")
+            }
+            inputs = namedInputs(discovery: discovery)
         } else if staged {
             inputs = try stagedInputs(discovery: discovery, configuration: configuration)
             problems = []
@@ -234,6 +244,20 @@ extension LintCommand {
     func stdinInputs(_ path: String, discovery: FileDiscovery.Result) -> [LintInput] {
         let source = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
         return [LintInput(path: path) { source }] + contextInputs(besides: [path], discovery: discovery)
+    }
+
+    /// `--with-context`: the configured tree, with findings reported only in the named files and
+    /// folders (a named file the configuration excludes or does not include is not linted, as
+    /// pre-commit passes every staged file it matched).
+    func namedInputs(discovery: FileDiscovery.Result) -> [LintInput] {
+        guard !paths.isEmpty else { return discovery.files.map { LintInput.disk($0) } }
+        let named = paths.map { PathKey.of(DisplayPath.of($0)) }
+        let files = Set(named)
+        let folders = named.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+        return discovery.files.map { path in
+            let key = PathKey.of(path)
+            return LintInput.disk(path, reportFindings: files.contains(key) || folders.contains { key.hasPrefix($0) })
+        }
     }
 
     /// The rest of the tree, read for cross-file rules only (none with `--no-context`).
