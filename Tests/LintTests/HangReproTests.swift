@@ -4,7 +4,8 @@ import XCTest
 
 @testable import Lint
 
-/// Inputs that once made `patternlint lint` run forever (Fixtures/repro, from shared/repro): each is
+/// Inputs that once made `patternlint lint` run forever (Fixtures/repro, from shared/repro) or crash
+/// (`crash-*`, found by scripts/fuzz): each is
 /// linted through the whole pipeline. A regression hangs the test, and CI's time limit fails it;
 /// no wall-clock assertion here. The generated forms are far past the old cliff (200 tokens), so an
 /// algorithm that is not linear in them could not finish either.
@@ -20,7 +21,12 @@ final class HangReproTests: XCTestCase {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
             $0.hasSuffix(".swift")
         }.sorted()
-        XCTAssertEqual(names, ["hang-1.swift", "hang-2.swift", "hang-3.swift", "hang-4.swift", "hang-valid.swift"])
+        XCTAssertEqual(
+            names,
+            [
+                "crash-unclosed-closure.swift", "crash-unclosed-init.swift", "hang-1.swift", "hang-2.swift",
+                "hang-3.swift", "hang-4.swift", "hang-valid.swift",
+            ])
         var configuration = Configuration()
         configuration.optInRules = CatalogFixture.catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: configuration)

@@ -59,6 +59,8 @@ enum ConstructionCost {
     /// Whether an initializer's body calls something costly outside closures it only stores and
     /// outside a `StateObject(wrappedValue:)`'s autoclosure.
     static func bodyDoesWork(_ body: ClosedRange<Int>, in s: Structure) -> Bool {
+        // An unclosed body (a truncated file) ends where it starts: nothing inside to judge.
+        guard body.upperBound > body.lowerBound else { return false }
         for callIndex in s.calls(in: body.lowerBound + 1..<body.upperBound) {
             let call = s.calls[callIndex]
             guard isCostly(call.callee), !s.isDeferred(call.calleeToken, within: body) else { continue }

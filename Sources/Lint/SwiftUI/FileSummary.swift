@@ -528,9 +528,10 @@ struct FileSummary: Sendable {
             var start = region.lowerBound + 1
             if s.punct(start, UInt8(ascii: "(")) { start += 1 }
             var parameter = -1
-            if s.code[start].kind == .identifier {
+            // Bounded by the region: an unclosed closure at the end of a truncated file ends there.
+            if start < region.upperBound, s.code[start].kind == .identifier {
                 let next = s.punct(start + 1, UInt8(ascii: ")")) ? start + 2 : start + 1
-                if s.code[next].keyword == .in { parameter = start }
+                if next <= region.upperBound, s.code[next].keyword == .in { parameter = start }
             }
             func isParameter(_ token: Token) -> Bool {
                 guard parameter >= 0 else {

@@ -1,0 +1,6 @@
+import SwiftUI
+
+struct Badge: View {
+    let label: String
+
+    init(label: String) {
