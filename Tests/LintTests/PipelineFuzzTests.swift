@@ -35,15 +35,15 @@ final class PipelineFuzzTests: XCTestCase {
         return files
     }
 
-    /// SplitMix64: the same inputs on every machine for a given seed.
+    /// xorshift64: the same inputs on every machine for a given seed.
     struct Random {
         var state: UInt64
+        init(state: UInt64) { self.state = state == 0 ? 0x9E37_79B9_7F4A_7C15 : state }
         mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
         }
         mutating func below(_ n: Int) -> Int { n <= 1 ? 0 : Int(next() % UInt64(n)) }
     }
