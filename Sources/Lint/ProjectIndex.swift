@@ -202,6 +202,25 @@ public struct ProjectIndex: Sendable {
                 if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
             }
         }
+        // The views a route's member builds (`Route.destination`) when a link modifier pushes that
+        // member: every case may be pushed.
+        var memberLinks: [String: PushSite] = [:]
+        let modifiersUsed = all.contains { !$0.memberLinks.isEmpty } ? Set(all.flatMap(\.appModifiersUsed)) : []
+        for summary in all {
+            for link in summary.memberLinks
+            where memberLinks[link.node] == nil && modifiersUsed.contains(summary.linkWrapper(of: link.call)) {
+                memberLinks[link.node] = PushSite(file: summary.file, call: link.call, line: link.line, branches: [])
+            }
+        }
+        if !memberLinks.isEmpty {
+            for (callee, sites) in constructions where !ambiguous.contains(callee) {
+                for site in sites where !site.inPreview {
+                    if let node = site.node, let push = memberLinks[node] {
+                        pushedViews[callee, default: []].append(push)
+                    }
+                }
+            }
+        }
         // Views handed to the app's own link modifiers are pushed, as a `NavigationLink`'s are.
         if !linkWrappers.isEmpty {
             for summary in all {

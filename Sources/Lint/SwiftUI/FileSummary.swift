@@ -32,6 +32,13 @@ struct FileSummary: Sendable {
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
+    /// A link modifier whose destination is a member of a parameter's type (`func navigationLink(to
+    /// route: Route)` building `NavigationLink { route.destination }`): the views that member
+    /// builds are pushed wherever the modifier is used. `node` is `Route.destination`.
+    var memberLinks: [(node: String, call: Int, line: Int)] = []
+    /// Names of the modifiers the file calls that SwiftUI does not declare (the app's own, or a
+    /// package's): a link modifier pushes only where it is used.
+    var appModifiersUsed: Set<String> = []
     /// Views built directly in the arguments of the app's own modifiers: pushes when that
     /// modifier is a link wrapper, which only the index can tell (it may be declared elsewhere).
     var modifierArgumentViews:
@@ -128,12 +135,12 @@ struct FileSummary: Sendable {
                 initializers[owner].append(function)
             } else if types[owner].kind == .extension, types[owner].name == "View" {
                 viewModifierFunctions.append(function.name)
-                if let body = function.body,
-                    s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
+                if let body = function.body {
+                    let links = s.calls(in: body.lowerBound..<body.upperBound + 1).filter {
                         s.calls[$0].callee == "NavigationLink" && !s.calls[$0].isMember
-                    })
-                {
-                    linkWrappers.append(function.name)
+                    }
+                    if !links.isEmpty { linkWrappers.append(function.name) }
+                    for link in links { readMemberLink(link, of: function, in: s) }
                 }
             }
             if function.modifiers.contains("mutating") { mutatingFunctions.append(function.name) }
@@ -206,8 +213,40 @@ struct FileSummary: Sendable {
             {
                 presentedMembers += Self.presentedMembers(of: call, in: s)
             }
+            if call.isMember, first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) == true,
+                !SwiftUINames.everydayModifiers.contains(call.callee)
+            {
+                appModifiersUsed.insert(call.callee)
+            }
             if mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" {
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
+            }
+        }
+    }
+
+    /// The link modifier (an `extension View` function) a `NavigationLink` of `memberLinks` stands in.
+    var linkWrapperByCall: [Int: String] = [:]
+    func linkWrapper(of call: Int) -> String { linkWrapperByCall[call] ?? "" }
+
+    /// `NavigationLink { route.destination }` where `route` is a parameter of the link modifier,
+    /// typed with a type name: `Route.destination` is pushed through the modifier.
+    mutating func readMemberLink(_ link: Int, of function: FunctionDecl, in s: Structure) {
+        let call = s.calls[link]
+        var regions = s.trailingClosures(of: call).filter { $0.label != "label" }.map {
+            $0.body.lowerBound..<$0.body.upperBound + 1
+        }
+        regions += s.arguments(of: call).filter { $0.label == "destination" }.map(\.value)
+        for region in regions {
+            for index in region where index + 2 < region.upperBound && s.code[index].kind == .identifier {
+                guard s.punct(index + 1, UInt8(ascii: ".")), s.code[index + 2].kind == .identifier,
+                    let parameter = function.parameters.first(where: { $0.name == s.text(index) })
+                else { continue }
+                let type = parameter.type.hasSuffix("?") ? String(parameter.type.dropLast()) : parameter.type
+                guard Structure.isTypeName(type), type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                    continue
+                }
+                memberLinks.append((type + "." + s.text(index + 2), link, s.code[call.calleeToken].line))
+                linkWrapperByCall[link] = function.name
             }
         }
     }
