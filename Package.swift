@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "Support", targets: ["Support"]),
         .library(name: "Notes", targets: ["Notes"]),
         .library(name: "Lint", targets: ["Lint"]),
+        // For apps: lint a target on every build, or on demand with `swift package patternlint`.
+        .plugin(name: "PatternLintBuildToolPlugin", targets: ["PatternLintBuildToolPlugin"]),
+        .plugin(name: "PatternLintCommandPlugin", targets: ["PatternLintCommandPlugin"]),
+        .plugin(name: "PatternLintFixPlugin", targets: ["PatternLintFixPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,10 +32,10 @@ let package = Package(
         // The lexer has no dependencies at all, by design.
         .target(name: "SwiftLexer"),
         .target(name: "Lint", dependencies: ["SwiftLexer", "Support", "Notes", "Yams"]),
-        // The shipped Rules/ and notes/, compiled into the binary by the EmbedCatalog plugin.
+        // The shipped Rules/ and notes/, compiled into the binary from Sources/Catalog/EmbeddedCatalog.swift,
+        // which scripts/embed-catalog writes with EmbedTool (a test fails while it is stale).
         .executableTarget(name: "EmbedTool"),
-        .plugin(name: "EmbedCatalog", capability: .buildTool(), dependencies: ["EmbedTool"]),
-        .target(name: "Catalog", dependencies: ["Notes"], plugins: ["EmbedCatalog"]),
+        .target(name: "Catalog", dependencies: ["Notes"]),
         .executableTarget(
             name: "patternlint",
             dependencies: [
@@ -39,6 +43,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .plugin(name: "PatternLintBuildToolPlugin", capability: .buildTool(), dependencies: ["patternlint"]),
+        .plugin(
+            name: "PatternLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "patternlint", description: "Lint the package against its pattern notes")),
+            dependencies: ["patternlint"]),
+        .plugin(
+            name: "PatternLintFixPlugin",
+            capability: .command(
+                intent: .custom(verb: "patternlint-fix", description: "Apply the fixes PatternLint's findings carry"),
+                permissions: [.writeToPackageDirectory(reason: "it rewrites Swift files to apply the fixes findings carry")]
+            ),
+            dependencies: ["patternlint"]),
         .testTarget(name: "NotesTests", dependencies: ["Notes", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
         .testTarget(

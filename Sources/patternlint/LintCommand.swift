@@ -50,6 +50,15 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No summary line on stderr.") var quiet = false
     @Flag(help: "Lint the staged content of staged .swift files (pre-commit).") var staged = false
     @Flag(
+        name: .customLong("absolute-paths"),
+        help: "Report absolute paths (for build logs and IDEs that do not know the current folder)."
+    ) var absolutePaths = false
+    @Option(
+        name: .customLong("stamp"),
+        help: ArgumentHelp(
+            "Write this file when the run passes (the build-tool plugin's output, so an unchanged target is not linted again).",
+            valueName: "file")) var stamp: String?
+    @Flag(
         name: .customLong("with-context"),
         help:
             "Report findings in PATHS only, reading the configured tree (`included`, else this folder) for cross-file rules: for hooks that pass file names (pre-commit)."
@@ -98,7 +107,9 @@ struct LintCommand: ParsableCommand {
                 message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
         let configuredRoots = configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)
-        let roots = paths.isEmpty || withContext ? configuredRoots : paths.map { DisplayPath.of($0) }
+        let roots =
+            paths.isEmpty || withContext
+            ? configuredRoots : paths.map { absolutePaths ? PathKey.of($0) : DisplayPath.of($0) }
         let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
         clock.mark("file discovery")
         var linter = Linter(catalog: environment.catalog, configuration: configuration)
@@ -160,6 +171,13 @@ struct LintCommand: ParsableCommand {
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
         let failing: Severity = strict ? .warning : .error
         if result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(ExitStatus.findings) }
+        if let stamp {
+            // A comment only: the build-tool plugin's output, compiled into the target as an empty file.
+            let text = "// PatternLint: \(result.filesLinted) files linted, \(result.findings.count) findings\n"
+            do { try AtomicFile.write(text, to: stamp) } catch {
+                throw CLIFailure(message: "\(error)")
+            }
+        }
     }
 }
 
