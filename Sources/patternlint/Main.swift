@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Lint
 
 @main
 struct Main {
@@ -64,7 +65,7 @@ struct PatternLint: ParsableCommand {
             note error (warnings too with --strict), 2 usage, configuration or I/O
             error.
             """,
-        version: "0.1.0",
+        version: PatternLintVersion.current,
         subcommands: [
             LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self,
             InitCommand.self, InstallHookCommand.self, BenchLexerCommand.self,
