@@ -8,8 +8,12 @@ enum PatternLintRun {
     static let packageManagerFlags: Set<String> = ["--allow-writing-to-package-directory", "--disable-sandbox"]
 
     static func lint(tool: URL, in folder: URL, arguments: [String], mayWrite: Bool) throws {
+        // `swift package patternlint --fix --allow-writing-to-package-directory`: the flag after the
+        // verb reaches the plugin too. Where the package manager sandboxes plugins (macOS), only
+        // `patternlint-fix`, which declares the permission, may write.
+        let allowed = mayWrite || arguments.contains("--allow-writing-to-package-directory")
         var arguments = arguments.filter { !packageManagerFlags.contains($0) }
-        if !mayWrite, arguments.contains("--fix"), !arguments.contains("--dry-run") {
+        if !allowed, arguments.contains("--fix"), !arguments.contains("--dry-run") {
             Diagnostics.error(
                 "`--fix` rewrites files: run `swift package --allow-writing-to-package-directory patternlint-fix` (or add `--dry-run` to see the diff)"
             )
