@@ -2026,6 +2026,19 @@ struct Folders: View {
 }
 ```
 
+An app's own initializer in `extension NavigationLink` that hands `tag:` and `selection:` on to
+the deprecated one:
+
+```swift
+extension NavigationLink {
+    init<Tag: Hashable>(
+        _ title: String, id: Tag, opened: Binding<Tag?>, @ViewBuilder destination: () -> Destination
+    ) where Label == Text {
+        self.init(title, destination: destination(), ↓tag: id, selection: opened)
+    }
+}
+```
+
 ## Non-triggering
 
 ```swift

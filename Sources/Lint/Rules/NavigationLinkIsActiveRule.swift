@@ -11,7 +11,7 @@ public struct NavigationLinkIsActiveRule: Rule {
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where isNavigationLinkInitializer(call, in: s) {
+        for call in s.calls where s.isNavigationLinkInitializer(call) {
             guard let argument = s.argument(of: call, labeled: "isActive"), let label = argument.labelToken,
                 !s.isInAvailabilityFallback(call.calleeToken)
             else { continue }
@@ -23,17 +23,5 @@ public struct NavigationLinkIsActiveRule: Rule {
                 ))
         }
         return hits
-    }
-
-    /// `NavigationLink(…)`, or `self.init(…)` in an `extension NavigationLink`: an app's own
-    /// initializer that forwards `isActive:` to the deprecated one is where that API is used.
-    func isNavigationLinkInitializer(_ call: CallSite, in s: Structure) -> Bool {
-        if call.callee == "NavigationLink" { return !call.isMember }
-        guard call.callee == "init", let base = call.baseToken, s.is(base, "self"),
-            let type = s.enclosingType(of: call.calleeToken)
-        else { return false }
-        let declaration = s.types[type]
-        return declaration.kind == .extension
-            && (declaration.name == "NavigationLink" || declaration.name == "SwiftUI.NavigationLink")
     }
 }

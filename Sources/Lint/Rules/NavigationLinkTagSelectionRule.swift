@@ -11,7 +11,7 @@ public struct NavigationLinkTagSelectionRule: Rule {
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
         var hits: [Hit] = []
-        for call in s.calls where call.callee == "NavigationLink" && !call.isMember {
+        for call in s.calls where s.isNavigationLinkInitializer(call) {
             let arguments = s.arguments(of: call)
             guard let tag = arguments.first(where: { $0.label == "tag" }),
                 arguments.contains(where: { $0.label == "selection" }),

@@ -50,6 +50,18 @@ extension Structure {
         type.inherits("View") || type.inherits("ViewModifier") || type.inherits("SwiftUI.View")
     }
 
+    /// `NavigationLink(…)`, or `self.init(…)` in an `extension NavigationLink`: an app's own
+    /// initializer that forwards `isActive:` or `tag:selection:` to a deprecated one is where that API is used.
+    public func isNavigationLinkInitializer(_ call: CallSite) -> Bool {
+        if call.callee == "NavigationLink" { return !call.isMember }
+        guard call.callee == "init", let base = call.baseToken, self.is(base, "self"),
+            let type = enclosingType(of: call.calleeToken)
+        else { return false }
+        let declaration = types[type]
+        return declaration.kind == .extension
+            && (declaration.name == "NavigationLink" || declaration.name == "SwiftUI.NavigationLink")
+    }
+
     /// The token index where a `.constant(…)` / `Binding.constant(…)` / `Binding<T>.constant(…)`
     /// value starts, when the argument value is exactly such a call.
     public func constantBindingStart(in value: Range<Int>) -> Int? {
