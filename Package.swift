@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `patternlint mcp`: the official Model Context Protocol SDK (its MCP library needs swift-log and swift-system).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // libcmark, found through pkg-config; only the Notes module talks to it.
@@ -41,6 +43,7 @@ let package = Package(
             dependencies: [
                 "Support", "Notes", "SwiftLexer", "Lint", "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
         .plugin(name: "PatternLintBuildToolPlugin", capability: .buildTool(), dependencies: ["patternlint"]),

@@ -1,0 +1,308 @@
+import Catalog
+import Foundation
+import Lint
+import MCP
+import Notes
+
+/// The MCP tools: their schemas, and each call answered as JSON text. Bad arguments are
+/// `invalidParams` errors (JSON-RPC -32602), never a crash.
+struct MCPTools {
+    let state: MCPState
+
+    static func schema(_ properties: [String: Value], required: [String] = []) -> Value {
+        .object([
+            "type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+        ])
+    }
+
+    static func property(_ type: String, _ description: String) -> Value {
+        .object(["type": .string(type), "description": .string(description)])
+    }
+
+    static let all: [Tool] = [
+        Tool(
+            name: "search_notes",
+            description: "Search the pattern notes (titles, aliases, tags, headings, text); best match first.",
+            inputSchema: schema(
+                [
+                    "query": property("string", "Words that must all occur."),
+                    "tag": property("string", "Only notes with this tag."),
+                    "limit": property("integer", "At most this many results (default 10)."),
+                ], required: ["query"])),
+        Tool(
+            name: "read_note",
+            description:
+                "A note by title, alias, permalink or path: its markdown, front matter, relations, observations, links out and backlinks.",
+            inputSchema: schema(["name": property("string", "Title, alias, permalink or path.")], required: ["name"])),
+        Tool(
+            name: "build_context",
+            description: "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs).",
+            inputSchema: schema(
+                [
+                    "name": property("string", "Title, alias, permalink or path of the starting note."),
+                    "depth": property("integer", "How many links away (1 to 3, default 1)."),
+                ], required: ["name"])),
+        Tool(
+            name: "list_rules", description: "The lint rules: id, severity, whether on, summary and pattern note.",
+            inputSchema: schema([:])),
+        Tool(
+            name: "explain_rule", description: "A rule's description with its examples, and its pattern note.",
+            inputSchema: schema(["id": property("string", "Rule id, e.g. constant-binding.")], required: ["id"])),
+        Tool(
+            name: "lint",
+            description:
+                "Lint files or folders of the workspace; findings with rule, severity, place, message and note.",
+            inputSchema: schema(
+                [
+                    "paths": .object([
+                        "type": "array", "items": .object(["type": "string"]),
+                        "description": "Paths in the workspace (default: the configured tree).",
+                    ])
+                ])),
+        Tool(
+            name: "lint_snippet",
+            description:
+                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it.",
+            inputSchema: schema(
+                [
+                    "source": property("string", "Swift source text."),
+                    "path": property("string", "Where the file would be, e.g. Sources/App/Settings.swift."),
+                ], required: ["source", "path"])),
+        Tool(
+            name: "check_notes",
+            description:
+                "Problems in the notes: broken or ambiguous links, bad front matter, orphans, rules without notes.",
+            inputSchema: schema([:])),
+    ]
+
+    func call(_ name: String, _ arguments: [String: Value]) throws -> String {
+        let environment = try state.environment()
+        switch name {
+        case "search_notes": return try searchNotes(arguments, environment.graph)
+        case "read_note":
+            return try json(noteObject(note(arguments, environment.graph), in: environment.graph, full: true))
+        case "build_context": return try buildContext(arguments, environment.graph)
+        case "list_rules": return try listRules(environment)
+        case "explain_rule": return try explainRule(arguments, environment)
+        case "lint": return try lint(arguments, environment)
+        case "lint_snippet": return try lintSnippet(arguments, environment)
+        case "check_notes": return try checkNotes(environment)
+        default: throw MCPError.methodNotFound("no tool named \(name)")
+        }
+    }
+
+    // MARK: Arguments
+
+    func string(_ arguments: [String: Value], _ key: String) throws -> String {
+        guard let value = arguments[key] else { throw MCPError.invalidParams("`\(key)` is required") }
+        guard let text = value.stringValue else { throw MCPError.invalidParams("`\(key)` must be a string") }
+        return text
+    }
+
+    func integer(_ arguments: [String: Value], _ key: String, default fallback: Int, range: ClosedRange<Int>) throws
+        -> Int
+    {
+        guard let value = arguments[key] else { return fallback }
+        guard let number = value.intValue ?? value.doubleValue.map({ Int($0) }), range.contains(number) else {
+            throw MCPError.invalidParams("`\(key)` must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return number
+    }
+
+    func note(_ arguments: [String: Value], _ graph: Graph) throws -> Int {
+        let name = try string(arguments, "name")
+        switch graph.resolve(name) {
+        case .resolved(let index): return index
+        case .ambiguous(let candidates):
+            throw MCPError.invalidParams(
+                "\"\(name)\" matches more than one note: "
+                    + candidates.map { graph.notes[$0].title }.joined(separator: ", "))
+        case .unresolved:
+            let close = graph.closestTitles(to: name)
+            throw MCPError.invalidParams(
+                "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", ")))
+        }
+    }
+
+    // MARK: Notes
+
+    func searchNotes(_ arguments: [String: Value], _ graph: Graph) throws -> String {
+        let query = try string(arguments, "query")
+        let tag = try arguments["tag"].map { value -> String in
+            guard let tag = value.stringValue else { throw MCPError.invalidParams("`tag` must be a string") }
+            return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+        }
+        let limit = try integer(arguments, "limit", default: 10, range: 1...200)
+        let hits = NoteSearch.search(query, in: graph.notes).filter { hit in
+            tag.map { graph.notes[hit.note].tags.contains($0) } ?? true
+        }
+        return json(
+            hits.prefix(limit).map { hit -> [String: Any] in
+                let note = graph.notes[hit.note]
+                return [
+                    "title": note.title, "permalink": note.permalink, "path": note.path, "tags": note.tags,
+                    "snippet": hit.snippet ?? "",
+                ]
+            })
+    }
+
+    func noteObject(_ index: Int, in graph: Graph, full: Bool) -> [String: Any] {
+        let note = graph.notes[index]
+        var object: [String: Any] = [
+            "title": note.title, "permalink": note.permalink, "path": note.path, "tags": note.tags,
+            "uri": "note://" + note.permalink,
+        ]
+        guard full else { return object }
+        object["type"] = note.type ?? ""
+        object["aliases"] = note.aliases
+        object["front_matter"] = note.extra
+        object["markdown"] = note.body
+        object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
+        let outgoing = graph.outgoing(index)
+        object["relations"] = outgoing.filter { $0.link.kind != "links_to" }.map { edge in
+            [
+                "type": edge.link.kind, "target": edge.link.target,
+                "resolved": edge.target.map { graph.notes[$0].title } ?? "",
+            ]
+        }
+        object["links_out"] = outgoing.map { edge in
+            [
+                "target": edge.link.target, "kind": edge.link.kind,
+                "resolved": edge.target.map { graph.notes[$0].title } ?? "",
+            ]
+        }
+        object["backlinks"] = graph.backlinks(index).map { edge in
+            [
+                "title": graph.notes[edge.source].title, "permalink": graph.notes[edge.source].permalink,
+                "kind": edge.link.kind,
+            ]
+        }
+        return object
+    }
+
+    func buildContext(_ arguments: [String: Value], _ graph: Graph) throws -> String {
+        let start = try note(arguments, graph)
+        let depth = try integer(arguments, "depth", default: 1, range: 1...3)
+        var seen: [Int: Int] = [start: 0]
+        var frontier = [start]
+        for level in 1...depth {
+            var next: [Int] = []
+            for index in frontier {
+                let neighbours = graph.outgoing(index).compactMap(\.target) + graph.backlinks(index).map(\.source)
+                for neighbour in neighbours where seen[neighbour] == nil {
+                    seen[neighbour] = level
+                    next.append(neighbour)
+                }
+            }
+            frontier = next
+        }
+        let ordered = seen.sorted { ($0.value, graph.notes[$0.key].title) < ($1.value, graph.notes[$1.key].title) }
+        return json([
+            "root": noteObject(start, in: graph, full: true),
+            "related": ordered.dropFirst().prefix(50).map { index, distance in
+                var object = noteObject(index, in: graph, full: false)
+                object["distance"] = distance
+                object["markdown"] = graph.notes[index].body
+                return object
+            },
+        ])
+    }
+
+    func checkNotes(_ environment: LintEnvironment) throws -> String {
+        var problems = environment.graph.check()
+        problems += NoteExampleChecker(catalog: environment.catalog).ruleProblems()
+        return json(
+            problems.map {
+                [
+                    "severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line,
+                    "message": $0.message,
+                ]
+            })
+    }
+
+    // MARK: Rules
+
+    func listRules(_ environment: LintEnvironment) throws -> String {
+        let configuration = environment.configuration
+        return json(
+            environment.catalog.entries.map { entry -> [String: Any] in
+                [
+                    "id": entry.metadata.id, "severity": entry.metadata.severity.rawValue,
+                    "enabled": configuration.isEnabled(entry.metadata), "summary": entry.metadata.summary,
+                    "note": entry.note.map { ["title": $0.title, "permalink": $0.permalink] } ?? [:],
+                ]
+            })
+    }
+
+    func explainRule(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+        let id = try string(arguments, "id")
+        guard let entry = environment.catalog.entries.first(where: { $0.metadata.id == id }) else {
+            throw MCPError.invalidParams("no rule `\(id)`; list_rules lists them")
+        }
+        return json([
+            "id": id, "rule": entry.metadata.markdown, "note_title": entry.note?.title ?? "",
+            "note": entry.noteMarkdown ?? "",
+        ])
+    }
+
+    // MARK: Lint
+
+    func findings(_ result: LintResult) -> String {
+        json([
+            "files": result.filesLinted, "problems": result.problems,
+            "findings": result.findings.map { finding -> [String: Any] in
+                [
+                    "rule": finding.ruleID, "severity": finding.severity.rawValue, "path": finding.path,
+                    "line": finding.line, "column": finding.column, "message": finding.message,
+                    "note": finding.note.map { ["title": $0.title, "permalink": $0.permalink] } ?? [:],
+                ]
+            },
+        ])
+    }
+
+    func linter(_ environment: LintEnvironment, roots: [String]) -> (Linter, FileDiscovery.Result) {
+        let discovery = FileDiscovery.find(
+            paths: roots, excluded: environment.configuration.excluded, root: environment.configuration.root)
+        let linter = Linter(catalog: environment.catalog, configuration: environment.configuration)
+        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
+        return (linter, discovery)
+    }
+
+    func configuredRoots(_ configuration: Configuration) throws -> [String] {
+        try (configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve))
+            .map(
+                state.inside)
+    }
+
+    func lint(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+        var roots = try configuredRoots(environment.configuration)
+        if let paths = arguments["paths"] {
+            guard let list = paths.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                throw MCPError.invalidParams("`paths` must be a list of strings")
+            }
+            if !list.isEmpty { roots = try list.compactMap(\.stringValue).map(state.inside) }
+        }
+        let (linter, discovery) = linter(environment, roots: roots)
+        var result = linter.lint(discovery.files.map { LintInput.disk($0) })
+        result.problems = discovery.problems + result.problems
+        return findings(result)
+    }
+
+    func lintSnippet(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+        let source = Array(try string(arguments, "source").utf8)
+        let path = try state.inside(try string(arguments, "path"))
+        guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
+        let (linter, discovery) = linter(environment, roots: try configuredRoots(environment.configuration))
+        let key = PathKey.of(path)
+        let context = discovery.files.filter { PathKey.of($0) != key }.map { LintInput.disk($0, reportFindings: false) }
+        return findings(linter.lint([LintInput(path: path) { source }] + context))
+    }
+
+    func json(_ object: Any) -> String {
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,120 @@
+"""Runs `patternlint mcp` under the official Python MCP SDK's stdio client and checks every
+tool, a resource, a live note edit, malformed arguments and an out-of-workspace path.
+usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
+import asyncio
+import json
+import os
+import sys
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+try:  # the SDK renamed it in 2.x
+    from mcp.shared.exceptions import McpError
+except ImportError:
+    from mcp.shared.exceptions import MCPError as McpError
+
+binary, workspace = sys.argv[1], sys.argv[2]
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def text(result):
+    return "".join(part.text for part in result.content if getattr(part, "text", None))
+
+
+async def main():
+    params = StdioServerParameters(command=binary, args=["mcp"], cwd=workspace, env={**os.environ, "NO_COLOR": "1"})
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            info = await session.initialize()
+            server = getattr(info, "serverInfo", None) or getattr(info, "server_info", None)
+            check(server is not None and server.name == "patternlint", "initialize names the server")
+            tools = {tool.name for tool in (await session.list_tools()).tools}
+            expected = {"search_notes", "read_note", "build_context", "list_rules", "explain_rule", "lint",
+                        "lint_snippet", "check_notes"}
+            check(tools == expected, f"lists the eight tools ({sorted(tools)})")
+
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "navigation stack"})))
+            check(any(hit["title"] == "NavigationStack Essentials" for hit in hits), "search_notes finds a built-in note")
+            tagged = json.loads(text(await session.call_tool("search_notes", {"query": "checkout", "tag": "team"})))
+            check([hit["title"] for hit in tagged] == ["Checkout Flow"], "search_notes filters by tag")
+
+            note = json.loads(text(await session.call_tool("read_note", {"name": "Checkout Flow"})))
+            check("Dual Initializer Pattern" in [link["resolved"] for link in note["links_out"]],
+                  "read_note gives links out, resolved")
+            check(note["observations"] and note["observations"][0]["category"] == "rule", "read_note gives observations")
+            check(any(r["type"] == "implements" for r in note["relations"]), "read_note gives relations")
+            dual = json.loads(text(await session.call_tool("read_note", {"name": "Dual Initializer Pattern"})))
+            check("Checkout Flow" in [b["title"] for b in dual["backlinks"]], "read_note gives backlinks")
+
+            context = json.loads(text(await session.call_tool("build_context", {"name": "Checkout Flow", "depth": 1})))
+            check(context["root"]["title"] == "Checkout Flow"
+                  and "Dual Initializer Pattern" in [n["title"] for n in context["related"]],
+                  "build_context follows links")
+
+            rules = json.loads(text(await session.call_tool("list_rules", {})))
+            check(any(rule["id"] == "constant-binding" for rule in rules), "list_rules lists the rules")
+            explained = json.loads(text(await session.call_tool("explain_rule", {"id": "constant-binding"})))
+            check("## Triggering" in explained["rule"] and explained["note"], "explain_rule gives the rule and its note")
+
+            linted = json.loads(text(await session.call_tool("lint", {"paths": ["Sources"]})))
+            found = [(f["rule"], f["path"], f["line"]) for f in linted["findings"]]
+            check(("constant-binding", "Sources/Help.swift", 3) in found, f"lint finds the frozen sheet ({found})")
+            check(linted["findings"][0]["note"]["permalink"] != "", "lint findings carry their note")
+
+            snippet = json.loads(text(await session.call_tool("lint_snippet", {
+                "path": "Sources/Home.swift",
+                "source": "import SwiftUI\nstruct Home: View {\n    var body: some View { Pager(page: .constant(0)) }\n}\n"})))
+            check([f["rule"] for f in snippet["findings"]] == ["constant-binding"]
+                  and all(f["path"] == "Sources/Home.swift" for f in snippet["findings"]),
+                  "lint_snippet lints with the tree as context (Pager writes its binding)")
+
+            problems = json.loads(text(await session.call_tool("check_notes", {})))
+            check(any(p["code"] == "broken-link" for p in problems), "check_notes reports the broken link")
+
+            resources = (await session.list_resources()).resources
+            uris = [str(r.uri) for r in resources]
+            check("note://team/checkout-flow" in uris, "every note is a resource")
+            body = (await session.read_resource("note://team/checkout-flow")).contents[0].text
+            check("# Checkout Flow" in body, "a note resource reads as markdown")
+
+            # An edit, an added and a removed note are seen without a restart.
+            path = os.path.join(workspace, "notes", "checkout-flow.md")
+            with open(path, "a") as handle:
+                handle.write("\nRefunds go through [[Refund Policy]].\n")
+            with open(os.path.join(workspace, "notes", "refund-policy.md"), "w") as handle:
+                handle.write("---\ntitle: Refund Policy\ntags: [team]\n---\n# Refund Policy\nWithin 30 days.\n")
+            await asyncio.sleep(1.1)
+            note = json.loads(text(await session.call_tool("read_note", {"name": "Checkout Flow"})))
+            check("Refund Policy" in [link["resolved"] for link in note["links_out"]], "an edited and an added note are seen")
+            os.remove(os.path.join(workspace, "notes", "refund-policy.md"))
+            await asyncio.sleep(1.1)
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "refund"})))
+            check(all(hit["title"] != "Refund Policy" for hit in hits), "a removed note is gone")
+
+            for name, arguments, what in [
+                ("read_note", {}, "a missing argument"),
+                ("read_note", {"name": 42}, "a wrong type"),
+                ("build_context", {"name": "Checkout Flow", "depth": 99}, "an out-of-range depth"),
+                ("explain_rule", {"id": "no-such-rule"}, "an unknown rule"),
+                ("lint", {"paths": ["/etc"]}, "a path outside the workspace"),
+                ("lint_snippet", {"path": "../../x.swift", "source": "let x = 1"}, "a snippet path outside the workspace"),
+                ("no_such_tool", {}, "an unknown tool"),
+            ]:
+                try:
+                    result = await session.call_tool(name, arguments)
+                    failed = getattr(result, "isError", None) or getattr(result, "is_error", None)
+                    check(bool(failed), f"{what} is an error ({text(result)[:80]})")
+                except McpError as error:
+                    check(True, f"{what} is a JSON-RPC error ({str(error)[:80]})")
+            check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "the server still answers")
+
+
+asyncio.run(main())
+print(f"mcp-check: {'ok' if not failures else str(len(failures)) + ' failed'}")
+sys.exit(1 if failures else 0)
