@@ -180,11 +180,11 @@ public enum FileDiscovery {
         }
     }
 
-    enum EntryKind { case folder, file, unknown }
+    public enum EntryKind { case folder, file, unknown }
 
     /// The entries of a folder with what the listing says they are (`readdir`'s `d_type`), or nil
     /// when it cannot be read. Symlinks come back as `.unknown`: their target decides.
-    static func listFolder(_ path: String) -> [(name: String, kind: EntryKind)]? {
+    public static func listFolder(_ path: String) -> [(name: String, kind: EntryKind)]? {
         guard let handle = opendir(path) else { return nil }
         defer { closedir(handle) }
         var entries: [(name: String, kind: EntryKind)] = []

@@ -78,7 +78,7 @@ struct MCPTools {
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
         let environment = try state.environment()
         switch name {
-        case "search_notes": return try searchNotes(arguments, environment.graph)
+        case "search_notes": return try searchNotes(arguments)
         case "read_note":
             return try json(noteObject(note(arguments, environment.graph), in: environment.graph, full: true))
         case "build_context": return try buildContext(arguments, environment.graph)
@@ -126,15 +126,17 @@ struct MCPTools {
 
     // MARK: Notes
 
-    func searchNotes(_ arguments: [String: Value], _ graph: Graph) throws -> String {
+    func searchNotes(_ arguments: [String: Value]) throws -> String {
+        let (environment, index) = try state.searchable()
+        let graph = environment.graph
         let query = try string(arguments, "query")
         let tag = try arguments["tag"].map { value -> String in
             guard let tag = value.stringValue else { throw MCPError.invalidParams("`tag` must be a string") }
             return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
         }
         let limit = try integer(arguments, "limit", default: 10, range: 1...200)
-        let hits = NoteSearch.search(query, in: graph.notes).filter { hit in
-            tag.map { graph.notes[hit.note].tags.contains($0) } ?? true
+        let hits = NoteSearch.search(query, in: graph.notes, index: index, limit: limit) { note in
+            tag.map { graph.notes[note].tags.contains($0) } ?? true
         }
         return json(
             hits.prefix(limit).map { hit -> [String: Any] in

@@ -92,7 +92,7 @@ struct NotesCommand: ParsableCommand {
 
         func run() throws {
             let graph = source.loadGraph()
-            let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes)
+            let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes, limit: limit)
             let renderer = TerminalRenderer(color: source.color.enabled)
             guard !hits.isEmpty else {
                 throw CLIFailure(
