@@ -35,3 +35,28 @@ enum PatternLintRun {
         var description: String
     }
 }
+
+/// Both command plugins: the same run, one that may write and one that may not.
+protocol PatternLintCommand: CommandPlugin {
+    static var mayWrite: Bool { get }
+}
+
+extension PatternLintCommand {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        try PatternLintRun.lint(
+            tool: context.tool(named: "patternlint").url, in: context.package.directoryURL, arguments: arguments,
+            mayWrite: Self.mayWrite)
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension PatternLintCommand {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        try PatternLintRun.lint(
+            tool: context.tool(named: "patternlint").url, in: context.xcodeProject.directoryURL, arguments: arguments,
+            mayWrite: Self.mayWrite)
+    }
+}
+#endif
