@@ -51,9 +51,16 @@ public struct Graph: Sendable {
         if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
         let target = BodyWalker.splitInner(name).target
         if case .resolved(let found) = index.resolve(target) { return .resolved(found) }
-        // A display path as printed by `notes list` also names its note.
+        // A path names its note: as printed by `notes list`, relative to the current folder, or absolute.
         let byPath = notes.indices.filter { notes[$0].path == name || notes[$0].path == "./" + name }
         if byPath.count == 1 { return .resolved(byPath[0]) }
+        if name.hasSuffix(".md") {
+            let absolute = URL(fileURLWithPath: name).standardizedFileURL.path
+            let matches = notes.indices.filter {
+                URL(fileURLWithPath: notes[$0].path).standardizedFileURL.path == absolute
+            }
+            if matches.count == 1 { return .resolved(matches[0]) }
+        }
         return index.resolve(target)
     }
 
@@ -85,6 +92,11 @@ public struct Graph: Sendable {
         let scored = notes.map { note -> (String, Int) in
             var best = Int.max
             for candidate in [note.title, note.permalink, note.stem] + note.aliases {
+                // A name a candidate contains (`dual` in "Dual Initializer Pattern") comes first.
+                if !wanted.isEmpty, candidate.lowercased().contains(name.lowercased()) {
+                    best = min(best, -1)
+                    continue
+                }
                 let scalars = Array(candidate.lowercased().unicodeScalars)
                 // The distance is at least the length difference: skip what cannot beat the best.
                 guard abs(scalars.count - wanted.count) < best else { continue }

@@ -89,8 +89,21 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let environment = try LintEnvironment.load(options, warn: false)
         guard let entry = environment.catalog.entry(rule) else {
+            // A note's name: say where it is read.
+            if case .resolved(let note) = environment.graph.resolve(rule) {
+                throw CLIFailure(
+                    message:
+                        "`\(rule)` is a pattern note, not a rule: patternlint notes show \"\(environment.graph.notes[note].title)\""
+                )
+            }
+            // Compared without dashes and case, so `navigationview` finds `navigation-view-deprecated`.
+            func folded(_ text: String) -> String { text.lowercased().filter { $0.isLetter || $0.isNumber } }
+            let wanted = folded(rule)
             let close = environment.catalog.entries.map(\.metadata.id).sorted { a, b in
-                a.commonPrefix(with: rule).count > b.commonPrefix(with: rule).count
+                let (x, y) = (folded(a).contains(wanted), folded(b).contains(wanted))
+                if x != y { return x }
+                let (p, q) = (folded(a).commonPrefix(with: wanted).count, folded(b).commonPrefix(with: wanted).count)
+                return p != q ? p > q : a < b
             }.prefix(3)
             throw CLIFailure(message: "no rule `\(rule)`; did you mean: \(close.joined(separator: ", "))?")
         }

@@ -136,6 +136,22 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(check.stdout.contains("rule-missing-note"), check.stdout)
     }
 
+    /// Names a reader tries: a note's path however it is written, a word of a title, a rule id
+    /// without dashes, a note's title given to `explain`.
+    func testNotesAndRulesAreFoundByTheNamesReadersTry() throws {
+        let folder = try makeFolder(["docs/patterns/sheets.md": "---\ntitle: Sheets\n---\n# Sheets\n"])
+        for name in ["docs/patterns/sheets.md", folder.path + "/docs/patterns/sheets.md", "./docs/patterns/sheets.md"] {
+            let shown = try run(["notes", "show", name, "--notes", "docs", "--no-builtin-notes"], in: folder)
+            XCTAssertEqual(shown.status, 0, name + ": " + shown.stderr)
+        }
+        let dual = try run(["notes", "show", "dual"], in: folder)
+        XCTAssertTrue(dual.stderr.contains("closest titles:\n  Dual Initializer Pattern"), dual.stderr)
+        let rule = try run(["explain", "navigationview"], in: folder)
+        XCTAssertTrue(rule.stderr.contains("did you mean: navigation-view-deprecated"), rule.stderr)
+        let note = try run(["explain", "Dual Initializer Pattern"], in: folder)
+        XCTAssertTrue(note.stderr.contains("is a pattern note, not a rule: patternlint notes show"), note.stderr)
+    }
+
     func testBadInputIsNamedAndTheRunGoesOn() throws {
         let folder = try makeFolder(["Deprecated.swift": deprecated])
         try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))
