@@ -71,7 +71,7 @@ public struct Graph: Sendable {
     /// Tags with the number of notes carrying each, most used first.
     public var tagCounts: [(tag: String, count: Int)] {
         var counts: [String: Int] = [:]
-        for note in notes { for tag in Set(note.tags) { counts[tag, default: 0] += 1 } }
+        for note in notes { for tag in Set(note.allTags) { counts[tag, default: 0] += 1 } }
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 

@@ -9,6 +9,8 @@ public enum GraphExport {
         public var type: String?
         public var tags: [String]
         public var aliases: [String]
+        /// `- [category] text #tag` lines, with their tags.
+        public var observations: [ObservationRecord] = []
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -18,7 +20,15 @@ public enum GraphExport {
             try container.encode(type, forKey: .type)
             try container.encode(tags, forKey: .tags)
             try container.encode(aliases, forKey: .aliases)
+            try container.encode(observations, forKey: .observations)
         }
+    }
+
+    public struct ObservationRecord: Codable, Equatable {
+        public var category: String
+        public var text: String
+        public var tags: [String]
+        public var line: Int
     }
 
     public struct LinkRecord: Codable, Equatable {
@@ -62,7 +72,10 @@ public enum GraphExport {
         let notes = graph.notes.map {
             NoteRecord(
                 path: $0.path, title: $0.title, permalink: $0.permalink, type: $0.type, tags: $0.tags,
-                aliases: $0.aliases)
+                aliases: $0.aliases,
+                observations: $0.observations.map {
+                    ObservationRecord(category: $0.category, text: $0.text, tags: $0.tags, line: $0.line)
+                })
         }
         let links = graph.edges.map { edge -> LinkRecord in
             var record = LinkRecord(

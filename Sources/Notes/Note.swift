@@ -22,6 +22,12 @@ public struct Note: Sendable {
     public var diagnostics: [NoteDiagnostic]
 
     /// The file name without directories and without `.md`.
+    /// The note's tags and those of its observations (`- [question] … #open`), without repeats.
+    public var allTags: [String] {
+        var seen = Set<String>()
+        return (tags + observations.flatMap(\.tags)).filter { seen.insert($0).inserted }
+    }
+
     public var stem: String {
         let last = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         return last.hasSuffix(".md") ? String(last.dropLast(3)) : last

@@ -26,7 +26,10 @@ struct NotesCommand: ParsableCommand {
             let graph = source.loadGraph()
             reportLoadProblems(graph)
             var notes = graph.notes
-            if let tag { notes = notes.filter { $0.tags.contains(tag) } }
+            // A tag on an observation (`- [question] … #open`) is the note's too.
+            if let tag {
+                notes = notes.filter { $0.allTags.contains(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
+            }
             notes.sort { $0.title.lowercased() < $1.title.lowercased() }
             if json {
                 let records = notes.map {
@@ -39,6 +42,9 @@ struct NotesCommand: ParsableCommand {
                     var object: [String: Any] = record
                     object["tags"] = notes[offset].tags
                     object["aliases"] = notes[offset].aliases
+                    object["observations"] = notes[offset].observations.map {
+                        ["category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line] as [String: Any]
+                    }
                     if notes[offset].type == nil { object["type"] = NSNull() }
                     return object
                 }

@@ -126,10 +126,24 @@ final class ExportAndSearchTests: XCTestCase {
         return Graph(vault: Vault(notes: [a, b]))
     }()
 
+    /// An observation's tags are the note's: `notes list --tag open` and the JSON graph carry them.
+    func testObservationsBelongToTheirNote() throws {
+        let note = NoteParser.parse(
+            path: "s.md", relativePath: "s.md",
+            text: "---\ntitle: Sheets\ntags: [ui]\n---\n# Sheets\n\n## Observations\n- [question] Own a stack? #open\n")
+        XCTAssertEqual(note.allTags, ["ui", "open"])
+        let graph = Graph(vault: Vault(notes: [note]))
+        XCTAssertTrue(graph.tagCounts.contains { $0.tag == "open" })
+        let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
+        let observations = (object["notes"] as! [[String: Any]])[0]["observations"] as! [[String: Any]]
+        XCTAssertEqual(observations.first?["category"] as? String, "question")
+        XCTAssertEqual(observations.first?["tags"] as? [String], ["open"])
+    }
+
     func testJSONHasEveryDocumentedField() throws {
         let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
         let notes = object["notes"] as! [[String: Any]]
-        XCTAssertEqual(Set(notes[0].keys), ["path", "title", "permalink", "type", "tags", "aliases"])
+        XCTAssertEqual(Set(notes[0].keys), ["path", "title", "permalink", "type", "tags", "aliases", "observations"])
         let links = object["links"] as! [[String: Any]]
         XCTAssertEqual(links.count, 2)
         XCTAssertEqual(links[0]["target"] as? String, "b.md")
