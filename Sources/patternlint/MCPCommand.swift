@@ -31,7 +31,7 @@ struct MCPCommand: ParsableCommand {
     func run() throws {
         let root = PathKey.of(workspace ?? FileManager.default.currentDirectoryPath)
         let state = MCPState(options: options, workspace: root)
-        _ = try state.environment() // a bad configuration fails now, not on the first call
+        _ = try state.searchable() // a bad configuration fails now, and the first search is quick
         let finished = DispatchSemaphore(value: 0)
         let failure = ConcurrentSlots<String>(count: 1)
         Task {

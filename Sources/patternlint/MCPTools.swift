@@ -143,7 +143,7 @@ struct MCPTools {
                 let note = graph.notes[hit.note]
                 return [
                     "title": note.title, "permalink": note.permalink, "path": note.path, "tags": note.tags,
-                    "snippet": hit.snippet ?? "",
+                    "snippet": hit.snippet ?? "", "matched": hit.matched,
                 ]
             })
     }

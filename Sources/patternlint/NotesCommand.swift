@@ -91,7 +91,14 @@ struct NotesCommand: ParsableCommand {
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.")
+            commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.",
+            discussion: """
+                By words, folded for case and accents: a query word matches the words it begins (`nav`
+                finds "navigation", `tip` does not find "multiplies"), and every query word must match.
+                A note whose title or alias is the whole query comes first; the rest are ranked by a
+                BM25 score (title, aliases, tags, headings, then body). Each hit shows the words that
+                matched.
+                """)
         @OptionGroup var source: NotesOptions
         @Argument(help: "Words that must all occur.") var query: [String]
         @Option(help: "At most this many results.") var limit = 20
@@ -107,7 +114,9 @@ struct NotesCommand: ParsableCommand {
             var out = ""
             for hit in hits.prefix(limit) {
                 let note = graph.notes[hit.note]
-                out += renderer.styled(note.title, .bold) + "  " + renderer.styled(note.permalink, .cyan) + "\n"
+                out +=
+                    renderer.styled(note.title, .bold) + "  " + renderer.styled(note.permalink, .cyan) + "  "
+                    + renderer.styled("(" + hit.matched.joined(separator: ", ") + ")", .dim) + "\n"
                 if let snippet = hit.snippet { out += "    " + renderer.styled(snippet, .dim) + "\n" }
             }
             Terminal.write(out)

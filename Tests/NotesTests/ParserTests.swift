@@ -172,6 +172,23 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertTrue(NoteSearch.search("nav zebra", in: graph.notes).isEmpty, "every word must occur")
     }
 
+    /// By words, not substrings; an alias that is the whole query first; accents folded.
+    func testSearchMatchesWordsAndRanksExactNamesFirst() {
+        func note(_ path: String, _ text: String) -> Note {
+            NoteParser.parse(path: path, relativePath: path, text: text)
+        }
+        let notes = [
+            note("stacks.md", "# Sheets and Stacks\n\nSheets sheets sheets sheets sheets. It multiplies.\n"),
+            note("modal.md", "---\ntitle: Modal Presentation\naliases: [Sheets]\n---\n# Modal\n\nOne sheet.\n"),
+            note("cafe.md", "# Café Rules\n\nThe déjà vu of navigation.\n"),
+        ]
+        XCTAssertEqual(NoteSearch.search("sheets", in: notes).map(\.note), [1, 0])
+        XCTAssertTrue(NoteSearch.search("tip", in: notes).isEmpty, "`tip` is not a word of \"multiplies\"")
+        XCTAssertEqual(NoteSearch.search("cafe deja", in: notes).map(\.note), [2])
+        XCTAssertEqual(NoteSearch.search("nav", in: notes).first?.matched, ["navigation"])
+        XCTAssertEqual(NoteSearch.words("Déjà-Vu, NavigationStack2"), ["deja", "vu", "navigationstack2"])
+    }
+
     func testRendererColoursOnlyWhenAsked() {
         let markdown = "# Title\n\nSome `code` and **bold**.\n\n```swift\nlet x = 1\n```\n"
         let plain = TerminalRenderer(color: false).render(markdown: markdown)
