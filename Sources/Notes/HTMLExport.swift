@@ -10,18 +10,71 @@ public enum HTMLExport {
         public var written: [String]
     }
 
+    /// Marks a folder as a PatternLint export, which the next export may replace whole.
+    static let marker = ".patternlint-export"
+
+    /// The site is written into a sibling staging folder and then swapped in: a reader never sees
+    /// half a site, and pages of deleted notes go. A folder holding anything else (not empty, not
+    /// an earlier export) is refused rather than replaced.
     public static func write(_ graph: Graph, to folder: String) throws -> Result {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
-        try Folder.create(root.path)
-        let pages = pageNames(for: graph.notes)
-        var written: [String] = []
-        for index in graph.notes.indices {
-            let page = pages[index]
-            let html = render(note: index, in: graph, pages: pages)
-            written.append(try writeInside(root, relative: page, contents: html))
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        let exists = manager.fileExists(atPath: root.path, isDirectory: &isFolder)
+        if exists {
+            guard isFolder.boolValue else {
+                throw WriteError(description: "\(root.path): exists and is a file, not a folder")
+            }
+            let entries = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+            let earlierExport =
+                entries.contains(marker)
+                || (entries.contains("index.html") && entries.allSatisfy { $0.hasSuffix(".html") || !$0.contains(".") })
+            guard entries.isEmpty || earlierExport else {
+                throw WriteError(
+                    description:
+                        "\(root.path): holds files PatternLint did not write; export into an empty folder or an earlier export"
+                )
+            }
         }
-        written.append(try writeInside(root, relative: "index.html", contents: indexPage(graph, pages: pages)))
-        return Result(written: written)
+        let parent = root.deletingLastPathComponent()
+        try Folder.create(parent.path)
+        let staging = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-\(getpid())")
+        try? manager.removeItem(at: staging)
+        try Folder.create(staging.path)
+        do {
+            let pages = pageNames(for: graph.notes)
+            var written: [String] = []
+            for index in graph.notes.indices {
+                let html = render(note: index, in: graph, pages: pages)
+                _ = try writeInside(staging, relative: pages[index], contents: html)
+                written.append(root.appendingPathComponent(pages[index]).path)
+            }
+            _ = try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
+            written.append(root.appendingPathComponent("index.html").path)
+            try AtomicFile.write(
+                "Written by patternlint notes export; the next export replaces this folder.\n",
+                to: staging.appendingPathComponent(marker).path)
+            if exists {
+                let old = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-old-\(getpid())")
+                try? manager.removeItem(at: old)
+                guard rename(root.path, old.path) == 0 else {
+                    throw WriteError(
+                        description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
+                }
+                guard rename(staging.path, root.path) == 0 else {
+                    _ = rename(old.path, root.path)
+                    throw WriteError(
+                        description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
+                }
+                try? manager.removeItem(at: old)
+            } else if rename(staging.path, root.path) != 0 {
+                throw WriteError(description: "\(root.path): cannot create it: \(String(cString: strerror(errno)))")
+            }
+            return Result(written: written)
+        } catch {
+            try? manager.removeItem(at: staging)
+            throw error
+        }
     }
 
     /// `swiftui/navigation/dual-initializer` → `swiftui/navigation/dual-initializer.html`; anything
@@ -133,11 +186,83 @@ public enum HTMLExport {
     static func markdownToHTML(_ markdown: String) -> String {
         guard let document = CMarkDocument(markdown: markdown) else { return "" }
         return withExtendedLifetime(document) {
+            labelExamples(in: document.root)
             // Safe mode (the default): raw HTML and dangerous URLs are not passed through.
             guard let rendered = cmark_render_html(document.root, CMARK_OPT_DEFAULT) else { return "" }
             defer { free(rendered) }
-            return String(cString: rendered)
+            return headingIDs(String(cString: rendered))
         }
+    }
+
+    /// A fence's words after the language (`swift bad constant-binding`, `swift good`) are lost in
+    /// HTML: each such block gets a small emphasised line above it saying what it is.
+    static func labelExamples(in root: OpaquePointer) {
+        var blocks: [(OpaquePointer, String)] = []
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK,
+                let info = cmark_node_get_fence_info(node)
+            else { continue }
+            let words = String(cString: info).split(separator: " ").dropFirst()
+            if !words.isEmpty { blocks.append((node, words.joined(separator: " · "))) }
+        }
+        // Inserted after the walk: the iterator must not see the tree change under it.
+        for (block, label) in blocks {
+            let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH)
+            let emphasis = cmark_node_new(CMARK_NODE_EMPH)
+            let text = cmark_node_new(CMARK_NODE_TEXT)
+            cmark_node_set_literal(text, "Example: " + label)
+            cmark_node_append_child(emphasis, text)
+            cmark_node_append_child(paragraph, emphasis)
+            cmark_node_insert_before(block, paragraph)
+        }
+    }
+
+    /// `<h2>Usage</h2>` → `<h2 id="usage">Usage</h2>`, with the slug `[[Note#Usage]]` links use;
+    /// a repeated slug gets `-1`, `-2`, ….
+    static func headingIDs(_ html: String) -> String {
+        var out = ""
+        var used: [String: Int] = [:]
+        var rest = Substring(html)
+        while let open = rest.range(of: "<h"), open.upperBound < rest.endIndex,
+            let level = rest[open.upperBound].wholeNumberValue, (1...6).contains(level),
+            rest.index(after: open.upperBound) < rest.endIndex, rest[rest.index(after: open.upperBound)] == ">",
+            let close = rest.range(of: "</h\(level)>", range: open.upperBound..<rest.endIndex)
+        {
+            let contentStart = rest.index(open.upperBound, offsetBy: 2)
+            let inner = rest[contentStart..<close.lowerBound]
+            var slug = Slug.heading(unescape(stripTags(String(inner))))
+            if let count = used[slug] {
+                used[slug] = count + 1
+                slug += "-\(count + 1)"
+            } else {
+                used[slug] = 0
+            }
+            out += rest[..<open.lowerBound] + "<h\(level) id=\"\(escape(slug))\">" + inner + "</h\(level)>"
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    static func stripTags(_ html: String) -> String {
+        var out = "", inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     static func indexPage(_ graph: Graph, pages: [String]) -> String {

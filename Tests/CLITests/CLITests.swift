@@ -129,7 +129,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(export.stderr.contains("taken: exists and is a file, not a folder"), export.stderr)
         XCTAssertFalse(export.stderr.contains("Code="), export.stderr)
         let nested = try run(["notes", "export", "--html", "taken/site"], in: folder)
-        XCTAssertTrue(nested.stderr.contains("taken is a file"), nested.stderr)
+        XCTAssertTrue(nested.stderr.contains("taken: exists and is a file"), nested.stderr)
         // Without the built-in notes, the built-in rules' notes are not in play.
         let check = try run(["notes", "check", "--no-builtin-notes", "--notes", "notes"], in: folder)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)

@@ -41,4 +41,31 @@ final class HTMLExportTests: XCTestCase {
         XCTAssertTrue(
             try String(contentsOfFile: root + "/index.html", encoding: .utf8).contains("href=\"deep/beta.html\""))
     }
+
+    /// Headings carry the ids `[[Note#Heading]]` links use; fences keep their labels; a second
+    /// export replaces the first (a deleted note's page goes); a folder of other files is refused.
+    func testExportAnchorsLabelsAndReplacesItsOwnFolder() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("pl-export-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: parent) }
+        let a = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text:
+                "# Alpha\n\n## Usage Notes\n\nSee [[Beta#Setup Steps]].\n\n```swift bad constant-binding\nlet x = 1\n```\n"
+        )
+        let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "# Beta\n\n## Setup Steps\n\nText.\n")
+        let site = parent.appendingPathComponent("site").path
+        _ = try HTMLExport.write(Graph(vault: Vault(notes: [a, b])), to: site)
+        let alpha = try String(contentsOfFile: site + "/a.html", encoding: .utf8)
+        XCTAssertTrue(alpha.contains("<h2 id=\"usage-notes\">Usage Notes</h2>"), alpha)
+        XCTAssertTrue(alpha.contains("b.html#setup-steps"), alpha)
+        XCTAssertTrue(alpha.contains("<em>Example: bad · constant-binding</em>"), alpha)
+        XCTAssertTrue(try String(contentsOfFile: site + "/b.html", encoding: .utf8).contains("id=\"setup-steps\""))
+        _ = try HTMLExport.write(Graph(vault: Vault(notes: [a])), to: site)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/b.html"), "the deleted note's page is gone")
+        let other = parent.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: other.appendingPathComponent("notes.txt"))
+        XCTAssertThrowsError(try HTMLExport.write(Graph(vault: Vault(notes: [a])), to: other.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other.appendingPathComponent("notes.txt").path))
+    }
 }
