@@ -110,11 +110,11 @@ struct LintCommand: ParsableCommand {
         let roots =
             paths.isEmpty || withContext
             ? configuredRoots : paths.map { absolutePaths ? PathKey.of($0) : DisplayPath.of($0) }
-        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
+        let prepared = environment.prepare(roots: roots)
+        let discovery = prepared.discovery
         clock.mark("file discovery")
-        var linter = Linter(catalog: environment.catalog, configuration: configuration)
+        var linter = prepared.linter
         linter.keepRunUntilExit = true
-        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
         // `--baseline` wins over the configuration's `baseline:`.
         // Writing one records every finding, so the configured one (perhaps not written yet) is not read.
         let baselinePath = baseline ?? (writeBaseline == nil ? configuration.baseline.map(configuration.resolve) : nil)
@@ -280,11 +280,7 @@ extension LintCommand {
 
     /// The rest of the tree, read for cross-file rules only (none with `--no-context`).
     func contextInputs(besides paths: [String], discovery: FileDiscovery.Result) -> [LintInput] {
-        guard !noContext else { return [] }
-        let keys = Set(paths.map(PathKey.of))
-        return discovery.files.filter { !keys.contains(PathKey.of($0)) }.map {
-            LintInput.disk($0, reportFindings: false)
-        }
+        noContext ? [] : discovery.contextInputs(besides: paths)
     }
 
     /// Staged files read from the index; the rest of the tree as context for cross-file rules.

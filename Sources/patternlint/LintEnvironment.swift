@@ -55,3 +55,23 @@ struct LintEnvironment {
         return LintEnvironment(configuration: configuration, graph: graph, catalog: catalog)
     }
 }
+
+extension LintEnvironment {
+    /// The Swift files under `roots` (the configuration's exclusions applied), and a linter that
+    /// already knows the folders listed, so deployment targets are resolved without listing again.
+    func prepare(roots: [String]) -> (linter: Linter, discovery: FileDiscovery.Result) {
+        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
+        let linter = Linter(catalog: catalog, configuration: configuration)
+        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
+        return (linter, discovery)
+    }
+}
+
+extension FileDiscovery.Result {
+    /// The files besides `paths`, read for cross-file rules only (an editor's buffer, staged
+    /// files, a snippet: the rest of the tree as context).
+    func contextInputs(besides paths: [String]) -> [LintInput] {
+        let keys = Set(paths.map(PathKey.of))
+        return files.filter { !keys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
+    }
+}
