@@ -213,13 +213,7 @@ struct MCPTools {
     func checkNotes(_ environment: LintEnvironment) throws -> String {
         var problems = environment.graph.check()
         problems += NoteExampleChecker(catalog: environment.catalog).ruleProblems()
-        return json(
-            problems.map {
-                [
-                    "severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line,
-                    "message": $0.message,
-                ]
-            })
+        return json(problems.map(\.jsonObject))
     }
 
     // MARK: Rules
@@ -249,25 +243,11 @@ struct MCPTools {
 
     // MARK: Lint
 
+    /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), with the
+    /// number of files and the problems beside them.
     func findings(_ result: LintResult) -> String {
-        json([
-            "files": result.filesLinted, "problems": result.problems,
-            "findings": result.findings.map { finding -> [String: Any] in
-                [
-                    "rule": finding.ruleID, "severity": finding.severity.rawValue, "path": finding.path,
-                    "line": finding.line, "column": finding.column, "message": finding.message,
-                    "note": finding.note.map { ["title": $0.title, "permalink": $0.permalink] } ?? [:],
-                ]
-            },
-        ])
-    }
-
-    func linter(_ environment: LintEnvironment, roots: [String]) -> (Linter, FileDiscovery.Result) {
-        let discovery = FileDiscovery.find(
-            paths: roots, excluded: environment.configuration.excluded, root: environment.configuration.root)
-        let linter = Linter(catalog: environment.catalog, configuration: environment.configuration)
-        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
-        return (linter, discovery)
+        "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), \"findings\": "
+            + JSONReporter().report(result) + "}"
     }
 
     func configuredRoots(_ configuration: Configuration) throws -> [String] {
@@ -284,7 +264,7 @@ struct MCPTools {
             }
             if !list.isEmpty { roots = try list.compactMap(\.stringValue).map(state.inside) }
         }
-        let (linter, discovery) = linter(environment, roots: roots)
+        let (linter, discovery) = environment.prepare(roots: roots)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
         result.problems = discovery.problems + result.problems
         return findings(result)
@@ -294,10 +274,8 @@ struct MCPTools {
         let source = Array(try string(arguments, "source").utf8)
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
-        let (linter, discovery) = linter(environment, roots: try configuredRoots(environment.configuration))
-        let key = PathKey.of(path)
-        let context = discovery.files.filter { PathKey.of($0) != key }.map { LintInput.disk($0, reportFindings: false) }
-        return findings(linter.lint([LintInput(path: path) { source }] + context))
+        let (linter, discovery) = environment.prepare(roots: try configuredRoots(environment.configuration))
+        return findings(linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path])))
     }
 
     func json(_ object: Any) -> String {

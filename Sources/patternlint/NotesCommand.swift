@@ -189,12 +189,7 @@ struct NotesCommand: ParsableCommand {
             if !noExamples { problems += checker.check(graph.notes).diagnostics }
             problems.sort { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
             if json {
-                let objects = problems.map {
-                    [
-                        "severity": $0.severity.rawValue, "code": $0.code, "path": $0.path, "line": $0.line,
-                        "column": $0.column, "message": $0.message,
-                    ] as [String: Any]
-                }
+                let objects = problems.map(\.jsonObject)
                 let data = try JSONSerialization.data(
                     withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
                 Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
@@ -236,4 +231,11 @@ extension NotesCommand {
 /// Load problems (missing folders, unreadable files) go to stderr so they never pollute JSON output.
 func reportLoadProblems(_ graph: Graph) {
     for problem in graph.loadDiagnostics { Terminal.warning(problem.description) }
+}
+
+extension NoteDiagnostic {
+    /// One problem as `notes check --json` and the MCP `check_notes` tool write it.
+    var jsonObject: [String: Any] {
+        ["severity": severity.rawValue, "code": code, "path": path, "line": line, "column": column, "message": message]
+    }
 }
