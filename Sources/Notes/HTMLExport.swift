@@ -19,25 +19,20 @@ public enum HTMLExport {
     public static func write(_ graph: Graph, to folder: String) throws -> Result {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
         let manager = FileManager.default
-        var isFolder: ObjCBool = false
-        let exists = manager.fileExists(atPath: root.path, isDirectory: &isFolder)
-        if exists {
-            guard isFolder.boolValue else {
-                throw WriteError(description: "\(root.path): exists and is a file, not a folder")
-            }
-            let entries = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
-            let earlierExport =
-                entries.contains(marker)
-                || (entries.contains("index.html") && entries.allSatisfy { $0.hasSuffix(".html") || !$0.contains(".") })
-            guard entries.isEmpty || earlierExport else {
-                throw WriteError(
-                    description:
-                        "\(root.path): holds files PatternLint did not write; export into an empty folder or an earlier export"
-                )
-            }
-        }
         let parent = root.deletingLastPathComponent()
         try Folder.create(parent.path)
+        // Made (empty) when missing, so there is always a folder to swap out below.
+        try Folder.create(root.path)
+        let entries = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+        let earlierExport =
+            entries.contains(marker)
+            || (entries.contains("index.html") && entries.allSatisfy { $0.hasSuffix(".html") || !$0.contains(".") })
+        guard entries.isEmpty || earlierExport else {
+            throw WriteError(
+                description:
+                    "\(root.path): holds files PatternLint did not write; export into an empty folder or an earlier export"
+            )
+        }
         let staging = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-\(getpid())")
         try? manager.removeItem(at: staging)
         try Folder.create(staging.path)
@@ -46,30 +41,24 @@ public enum HTMLExport {
             var written: [String] = []
             for index in graph.notes.indices {
                 let html = render(note: index, in: graph, pages: pages)
-                _ = try writeInside(staging, relative: pages[index], contents: html)
+                try writeInside(staging, relative: pages[index], contents: html)
                 written.append(root.appendingPathComponent(pages[index]).path)
             }
-            _ = try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
+            try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
             written.append(root.appendingPathComponent("index.html").path)
             try AtomicFile.write(
                 "Written by patternlint notes export; the next export replaces this folder.\n",
                 to: staging.appendingPathComponent(marker).path)
-            if exists {
-                let old = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-old-\(getpid())")
-                try? manager.removeItem(at: old)
-                guard rename(root.path, old.path) == 0 else {
-                    throw WriteError(
-                        description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
-                }
-                guard rename(staging.path, root.path) == 0 else {
-                    _ = rename(old.path, root.path)
-                    throw WriteError(
-                        description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
-                }
-                try? manager.removeItem(at: old)
-            } else if rename(staging.path, root.path) != 0 {
-                throw WriteError(description: "\(root.path): cannot create it: \(String(cString: strerror(errno)))")
+            let old = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-old-\(getpid())")
+            try? manager.removeItem(at: old)
+            guard rename(root.path, old.path) == 0 else {
+                throw WriteError(description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
             }
+            guard rename(staging.path, root.path) == 0 else {
+                _ = rename(old.path, root.path)
+                throw WriteError(description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
+            }
+            try? manager.removeItem(at: old)
             return Result(written: written)
         } catch {
             try? manager.removeItem(at: staging)
@@ -102,14 +91,13 @@ public enum HTMLExport {
         }
     }
 
-    static func writeInside(_ root: URL, relative: String, contents: String) throws -> String {
+    static func writeInside(_ root: URL, relative: String, contents: String) throws {
         let target = root.appendingPathComponent(relative).standardizedFileURL
         guard target.path.hasPrefix(root.path + "/") else {
             throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
         }
         try Folder.create(target.deletingLastPathComponent().path)
         try AtomicFile.write(contents, to: target.path)
-        return target.path
     }
 
     /// Relative URL from one page to another (`../b.html`).
