@@ -195,11 +195,11 @@ public struct ProjectIndex: Sendable {
                 if !isSplit { viewsOwningPathStack.insert(owner) }
             }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
-            for push in summary.pushes
-            where !ambiguous.contains(push.view) && !(push.pusher.map(ambiguous.contains) ?? false) {
-                pushedViews[push.view, default: []].append(
-                    PushSite(file: file, call: push.call, line: push.line, branches: push.branches))
-                if let pusher = push.pusher { pushEdges[pusher, default: []].insert(push.view) }
+            for push in summary.pushes {
+                Self.recordPush(
+                    push.view, by: push.pusher,
+                    at: PushSite(file: file, call: push.call, line: push.line, branches: push.branches),
+                    unless: ambiguous, into: &pushedViews, edges: &pushEdges)
             }
         }
         // The views a route's member builds (`Route.destination`) when a link modifier pushes that
@@ -208,15 +208,16 @@ public struct ProjectIndex: Sendable {
         let modifiersUsed = all.contains { !$0.memberLinks.isEmpty } ? Set(all.flatMap(\.appModifiersUsed)) : []
         for summary in all {
             for link in summary.memberLinks
-            where memberLinks[link.node] == nil && modifiersUsed.contains(summary.linkWrapper(of: link.call)) {
+            where memberLinks[link.node] == nil && modifiersUsed.contains(link.modifier) {
                 memberLinks[link.node] = PushSite(file: summary.file, call: link.call, line: link.line, branches: [])
             }
         }
         if !memberLinks.isEmpty {
-            for (callee, sites) in constructions where !ambiguous.contains(callee) {
+            for (callee, sites) in constructions {
                 for site in sites where !site.inPreview {
                     if let node = site.node, let push = memberLinks[node] {
-                        pushedViews[callee, default: []].append(push)
+                        Self.recordPush(
+                            callee, by: nil, at: push, unless: ambiguous, into: &pushedViews, edges: &pushEdges)
                     }
                 }
             }
@@ -224,13 +225,11 @@ public struct ProjectIndex: Sendable {
         // Views handed to the app's own link modifiers are pushed, as a `NavigationLink`'s are.
         if !linkWrappers.isEmpty {
             for summary in all {
-                for use in summary.modifierArgumentViews
-                where linkWrappers.contains(use.modifier) && !ambiguous.contains(use.view)
-                    && !(use.pusher.map(ambiguous.contains) ?? false)
-                {
-                    pushedViews[use.view, default: []].append(
-                        PushSite(file: summary.file, call: use.call, line: use.line, branches: use.branches))
-                    if let pusher = use.pusher { pushEdges[pusher, default: []].insert(use.view) }
+                for use in summary.modifierArgumentViews where linkWrappers.contains(use.modifier) {
+                    Self.recordPush(
+                        use.view, by: use.pusher,
+                        at: PushSite(file: summary.file, call: use.call, line: use.line, branches: use.branches),
+                        unless: ambiguous, into: &pushedViews, edges: &pushEdges)
                 }
             }
         }
@@ -309,6 +308,17 @@ public struct ProjectIndex: Sendable {
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
     public func isConstructed(_ type: String, passing label: String) -> Bool {
         constructionLabels.contains(type + "." + label)
+    }
+
+    /// A push of `view` (by `pusher`, when known) at `site`, unless either name stands for several
+    /// types: their sites cannot be told apart.
+    static func recordPush(
+        _ view: String, by pusher: String?, at site: PushSite, unless ambiguous: Set<String>,
+        into pushed: inout [String: [PushSite]], edges: inout [String: Set<String>]
+    ) {
+        guard !ambiguous.contains(view), !(pusher.map(ambiguous.contains) ?? false) else { return }
+        pushed[view, default: []].append(site)
+        if let pusher { edges[pusher, default: []].insert(view) }
     }
 
     /// Whether a type name is extended in a file other than `file` (another file's primary

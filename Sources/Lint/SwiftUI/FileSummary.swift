@@ -34,8 +34,9 @@ struct FileSummary: Sendable {
     var linkWrappers: [String] = []
     /// A link modifier whose destination is a member of a parameter's type (`func navigationLink(to
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
-    /// builds are pushed wherever the modifier is used. `node` is `Route.destination`.
-    var memberLinks: [(node: String, call: Int, line: Int)] = []
+    /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
+    /// the function's name.
+    var memberLinks: [(node: String, modifier: String, call: Int, line: Int)] = []
     /// Names of the modifiers the file calls that SwiftUI does not declare (the app's own, or a
     /// package's): a link modifier pushes only where it is used.
     var appModifiersUsed: Set<String> = []
@@ -224,10 +225,6 @@ struct FileSummary: Sendable {
         }
     }
 
-    /// The link modifier (an `extension View` function) a `NavigationLink` of `memberLinks` stands in.
-    var linkWrapperByCall: [Int: String] = [:]
-    func linkWrapper(of call: Int) -> String { linkWrapperByCall[call] ?? "" }
-
     /// `NavigationLink { route.destination }` where `route` is a parameter of the link modifier,
     /// typed with a type name: `Route.destination` is pushed through the modifier.
     mutating func readMemberLink(_ link: Int, of function: FunctionDecl, in s: Structure) {
@@ -245,8 +242,7 @@ struct FileSummary: Sendable {
                 guard Structure.isTypeName(type), type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                     continue
                 }
-                memberLinks.append((type + "." + s.text(index + 2), link, s.code[call.calleeToken].line))
-                linkWrapperByCall[link] = function.name
+                memberLinks.append((type + "." + s.text(index + 2), function.name, link, s.code[call.calleeToken].line))
             }
         }
     }

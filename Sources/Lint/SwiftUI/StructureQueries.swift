@@ -34,20 +34,18 @@ extension Structure {
             first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), let owner = enclosingType(of: call.calleeToken)
         else { return false }
         let declaration = types[owner]
+        // `inherits` reads `SwiftUI.View` as `View` too.
+        func isView(_ type: TypeDecl) -> Bool { type.inherits("View") || type.inherits("ViewModifier") }
         let isViewCode: Bool
         if declaration.kind == .extension {
             isViewCode =
                 declaration.name == "View" || declaration.name == "SwiftUI.View"
-                || types.contains { $0.kind != .extension && $0.name == declaration.name && Self.isViewType($0) }
+                || types.contains { $0.kind != .extension && $0.name == declaration.name && isView($0) }
         } else {
-            isViewCode = Self.isViewType(declaration)
+            isViewCode = isView(declaration)
         }
         // A method of the type's own by that name is called, not SwiftUI's modifier.
         return isViewCode && !functions.contains { $0.name == call.callee && $0.owner == owner }
-    }
-
-    static func isViewType(_ type: TypeDecl) -> Bool {
-        type.inherits("View") || type.inherits("ViewModifier") || type.inherits("SwiftUI.View")
     }
 
     /// `NavigationLink(…)`, or `self.init(…)` in an `extension NavigationLink`: an app's own
