@@ -142,12 +142,6 @@ public struct SARIFReporter: Reporter {
     }
 }
 
-/// The one place the version is written: `--version`, SARIF's driver, and (read by
-/// scripts/install and the formula's test) the release. CHANGELOG.md says what each holds.
-public enum PatternLintVersion {
-    public static let current = "0.2.0-dev"
-}
-
 /// The part of SARIF 2.1.0 PatternLint writes, as types, so the log is encoded rather than spliced.
 enum SARIF {
     struct Log: Encodable {
