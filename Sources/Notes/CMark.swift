@@ -1,4 +1,5 @@
 import CCMark
+import Foundation
 
 /// A thin, owning wrapper around a cmark document, the only door to libcmark in the package.
 final class CMarkDocument {
@@ -72,45 +73,50 @@ struct CMarkNode {
     }
 }
 
-/// Inline content flattened to scalars, with a flag per scalar telling whether it came from a code span.
+/// Inline content flattened to UTF-8 bytes, with a flag per byte telling whether it came from a code span.
+/// Every marker the walkers look for (`[`, `]`, `` ` ``) is ASCII, so bytes serve as well as scalars.
 struct FlatInline {
-    var scalars: [Unicode.Scalar] = []
+    var bytes: [UInt8] = []
     var inCode: [Bool] = []
-    /// Markdown links met on the way (url, link text), in order.
-    var markdownLinks: [(url: String, text: String)] = []
+    /// Destinations of the markdown links met on the way, in order.
+    var markdownLinkURLs: [String] = []
 
-    mutating func append(_ text: String, code: Bool = false) {
-        let before = scalars.count
-        scalars.append(contentsOf: text.unicodeScalars)
-        inCode.append(contentsOf: repeatElement(code, count: scalars.count - before))
+    mutating func append(_ text: UnsafePointer<CChar>?, code: Bool = false) {
+        guard let text else { return }
+        let buffer = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        bytes.append(contentsOf: buffer)
+        inCode.append(contentsOf: repeatElement(code, count: buffer.count))
+    }
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+        inCode.append(false)
     }
 
     var string: String {
-        String(scalars: scalars)
+        String(decoding: bytes, as: UTF8.self)
     }
 
     /// Walks the inline children of a leaf block without recursion.
-    static func of(_ block: CMarkNode, softBreak: String = "\n") -> FlatInline {
+    static func of(_ block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n")) -> FlatInline {
         var flat = FlatInline()
         // Stack of (node, entering): links get their brackets back on the way out.
         var stack: [(CMarkNode, Bool)] = block.children.reversed().map { ($0, true) }
         while let (node, entering) = stack.popLast() {
             switch node.kind {
-            case .text, .htmlInline, .customInline: if entering { flat.append(node.literal) }
-            case .code: if entering { flat.append(node.literal, code: true) }
+            case .text, .htmlInline, .customInline: if entering { flat.append(cmark_node_get_literal(node.pointer)) }
+            case .code: if entering { flat.append(cmark_node_get_literal(node.pointer), code: true) }
             case .softBreak: if entering { flat.append(softBreak) }
-            case .lineBreak: if entering { flat.append("\n") }
+            case .lineBreak: if entering { flat.append(UInt8(ascii: "\n")) }
             case .link, .image:
                 if entering {
                     // `[[T]]` with a `[T]: url` definition arrives as `[`, LINK(T), `]`: restore the brackets.
-                    flat.append("[")
+                    flat.append(UInt8(ascii: "["))
                     stack.append((node, false))
                     stack.append(contentsOf: node.children.reversed().map { ($0, true) })
                 } else {
-                    flat.append("]")
-                    if node.kind == .link {
-                        flat.markdownLinks.append((node.url, FlatInline.of(node).string))
-                    }
+                    flat.append(UInt8(ascii: "]"))
+                    if node.kind == .link { flat.markdownLinkURLs.append(node.url) }
                 }
             default:
                 if entering { stack.append(contentsOf: node.children.reversed().map { ($0, true) }) }

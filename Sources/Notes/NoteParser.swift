@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Turns one markdown file into a `Note`: front matter with Yams, the body with cmark.
 public enum NoteParser {
@@ -93,6 +94,8 @@ struct BodyWalker {
     var links: [NoteLink] = []
     var observations: [Observation] = []
     private var section: String?
+    /// Links under a "Related…" heading are `related`; decided once per heading.
+    private var sectionIsRelated = false
 
     init(path: String, source: String) {
         self.path = path
@@ -113,10 +116,11 @@ struct BodyWalker {
         while let (node, firstInItem) = stack.popLast() {
             switch node.kind {
             case .heading:
-                let text = FlatInline.of(node, softBreak: " ").string.trimmed
+                let text = FlatInline.of(node, softBreak: UInt8(ascii: " ")).string.trimmed
                 headings.append(
                     Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
+                sectionIsRelated = text.lowercased().contains("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
                 collectLinks(in: node, listItem: firstInItem)
@@ -136,22 +140,40 @@ struct BodyWalker {
         }
     }
 
-    /// One source line as scalars, `\r` removed.
-    private func line(_ number: Int) -> [Unicode.Scalar] {
-        guard number >= 1, number <= lineStarts.count else { return [] }
-        var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
-        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(end - lineStarts[number - 1])
-        var decoder = UTF8()
-        var iterator = bytes[lineStarts[number - 1]..<end].makeIterator()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): scalars.append(scalar)
-            case .error: scalars.append("\u{FFFD}")
-            case .emptyInput: return scalars
+    /// The source of a block: its lines, each without a trailing `\r` and ended by `\n`, and
+    /// where each line starts in it, to turn an offset back into a file line and column.
+    private struct BlockSource {
+        var bytes: [UInt8] = []
+        var firstLine: Int
+        var lineStarts: [Int] = []
+
+        /// 1-based line and column (in Unicode scalars) of a byte offset.
+        func position(of offset: Int) -> (line: Int, column: Int) {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
+            var column = 1
+            for byte in bytes[lineStarts[low]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            return (firstLine + low, column)
         }
+
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    }
+
+    private func blockSource(_ block: CMarkNode) -> BlockSource {
+        var source = BlockSource(firstLine: block.startLine)
+        for number in block.startLine...max(block.startLine, block.endLine) {
+            source.lineStarts.append(source.bytes.count)
+            if number >= 1, number <= lineStarts.count {
+                var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+                if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                source.bytes.append(contentsOf: bytes[lineStarts[number - 1]..<end])
+            }
+            source.bytes.append(UInt8(ascii: "\n"))
+        }
+        return source
     }
 
     /// Whether the block's source lines hold a `[` at all: without one there is no link or observation.
@@ -169,40 +191,19 @@ struct BodyWalker {
             observations.append(observation)
         }
         // Most paragraphs have no link at all: skip the source work for them.
-        guard
-            flat.markdownLinks.isEmpty == false
-                || flat.scalars.indices.dropLast().contains(where: {
-                    flat.scalars[$0] == "[" && flat.scalars[$0 + 1] == "["
-                })
-        else { return }
+        guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
         let fromAST = Self.wikiCandidates(in: flat)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
-        var source: [Unicode.Scalar] = []
-        var positions: [(line: Int, column: Int)] = []
-        for number in block.startLine...max(block.startLine, block.endLine) {
-            let scalars = line(number)
-            for (index, scalar) in scalars.enumerated() {
-                source.append(scalar)
-                positions.append((number, index + 1))
-            }
-            source.append("\n")
-            positions.append((number, scalars.count + 1))
-        }
-        let fromSource = Self.sourceCandidates(in: source)
+        let source = blockSource(block)
+        let fromSource = Self.sourceCandidates(in: source.bytes)
 
         var astIndex = 0
         var relationUsed = false
         let relation = listItem ? Self.relationType(flat) : nil
-        let astKeys = fromAST.map { Self.normalized($0.inner.unicodeScalars) }
+        let astKeys = fromAST.map { Self.normalized($0.inner.utf8) }
         for candidate in fromSource {
-            let key = Self.normalized(source[candidate.inner])
-            var match: Int?
-            var probe = astIndex
-            while probe < fromAST.count {
-                if astKeys[probe] == key { match = probe; break }
-                probe += 1
-            }
-            guard let found = match else { continue }
+            let key = Self.normalized(source.bytes[candidate.inner])
+            guard let found = astKeys[astIndex...].firstIndex(of: key) else { continue }
             astIndex = found + 1
             let ast = fromAST[found]
             let (target, anchor, label) = Self.splitInner(ast.inner)
@@ -210,25 +211,24 @@ struct BodyWalker {
             if let relation, !relationUsed, found == 0 {
                 kind = relation
                 relationUsed = true
-            } else if let section, section.lowercased().contains("related") {
+            } else if sectionIsRelated {
                 kind = "related"
             }
-            let position = positions[candidate.start]
+            let position = source.position(of: candidate.start)
             links.append(
                 NoteLink(
-                    raw: String(scalars: source[candidate.start..<candidate.end]),
+                    raw: source.text(candidate.start..<candidate.end),
                     target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
                     line: position.line, column: position.column, kind: kind, section: section,
                     context: ast.after))
         }
-        collectMarkdownLinks(flat.markdownLinks, source: source, positions: positions)
+        collectMarkdownLinks(flat.markdownLinkURLs, source: source)
     }
 
-    private mutating func collectMarkdownLinks(
-        _ found: [(url: String, text: String)], source: [Unicode.Scalar], positions: [(line: Int, column: Int)]
-    ) {
+    private mutating func collectMarkdownLinks(_ urls: [String], source: BlockSource) {
+        let bytes = source.bytes
         var searchFrom = 0
-        for (url, _) in found {
+        for url in urls {
             let lowered = url.lowercased()
             guard !url.isEmpty, !url.hasPrefix("#"), !lowered.contains("://"), !lowered.hasPrefix("mailto:") else {
                 continue
@@ -242,25 +242,30 @@ struct BodyWalker {
             target = target.removingPercentEncoding ?? target
             guard target.lowercased().hasSuffix(".md") || !target.contains(".") else { continue }
             // Only inline links `[text](url)` are placed; reference-style ones have no `](` in the source.
-            let needle = Array("](".unicodeScalars) + Array(url.unicodeScalars)
-            guard let at = Self.find(needle, in: source, from: searchFrom) else { continue }
-            searchFrom = at + needle.count
+            let needle = "](" + url
+            guard
+                let found = bytes.withUnsafeBufferPointer({
+                    $0.endsOfOccurrences(of: needle, in: searchFrom..<bytes.count, limit: 1).first
+                })
+            else { continue }
+            let at = found - needle.utf8.count
+            searchFrom = found
             var depth = 0
             var open = at
             while open > 0 {
                 open -= 1
-                if source[open] == "]" { depth += 1 }
-                if source[open] == "[" { if depth == 0 { break }; depth -= 1 }
+                if bytes[open] == UInt8(ascii: "]") { depth += 1 }
+                if bytes[open] == UInt8(ascii: "[") { if depth == 0 { break }; depth -= 1 }
             }
             var end = searchFrom
-            while end < source.count, source[end] != ")" { end += 1 }
-            let position = positions[open]
+            while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            let position = source.position(of: open)
             links.append(
                 NoteLink(
-                    raw: String(scalars: source[open..<min(end + 1, source.count)]),
+                    raw: source.text(open..<min(end + 1, bytes.count)),
                     target: target, anchor: anchor, label: nil, style: .markdown,
                     line: position.line, column: position.column,
-                    kind: (section?.lowercased().contains("related") ?? false) ? "related" : NoteLink.defaultKind,
+                    kind: sectionIsRelated ? "related" : NoteLink.defaultKind,
                     section: section, context: nil))
         }
     }
@@ -270,28 +275,52 @@ struct BodyWalker {
     struct ASTCandidate { var inner: String; var after: String? }
     struct SourceCandidate { var start: Int; var inner: Range<Int>; var end: Int; var embed: Bool }
 
+    private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
+
+    static func hasDoubleBracket(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count > 1 else { return false }
+        for index in 0..<(bytes.count - 1) where bytes[index] == openBracket && bytes[index + 1] == openBracket {
+            return true
+        }
+        return false
+    }
+
     /// `[[…]]` in cmark's flattened text whose brackets are not inside a code span.
     static func wikiCandidates(in flat: FlatInline) -> [ASTCandidate] {
-        let s = flat.scalars
+        let s = flat.bytes
         var result: [ASTCandidate] = []
         var i = 0
         while i + 1 < s.count {
-            guard s[i] == "[", s[i + 1] == "[", !flat.inCode[i], !flat.inCode[i + 1] else { i += 1; continue }
+            guard s[i] == openBracket, s[i + 1] == openBracket, !flat.inCode[i], !flat.inCode[i + 1] else {
+                i += 1
+                continue
+            }
             var j = i + 2
             var close: Int?
             while j + 1 < s.count {
-                if s[j] == "]", s[j + 1] == "]", !flat.inCode[j] { close = j; break }
-                if s[j] == "[", s[j + 1] == "[", !flat.inCode[j] { break }
+                if s[j] == closeBracket, s[j + 1] == closeBracket, !flat.inCode[j] { close = j; break }
+                if s[j] == openBracket, s[j + 1] == openBracket, !flat.inCode[j] { break }
                 j += 1
             }
             guard let end = close else { i += 2; continue }
-            let inner = String(scalars: s[(i + 2)..<end].map { $0 == "\n" ? " " : $0 })
+            let inner = String(
+                decoding: s[(i + 2)..<end].map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             // Context: the rest of the line, up to the next link, at most 300 characters.
             var lineEnd = end + 2
-            while lineEnd < s.count, lineEnd < end + 302, s[lineEnd] != "\n",
-                !(s[lineEnd] == "[" && lineEnd + 1 < s.count && s[lineEnd + 1] == "[")
-            { lineEnd += 1 }
-            let after = trimmedContext(String(scalars: s[(end + 2)..<lineEnd]))
+            var taken = 0
+            while lineEnd < s.count {
+                let byte = s[lineEnd]
+                if byte & 0xC0 != 0x80 {
+                    if taken == 300 || byte == UInt8(ascii: "\n")
+                        || (byte == openBracket && lineEnd + 1 < s.count && s[lineEnd + 1] == openBracket)
+                    {
+                        break
+                    }
+                    taken += 1
+                }
+                lineEnd += 1
+            }
+            let after = trimmedContext(String(decoding: s[(end + 2)..<lineEnd], as: UTF8.self))
             result.append(ASTCandidate(inner: inner, after: after))
             i = end + 2
         }
@@ -299,18 +328,19 @@ struct BodyWalker {
     }
 
     /// `[[…]]` in raw source, honouring backslash escapes and code spans.
-    static func sourceCandidates(in s: [Unicode.Scalar]) -> [SourceCandidate] {
+    static func sourceCandidates(in s: [UInt8]) -> [SourceCandidate] {
+        let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
         var result: [SourceCandidate] = []
         var i = 0
         while i < s.count {
             let c = s[i]
-            if c == "\\" { i += 2; continue }
-            if c == "`" {
+            if c == backslash { i += 2; continue }
+            if c == backtick {
                 let run = backtickRun(s, at: i)
                 var j = i + run
                 var closed = false
                 while j < s.count {
-                    if s[j] == "`" {
+                    if s[j] == backtick {
                         let other = backtickRun(s, at: j)
                         if other == run { i = j + run; closed = true; break }
                         j += other
@@ -321,16 +351,16 @@ struct BodyWalker {
                 if !closed { i += run }
                 continue
             }
-            if c == "[", i + 1 < s.count, s[i + 1] == "[" {
+            if c == openBracket, i + 1 < s.count, s[i + 1] == openBracket {
                 var j = i + 2
                 var close: Int?
                 while j + 1 < s.count {
-                    if s[j] == "]", s[j + 1] == "]" { close = j; break }
-                    if s[j] == "[", s[j + 1] == "[" { break }
+                    if s[j] == closeBracket, s[j + 1] == closeBracket { close = j; break }
+                    if s[j] == openBracket, s[j + 1] == openBracket { break }
                     j += 1
                 }
                 if let end = close {
-                    let embed = i > 0 && s[i - 1] == "!"
+                    let embed = i > 0 && s[i - 1] == UInt8(ascii: "!")
                     result.append(
                         SourceCandidate(start: embed ? i - 1 : i, inner: (i + 2)..<end, end: end + 2, embed: embed))
                     i = end + 2
@@ -342,38 +372,35 @@ struct BodyWalker {
         return result
     }
 
-    private static func backtickRun(_ s: [Unicode.Scalar], at index: Int) -> Int {
+    private static func backtickRun(_ s: [UInt8], at index: Int) -> Int {
         var j = index
-        while j < s.count, s[j] == "`" { j += 1 }
+        while j < s.count, s[j] == UInt8(ascii: "`") { j += 1 }
         return j - index
     }
 
-    private static func find(_ needle: [Unicode.Scalar], in haystack: [Unicode.Scalar], from: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-        var i = from
-        while i + needle.count <= haystack.count {
-            if haystack[i] == needle[0], Array(haystack[i..<(i + needle.count)]) == needle { return i }
-            i += 1
-        }
-        return nil
-    }
-
     /// For pairing source and AST candidates: markup and spacing do not count.
-    static func normalized<S: Sequence<Unicode.Scalar>>(_ text: S) -> [Unicode.Scalar] {
-        text.filter { !["*", "_", "`", "\\", " ", "\t", "\n", "\r"].contains($0) }
+    static func normalized<S: Sequence<UInt8>>(_ text: S) -> [UInt8] {
+        text.filter {
+            switch $0 {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: " "),
+                UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                return false
+            default: return true
+            }
+        }
     }
 
     static func splitInner(_ inner: String) -> (target: String, anchor: String?, label: String?) {
-        var left = inner
+        var left = Substring(inner)
         var label: String?
-        if let bar = inner.firstIndex(of: "|") {
-            left = String(inner[..<bar])
-            label = String(inner[inner.index(after: bar)...]).trimmed
+        if let bar = inner.utf8.firstIndex(of: UInt8(ascii: "|")) {
+            left = inner[..<bar]
+            label = inner[inner.utf8.index(after: bar)...].trimmed
         }
         var anchor: String?
-        if let hash = left.firstIndex(of: "#") {
-            anchor = String(left[left.index(after: hash)...]).trimmed
-            left = String(left[..<hash])
+        if let hash = left.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            anchor = left[left.utf8.index(after: hash)...].trimmed
+            left = left[..<hash]
         }
         return (left.trimmed, anchor, label)
     }
@@ -391,26 +418,46 @@ struct BodyWalker {
 
     /// `relation_type [[Target]]` at the start of a list item.
     static func relationType(_ flat: FlatInline) -> String? {
-        let scalars = flat.scalars
+        let bytes = flat.bytes
         var i = 0
-        while i < scalars.count, scalars[i] == " " { i += 1 }
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
         let start = i
-        while i < scalars.count,
-            scalars[i].properties.isAlphabetic || scalars[i] == "_" || scalars[i] == "-"
-                || ("0"..."9").contains(scalars[i])
-        { i += 1 }
-        guard i > start, i < scalars.count, scalars[i] == " " || scalars[i] == "\t" else { return nil }
-        let word = String(scalars: scalars[start..<i])
-        while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" { i += 1 }
-        guard i + 1 < scalars.count, scalars[i] == "[", scalars[i + 1] == "[" else { return nil }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                guard
+                    byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39)
+                        || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
+                else { break }
+                i += 1
+            } else {
+                let (scalar, length) = Self.scalar(in: bytes, at: i)
+                guard scalar.properties.isAlphabetic else { break }
+                i += length
+            }
+        }
+        guard i > start, i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") else {
+            return nil
+        }
+        let word = String(decoding: bytes[start..<i], as: UTF8.self)
+        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket else { return nil }
         return word
+    }
+
+    /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
+    private static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
+        return (scalar, UTF8.width(scalar))
     }
 
     /// `[category] text #tag` at the start of a list item.
     static func observation(_ flat: FlatInline, line: Int) -> Observation? {
         // Cheap test first: most list items are not observations.
-        guard let first = flat.scalars.firstIndex(where: { $0 != " " }), flat.scalars[first] == "[",
-            first + 1 < flat.scalars.count, flat.scalars[first + 1] != "["
+        guard let first = flat.bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), flat.bytes[first] == openBracket,
+            first + 1 < flat.bytes.count, flat.bytes[first + 1] != openBracket
         else { return nil }
         let text = flat.string.trimmed
         guard let close = text.firstIndex(of: "]") else { return nil }

@@ -11,6 +11,7 @@ public enum Slug {
 
     /// One path component: `NavigationStackBasics` → `navigation-stack-basics`.
     public static func component(_ text: String) -> String {
+        if let ascii = asciiComponent(text) { return ascii }
         var out = ""
         var previous: Character?
         let characters = Array(text)
@@ -35,6 +36,18 @@ public enum Slug {
 
     /// GitHub-style heading anchor: lowercase, punctuation dropped, spaces to `-`.
     public static func heading(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                if isASCIILetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                    out.append(lowercased(byte))
+                } else if byte == UInt8(ascii: " ") {
+                    out.append(UInt8(ascii: "-"))
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         var out = ""
         for character in text.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
@@ -44,6 +57,42 @@ public enum Slug {
             }
         }
         return out
+    }
+
+    // ASCII text, the usual case, is slugged byte by byte with the same result as the `Character` path.
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+    }
+    private static func isASCIIUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    private static func isASCIILower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    private static func lowercased(_ byte: UInt8) -> UInt8 { isASCIIUpper(byte) ? byte | 0x20 : byte }
+
+    private static func asciiComponent(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 4)
+        for (index, byte) in bytes.enumerated() {
+            if isASCIILetterOrDigit(byte) {
+                if isASCIIUpper(byte), index > 0 {
+                    let previous = bytes[index - 1]
+                    let nextIsLower = index + 1 < bytes.count && isASCIILower(bytes[index + 1])
+                    if isASCIILower(previous) || (previous >= 0x30 && previous <= 0x39)
+                        || (isASCIIUpper(previous) && nextIsLower)
+                    {
+                        out.append(UInt8(ascii: "-"))
+                    }
+                }
+                out.append(lowercased(byte))
+            } else if out.last != UInt8(ascii: "-") {
+                out.append(UInt8(ascii: "-"))
+            }
+        }
+        // Dashes collapsed on the way; trim them at both ends as collapseDashes does.
+        var slice = out[...]
+        while slice.first == UInt8(ascii: "-") { slice = slice.dropFirst() }
+        while slice.last == UInt8(ascii: "-") { slice = slice.dropLast() }
+        return String(decoding: slice, as: UTF8.self)
     }
 
     static func collapseDashes(_ text: String) -> String {
@@ -58,19 +107,10 @@ public enum Slug {
 extension StringProtocol {
     /// Spaces and tabs trimmed from both ends, without Foundation's slower NSString path.
     public var trimmed: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
-        return String(scalars: scalars[first...last])
-    }
-}
-
-extension String {
-    /// Builds a string from scalars through UTF-8 bytes: much faster than appending to a UnicodeScalarView.
-    init<S: Sequence<Unicode.Scalar>>(scalars: S) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.underestimatedCount)
-        for scalar in scalars { UTF8.encode(scalar) { bytes.append($0) } }
-        self.init(decoding: bytes, as: UTF8.self)
+        let bytes = Substring(self).utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
+        let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        // Both ends sit next to a space, a tab or an end, so the bytes between are whole scalars.
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }

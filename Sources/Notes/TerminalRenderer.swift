@@ -34,7 +34,7 @@ public struct TerminalRenderer {
         for block in blocks {
             switch block.kind {
             case .heading:
-                let text = FlatInline.of(block, softBreak: " ").string
+                let text = FlatInline.of(block, softBreak: UInt8(ascii: " ")).string
                 let level = block.headingLevel
                 if level <= 1 {
                     out.append(prefix + styled(text.uppercased(), .bold, .cyan))

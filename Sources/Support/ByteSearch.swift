@@ -6,11 +6,11 @@ import Darwin
 
 /// Substring search on UTF-8 bytes (Foundation's string search is slow on Linux): `memchr` finds
 /// each candidate first byte, then the rest is compared. Needles are short (type names, project
-/// settings, a property's name) and are read in place, never copied.
+/// settings, a property's name, a link's `](url`) and are read in place, never copied.
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Where each occurrence of `needle` within `range` (all of the buffer by default) ends, at
     /// most `limit` of them, left to right; an occurrence does not overlap the one before.
-    func endsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil, limit: Int = .max)
+    public func endsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>? = nil, limit: Int = .max)
         -> [Int]
     {
         let range = range ?? 0..<count
@@ -30,14 +30,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return ends
     }
 
-    func endsOfOccurrences(of needle: String, in range: Range<Int>? = nil, limit: Int = .max) -> [Int] {
+    public func endsOfOccurrences(of needle: String, in range: Range<Int>? = nil, limit: Int = .max) -> [Int] {
         var needle = needle
         return needle.withUTF8 { endsOfOccurrences(of: $0, in: range, limit: limit) }
     }
 }
 
 extension Array where Element == UInt8 {
-    func endsOfOccurrences(of needle: String, limit: Int = .max) -> [Int] {
+    public func endsOfOccurrences(of needle: String, limit: Int = .max) -> [Int] {
         withUnsafeBufferPointer { $0.endsOfOccurrences(of: needle, limit: limit) }
     }
 }
