@@ -17,8 +17,13 @@ public struct Graph: Sendable {
 
     public struct Edge: Sendable {
         public var source: Int
-        public var link: NoteLink
+        /// The link's position in its note's `links`: an edge refers to the link rather than holding a
+        /// copy, which on a link-dense vault was half the graph's memory.
+        public var linkIndex: Int
         public var resolution: Resolution
+        let store: NoteStore
+
+        public var link: NoteLink { store.notes[source].links[linkIndex] }
 
         public var target: Int? {
             if case .resolved(let index) = resolution { return index }
@@ -35,11 +40,13 @@ public struct Graph: Sendable {
         notes = vault.notes
         loadDiagnostics = vault.loadDiagnostics
         index = ResolutionIndex(notes: vault.notes)
+        let store = NoteStore(notes: vault.notes)
         var edges: [Edge] = []
+        edges.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
         for (source, note) in notes.enumerated() {
-            for link in note.links {
+            for (position, link) in note.links.enumerated() {
                 let resolution: Resolution = link.target.isEmpty ? .resolved(source) : index.resolve(link.target)
-                edges.append(Edge(source: source, link: link, resolution: resolution))
+                edges.append(Edge(source: source, linkIndex: position, resolution: resolution, store: store))
             }
         }
         self.edges = edges
@@ -177,6 +184,12 @@ public struct Graph: Sendable {
     }
 }
 
+/// The notes an edge's link is read from, shared by every edge of a graph.
+final class NoteStore: Sendable {
+    let notes: [Note]
+    init(notes: [Note]) { self.notes = notes }
+}
+
 /// Lookup tables for link resolution, built once per graph.
 struct ResolutionIndex: Sendable {
     private var exact: [[String: [Int]]] = Array(repeating: [:], count: 5)
@@ -195,17 +208,18 @@ struct ResolutionIndex: Sendable {
                 [note.stem],
             ]
             for (step, keys) in keysPerStep.enumerated() {
-                for key in Set(keys) where !key.isEmpty {
-                    exact[step][key, default: []].append(position)
-                    folded[step][key.lowercased(), default: []].append(position)
+                for key in keys where !key.isEmpty {
+                    Self.add(position, key: key, to: &exact[step])
+                    Self.add(position, key: key.lowercased(), to: &folded[step])
                 }
             }
             paths.append((withoutExtension, position))
         }
-        for step in 0..<5 {
-            exact[step] = exact[step].mapValues { Array(Set($0)).sorted() }
-            folded[step] = folded[step].mapValues { Array(Set($0)).sorted() }
-        }
+    }
+
+    /// Positions arrive in ascending order, so skipping a repeat of the last keeps each list sorted and unique.
+    private static func add(_ position: Int, key: String, to table: inout [String: [Int]]) {
+        if table[key]?.last != position { table[key, default: []].append(position) }
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {

@@ -161,17 +161,17 @@ struct MCPTools {
         object["markdown"] = note.body
         object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
         let outgoing = graph.outgoing(index)
-        object["relations"] = outgoing.filter { $0.link.kind != "links_to" }.map { edge in
-            [
-                "type": edge.link.kind, "target": edge.link.target,
-                "resolved": edge.target.map { graph.notes[$0].title } ?? "",
-            ]
+        var linksOut: [(link: NoteLink, resolved: String)] = []
+        for edge in outgoing {
+            var resolved = ""
+            if case .resolved(let target) = edge.resolution { resolved = graph.notes[target].title }
+            linksOut.append((edge.link, resolved))
         }
-        object["links_out"] = outgoing.map { edge in
-            [
-                "target": edge.link.target, "kind": edge.link.kind,
-                "resolved": edge.target.map { graph.notes[$0].title } ?? "",
-            ]
+        object["relations"] = linksOut.filter { $0.link.kind != NoteLink.defaultKind }.map {
+            ["type": $0.link.kind, "target": $0.link.target, "resolved": $0.resolved]
+        }
+        object["links_out"] = linksOut.map {
+            ["target": $0.link.target, "kind": $0.link.kind, "resolved": $0.resolved]
         }
         object["backlinks"] = graph.backlinks(index).map { edge in
             [
