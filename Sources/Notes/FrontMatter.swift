@@ -3,7 +3,7 @@ import Support
 import Yams
 
 /// YAML front matter, split off before cmark sees the file.
-public struct FrontMatter: Sendable {
+public struct FrontMatter: Sendable, Equatable {
     public var title: String?
     public var type: String?
     public var permalink: String?
@@ -70,6 +70,11 @@ enum FrontMatterParser {
     /// tree, not as `Any`: every `as?` from `Any` costs a runtime conformance search, and the
     /// catalogue's notes are parsed on every run.
     static func parse(_ yaml: String) -> Result<FrontMatter, YAMLProblem> {
+        if let entries = PlainFrontMatter.entries(yaml) { return .success(frontMatter(entries)) }
+        return parseWithYams(yaml)
+    }
+
+    static func parseWithYams(_ yaml: String) -> Result<FrontMatter, YAMLProblem> {
         let root: Node?
         do {
             // The basic resolver keeps every scalar a string (a title `2024` or `yes` stays text) and skips regex work.
@@ -85,19 +90,22 @@ enum FrontMatterParser {
         guard case .mapping(let map) = root, map.allSatisfy({ $0.key.scalar != nil }) else {
             return .failure(YAMLProblem(line: 1, message: "front matter is not a mapping of keys to values"))
         }
+        return .success(frontMatter(map.map { (key: $0.key.scalar?.string ?? "", value: value($0.value)) }))
+    }
+
+    static func frontMatter(_ entries: [(key: String, value: FrontMatterValue)]) -> FrontMatter {
         var matter = FrontMatter()
-        for (keyNode, value) in map {
-            let key = keyNode.scalar?.string ?? ""
+        for (key, value) in entries {
             switch key {
             case "title": matter.title = scalarText(value)
             case "type": matter.type = scalarText(value)
             case "permalink": matter.permalink = scalarText(value)
             case "tags": matter.tags = list(value)
             case "aliases", "alias": matter.aliases += list(value)
-            default: matter.extra[key] = text(value)
+            default: matter.extra[key] = value.text
             }
         }
-        return .success(matter)
+        return matter
     }
 
     private static func problem(from error: YamlError) -> YAMLProblem {
@@ -111,18 +119,18 @@ enum FrontMatterParser {
         }
     }
 
-    private static func scalarText(_ value: Node) -> String? {
-        let result = text(value).trimmed
+    private static func scalarText(_ value: FrontMatterValue) -> String? {
+        let result = value.text.trimmed
         return result.isEmpty ? nil : result
     }
 
     /// A list, a single string, or a comma-separated string; `#` prefixes are dropped from tags.
-    private static func list(_ value: Node) -> [String] {
+    private static func list(_ value: FrontMatterValue) -> [String] {
         let items: [String]
         if case .sequence(let sequence) = value {
-            items = sequence.map(text)
+            items = sequence
         } else {
-            items = text(value).split(separator: ",").map(String.init)
+            items = value.text.split(separator: ",").map(String.init)
         }
         return
             items
@@ -131,15 +139,16 @@ enum FrontMatterParser {
             .filter { !$0.isEmpty }
     }
 
-    /// A scalar's text; a list's items joined by `, `; a mapping's `key: value` pairs, sorted.
-    private static func text(_ value: Node) -> String {
-        switch value {
-        case .scalar(let scalar): return scalar.string
-        case .sequence(let sequence): return sequence.map(text).joined(separator: ", ")
+    /// A Yams node as the note model reads it: a list's items and a mapping's pairs as text.
+    private static func value(_ node: Node) -> FrontMatterValue {
+        switch node {
+        case .scalar(let scalar): return .scalar(scalar.string)
+        case .sequence(let sequence): return .sequence(sequence.map { value($0).text })
         case .mapping(let map):
-            return map.map { (key: text($0.key), value: text($0.value)) }.sorted { $0.key < $1.key }
-                .map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-        case .alias: return ""
+            return .mapping(
+                map.map { (key: value($0.key).text, value: value($0.value).text) }.sorted { $0.key < $1.key }
+                    .map { "\($0.key): \($0.value)" }.joined(separator: ", "))
+        case .alias: return .scalar("")
         }
     }
 }
