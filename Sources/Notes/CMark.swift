@@ -62,6 +62,24 @@ struct CMarkNode {
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
     var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
 
+    /// Visits the nodes below this one in document order, without recursion and without arrays:
+    /// containers are met entering and leaving, leaves (text, code, breaks) entering only. When
+    /// `visit` answers false on entering a container, its children are skipped.
+    func walk(_ visit: (CMarkNode, _ entering: Bool) -> Bool) {
+        guard let iterator = cmark_iter_new(pointer) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator), node != pointer else { continue }
+            let entering = event == CMARK_EVENT_ENTER
+            if !visit(CMarkNode(pointer: node), entering), entering, cmark_node_first_child(node) != nil {
+                cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+            }
+        }
+    }
+
+    var parent: CMarkNode? { cmark_node_parent(pointer).map(CMarkNode.init) }
+    var isFirstChild: Bool { cmark_node_previous(pointer) == nil }
+
     var children: [CMarkNode] {
         var result: [CMarkNode] = []
         var child = cmark_node_first_child(pointer)
@@ -100,27 +118,26 @@ struct FlatInline {
     /// Walks the inline children of a leaf block without recursion.
     static func of(_ block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n")) -> FlatInline {
         var flat = FlatInline()
-        // Stack of (node, entering): links get their brackets back on the way out.
-        var stack: [(CMarkNode, Bool)] = block.children.reversed().map { ($0, true) }
-        while let (node, entering) = stack.popLast() {
+        block.walk { node, entering in
             switch node.kind {
-            case .text, .htmlInline, .customInline: if entering { flat.append(cmark_node_get_literal(node.pointer)) }
-            case .code: if entering { flat.append(cmark_node_get_literal(node.pointer), code: true) }
-            case .softBreak: if entering { flat.append(softBreak) }
-            case .lineBreak: if entering { flat.append(UInt8(ascii: "\n")) }
+            case .text, .htmlInline: flat.append(cmark_node_get_literal(node.pointer))
+            case .customInline:
+                flat.append(cmark_node_get_literal(node.pointer))
+                return false
+            case .code: flat.append(cmark_node_get_literal(node.pointer), code: true)
+            case .softBreak: flat.append(softBreak)
+            case .lineBreak: flat.append(UInt8(ascii: "\n"))
             case .link, .image:
+                // `[[T]]` with a `[T]: url` definition arrives as `[`, LINK(T), `]`: restore the brackets.
                 if entering {
-                    // `[[T]]` with a `[T]: url` definition arrives as `[`, LINK(T), `]`: restore the brackets.
                     flat.append(UInt8(ascii: "["))
-                    stack.append((node, false))
-                    stack.append(contentsOf: node.children.reversed().map { ($0, true) })
                 } else {
                     flat.append(UInt8(ascii: "]"))
                     if node.kind == .link { flat.markdownLinkURLs.append(node.url) }
                 }
-            default:
-                if entering { stack.append(contentsOf: node.children.reversed().map { ($0, true) }) }
+            default: break
             }
+            return true
         }
         return flat
     }

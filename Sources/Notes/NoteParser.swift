@@ -111,9 +111,8 @@ struct BodyWalker {
     }
 
     private mutating func walk(_ root: CMarkNode) {
-        // Explicit stack: (node, is first paragraph of a list item).
-        var stack: [(CMarkNode, Bool)] = root.children.reversed().map { ($0, false) }
-        while let (node, firstInItem) = stack.popLast() {
+        root.walk { node, entering in
+            guard entering else { return true }
             switch node.kind {
             case .heading:
                 let text = FlatInline.of(node, softBreak: UInt8(ascii: " ")).string.trimmed
@@ -123,20 +122,16 @@ struct BodyWalker {
                 sectionIsRelated = text.lowercased().contains("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
-                collectLinks(in: node, listItem: firstInItem)
+                // The first paragraph of a list item may be an observation or start with a relation.
+                collectLinks(in: node, listItem: node.isFirstChild && node.parent?.kind == .item)
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
-            case .item:
-                let children = node.children
-                stack.append(
-                    contentsOf: children.enumerated().reversed().map {
-                        ($0.element, $0.offset == 0 && $0.element.kind == .paragraph)
-                    })
-            case .document, .blockQuote, .list, .customBlock:
-                stack.append(contentsOf: node.children.reversed().map { ($0, false) })
+            case .item, .document, .blockQuote, .list, .customBlock:
+                return true
             default:
                 break
             }
+            return false
         }
     }
 
@@ -200,13 +195,18 @@ struct BodyWalker {
         var astIndex = 0
         var relationUsed = false
         let relation = listItem ? Self.relationType(flat) : nil
-        let astKeys = fromAST.map { Self.normalized($0.inner.utf8) }
         for candidate in fromSource {
-            let key = Self.normalized(source.bytes[candidate.inner])
-            guard let found = astKeys[astIndex...].firstIndex(of: key) else { continue }
+            guard
+                let found = fromAST[astIndex...].firstIndex(where: {
+                    Self.sameIgnoringMarkup(flat.bytes[$0.inner], source.bytes[candidate.inner])
+                })
+            else { continue }
             astIndex = found + 1
             let ast = fromAST[found]
-            let (target, anchor, label) = Self.splitInner(ast.inner)
+            let inner = String(
+                decoding: flat.bytes[ast.inner].map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self
+            )
+            let (target, anchor, label) = Self.splitInner(inner)
             var kind = NoteLink.defaultKind
             if let relation, !relationUsed, found == 0 {
                 kind = relation
@@ -220,7 +220,7 @@ struct BodyWalker {
                     raw: source.text(candidate.start..<candidate.end),
                     target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
                     line: position.line, column: position.column, kind: kind, section: section,
-                    context: ast.after))
+                    context: Self.trimmedContext(String(decoding: flat.bytes[ast.after], as: UTF8.self))))
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: source)
     }
@@ -272,7 +272,8 @@ struct BodyWalker {
 
     // MARK: - Scanning
 
-    struct ASTCandidate { var inner: String; var after: String? }
+    /// A `[[…]]` in cmark's text: what is inside the brackets, and the rest of its line.
+    struct ASTCandidate { var inner: Range<Int>; var after: Range<Int> }
     struct SourceCandidate { var start: Int; var inner: Range<Int>; var end: Int; var embed: Bool }
 
     private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
@@ -303,8 +304,6 @@ struct BodyWalker {
                 j += 1
             }
             guard let end = close else { i += 2; continue }
-            let inner = String(
-                decoding: s[(i + 2)..<end].map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             // Context: the rest of the line, up to the next link, at most 300 characters.
             var lineEnd = end + 2
             var taken = 0
@@ -320,8 +319,7 @@ struct BodyWalker {
                 }
                 lineEnd += 1
             }
-            let after = trimmedContext(String(decoding: s[(end + 2)..<lineEnd], as: UTF8.self))
-            result.append(ASTCandidate(inner: inner, after: after))
+            result.append(ASTCandidate(inner: (i + 2)..<end, after: (end + 2)..<lineEnd))
             i = end + 2
         }
         return result
@@ -379,14 +377,23 @@ struct BodyWalker {
     }
 
     /// For pairing source and AST candidates: markup and spacing do not count.
-    static func normalized<S: Sequence<UInt8>>(_ text: S) -> [UInt8] {
-        text.filter {
-            switch $0 {
+    static func sameIgnoringMarkup(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        func ignored(_ byte: UInt8) -> Bool {
+            switch byte {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: " "),
                 UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
-                return false
-            default: return true
+                return true
+            default: return false
             }
+        }
+        var i = a.startIndex, j = b.startIndex
+        while true {
+            while i < a.endIndex, ignored(a[i]) { i += 1 }
+            while j < b.endIndex, ignored(b[j]) { j += 1 }
+            guard i < a.endIndex, j < b.endIndex else { return i == a.endIndex && j == b.endIndex }
+            guard a[i] == b[j] else { return false }
+            i += 1
+            j += 1
         }
     }
 
@@ -406,6 +413,18 @@ struct BodyWalker {
     }
 
     static func trimmedContext(_ text: String) -> String? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same trimming, and Unicode's punctuation among ASCII is this set.
+            let punctuation = Array("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
+            var bytes = Substring(text).utf8.drop(while: {
+                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ":")
+            })
+            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                bytes = bytes.dropLast()
+            }
+            return bytes.isEmpty || bytes.allSatisfy(punctuation.contains) ? nil : String(Substring(bytes))
+        }
         var text = Substring(text)
         while let first = text.first,
             first == " " || first == "\t" || first == "-" || first == "–" || first == "—" || first == ":"
@@ -459,15 +478,26 @@ struct BodyWalker {
         guard let first = flat.bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), flat.bytes[first] == openBracket,
             first + 1 < flat.bytes.count, flat.bytes[first + 1] != openBracket
         else { return nil }
-        let text = flat.string.trimmed
-        guard let close = text.firstIndex(of: "]") else { return nil }
-        let category = String(text[text.index(after: text.startIndex)..<close]).trimmed
-        guard !category.isEmpty, !category.contains("[") else { return nil }
-        let rest = String(text[text.index(after: close)...]).trimmed
-        guard !rest.hasPrefix("(") else { return nil } // a markdown link, not an observation
-        let tags = rest.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
-            .filter { $0.hasPrefix("#") && $0.count > 1 }
-            .map { String($0.dropFirst()).trimmingCharacters(in: CharacterSet(charactersIn: ".,;:!?)")) }
-        return Observation(category: category, text: rest, tags: tags, line: line)
+        // `[category] rest`, both trimmed of spaces and tabs.
+        let bytes = flat.bytes
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let close = bytes[(first + 1)...].firstIndex(of: closeBracket) else { return nil }
+        let category = String(decoding: bytes[(first + 1)..<close], as: UTF8.self).trimmed
+        guard !category.isEmpty, !category.utf8.contains(openBracket) else { return nil }
+        var end = bytes.endIndex
+        while end > close + 1, isBlank(bytes[end - 1]) { end -= 1 }
+        let rest = bytes[(close + 1)..<end].drop(while: isBlank)
+        guard rest.first != UInt8(ascii: "(") else { return nil } // a markdown link, not an observation
+        // Words starting with `#` are tags, without the trailing punctuation of a sentence.
+        let trailing = Array(".,;:!?)".utf8)
+        let tags = rest.split(whereSeparator: { $0 == UInt8(ascii: "\n") || isBlank($0) })
+            .filter { $0.first == UInt8(ascii: "#") && $0.count > 1 }
+            .map { word in
+                var tag = word.dropFirst()
+                while let last = tag.last, trailing.contains(last) { tag = tag.dropLast() }
+                while let first = tag.first, trailing.contains(first) { tag = tag.dropFirst() }
+                return String(decoding: tag, as: UTF8.self)
+            }
+        return Observation(category: category, text: String(decoding: rest, as: UTF8.self), tags: tags, line: line)
     }
 }
