@@ -116,8 +116,10 @@ struct FlatInline {
     }
 
     /// Walks the inline children of a leaf block without recursion.
-    static func of(_ block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n")) -> FlatInline {
+    static func of(_ block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n"), capacity: Int = 0) -> FlatInline {
         var flat = FlatInline()
+        flat.bytes.reserveCapacity(capacity)
+        flat.inCode.reserveCapacity(capacity)
         block.walk { node, entering in
             switch node.kind {
             case .text, .htmlInline: flat.append(cmark_node_get_literal(node.pointer))

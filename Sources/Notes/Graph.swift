@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Support
 
 /// The notes as a graph: links resolved to notes, backlinks, tags, orphans and problems.
 ///
@@ -41,11 +43,18 @@ public struct Graph: Sendable {
         loadDiagnostics = vault.loadDiagnostics
         index = ResolutionIndex(notes: vault.notes)
         let store = NoteStore(notes: vault.notes)
+        // Links are resolved note by note in parallel: on a link-dense vault this is most of the graph's cost.
+        let resolutions = ConcurrentSlots<[Resolution]>(count: notes.count)
+        let (notes, index) = (notes, index)
+        DispatchQueue.concurrentPerform(iterations: notes.count) { source in
+            resolutions[source] = notes[source].links.map {
+                $0.target.isEmpty ? .resolved(source) : index.resolve($0.target)
+            }
+        }
         var edges: [Edge] = []
         edges.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
-        for (source, note) in notes.enumerated() {
-            for (position, link) in note.links.enumerated() {
-                let resolution: Resolution = link.target.isEmpty ? .resolved(source) : index.resolve(link.target)
+        for (source, resolved) in resolutions.values.enumerated() {
+            for (position, resolution) in (resolved ?? []).enumerated() {
                 edges.append(Edge(source: source, linkIndex: position, resolution: resolution, store: store))
             }
         }

@@ -101,6 +101,7 @@ struct BodyWalker {
         self.path = path
         bytes = Array(source.utf8)
         var starts = [0]
+        starts.reserveCapacity(bytes.count / 24)
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
         lineStarts = starts
     }
@@ -171,17 +172,18 @@ struct BodyWalker {
         return source
     }
 
-    /// Whether the block's source lines hold a `[` at all: without one there is no link or observation.
-    private func sourceHasBracket(_ block: CMarkNode) -> Bool {
+    /// The length of the block's source lines when they hold a `[`: without one there is no link or observation.
+    private func sourceLengthWithBracket(_ block: CMarkNode) -> Int? {
         let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
-        guard first <= last else { return false }
+        guard first <= last else { return nil }
         let end = last < lineStarts.count ? lineStarts[last] : bytes.count
-        return bytes[lineStarts[first - 1]..<end].contains(UInt8(ascii: "["))
+        let lines = bytes[lineStarts[first - 1]..<end]
+        return lines.contains(UInt8(ascii: "[")) ? lines.count : nil
     }
 
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
-        guard sourceHasBracket(block) else { return }
-        let flat = FlatInline.of(block)
+        guard let sourceLength = sourceLengthWithBracket(block) else { return }
+        let flat = FlatInline.of(block, capacity: sourceLength)
         if listItem, let observation = Self.observation(flat, line: block.startLine) {
             observations.append(observation)
         }
@@ -203,9 +205,11 @@ struct BodyWalker {
             else { continue }
             astIndex = found + 1
             let ast = fromAST[found]
-            let inner = String(
-                decoding: flat.bytes[ast.inner].map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self
-            )
+            var inner = String(decoding: flat.bytes[ast.inner], as: UTF8.self)
+            if flat.bytes[ast.inner].contains(UInt8(ascii: "\n")) {
+                inner = String(
+                    decoding: inner.utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            }
             let (target, anchor, label) = Self.splitInner(inner)
             var kind = NoteLink.defaultKind
             if let relation, !relationUsed, found == 0 {
@@ -220,7 +224,7 @@ struct BodyWalker {
                     raw: source.text(candidate.start..<candidate.end),
                     target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
                     line: position.line, column: position.column, kind: kind, section: section,
-                    context: Self.trimmedContext(String(decoding: flat.bytes[ast.after], as: UTF8.self))))
+                    context: Self.trimmedContext(flat.bytes[ast.after])))
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: source)
     }
@@ -412,20 +416,21 @@ struct BodyWalker {
         return (left.trimmed, anchor, label)
     }
 
-    static func trimmedContext(_ text: String) -> String? {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+    static func trimmedContext(_ text: ArraySlice<UInt8>) -> String? {
+        if text.allSatisfy({ $0 < 0x80 }) {
             // ASCII: the same trimming, and Unicode's punctuation among ASCII is this set.
             let punctuation = Array("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
-            var bytes = Substring(text).utf8.drop(while: {
+            var bytes = text.drop(while: {
                 $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "-")
                     || $0 == UInt8(ascii: ":")
             })
             while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
                 bytes = bytes.dropLast()
             }
-            return bytes.isEmpty || bytes.allSatisfy(punctuation.contains) ? nil : String(Substring(bytes))
+            return bytes.isEmpty || bytes.allSatisfy(punctuation.contains)
+                ? nil : String(decoding: bytes, as: UTF8.self)
         }
-        var text = Substring(text)
+        var text = Substring(String(decoding: text, as: UTF8.self))
         while let first = text.first,
             first == " " || first == "\t" || first == "-" || first == "–" || first == "—" || first == ":"
         {
