@@ -152,7 +152,7 @@ struct NotesCommand: ParsableCommand {
             let graph = source.loadGraph()
             reportLoadProblems(graph)
             switch format {
-            case .json: Terminal.write(GraphExport.json(graph))
+            case .json: Terminal.write(GraphExport.jsonBytes(graph))
             case .dot: Terminal.write(GraphExport.dot(graph))
             case .mermaid: Terminal.write(GraphExport.mermaid(graph))
             }

@@ -140,6 +140,24 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertEqual(observations.first?["tags"] as? [String], ["open"])
     }
 
+    /// The JSON graph is written in one pass; it must stay byte for byte what JSONEncoder makes of
+    /// `GraphExport.document`: escapes, nulls, empty lists, ambiguous candidates.
+    func testStreamedJSONMatchesTheEncoder() throws {
+        let texts = [
+            "---\ntitle: \"Quote \\\" and \\\\ slash/\"\ntags: []\n---\n# T\n\n- [tip] tab\there \u{1} #x\n\nSee [[Twin]] and [[Nowhere]] — ctrl \u{7}.\n",
+            "---\ntitle: Twin\n---\nbody\n", "---\ntitle: Twin\naliases: [Ünï]\n---\n[[Quote \" and \\ slash/]]\n", "",
+        ]
+        let notes = texts.enumerated().map {
+            NoteParser.parse(path: "d/n\($0.offset).md", relativePath: "n\($0.offset).md", text: $0.element)
+        }
+        let graph = Graph(vault: Vault(notes: notes))
+        XCTAssertTrue(graph.edges.contains { if case .ambiguous = $0.resolution { return true } else { return false } })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let expected = String(decoding: try encoder.encode(GraphExport.document(graph)), as: UTF8.self) + "\n"
+        XCTAssertEqual(GraphExport.json(graph), expected)
+    }
+
     func testJSONHasEveryDocumentedField() throws {
         let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
         let notes = object["notes"] as! [[String: Any]]
