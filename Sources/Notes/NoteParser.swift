@@ -205,11 +205,12 @@ struct BodyWalker {
             else { continue }
             astIndex = found + 1
             let ast = fromAST[found]
-            var inner = String(decoding: flat.bytes[ast.inner], as: UTF8.self)
-            if flat.bytes[ast.inner].contains(UInt8(ascii: "\n")) {
-                inner = String(
-                    decoding: inner.utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-            }
+            // A link broken over lines reads as one line.
+            let innerBytes = flat.bytes[ast.inner]
+            let inner =
+                innerBytes.contains(UInt8(ascii: "\n"))
+                ? String(decoding: innerBytes.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+                : String(decoding: innerBytes, as: UTF8.self)
             let (target, anchor, label) = Self.splitInner(inner)
             var kind = NoteLink.defaultKind
             if let relation, !relationUsed, found == 0 {
@@ -420,13 +421,8 @@ struct BodyWalker {
         if text.allSatisfy({ $0 < 0x80 }) {
             // ASCII: the same trimming, and Unicode's punctuation among ASCII is this set.
             let punctuation = Array("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
-            var bytes = text.drop(while: {
-                $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "-")
-                    || $0 == UInt8(ascii: ":")
-            })
-            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-                bytes = bytes.dropLast()
-            }
+            var bytes = text.drop(while: { $0.isSpaceOrTab || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") })
+            while bytes.last?.isSpaceOrTab == true { bytes = bytes.dropLast() }
             return bytes.isEmpty || bytes.allSatisfy(punctuation.contains)
                 ? nil : String(decoding: bytes, as: UTF8.self)
         }
@@ -449,32 +445,19 @@ struct BodyWalker {
         while i < bytes.count {
             let byte = bytes[i]
             if byte < 0x80 {
-                guard
-                    byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39)
-                        || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
-                else { break }
+                guard byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { break }
                 i += 1
             } else {
-                let (scalar, length) = Self.scalar(in: bytes, at: i)
+                let (scalar, length) = bytes.scalar(at: i)
                 guard scalar.properties.isAlphabetic else { break }
                 i += length
             }
         }
-        guard i > start, i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") else {
-            return nil
-        }
+        guard i > start, i < bytes.count, bytes[i].isSpaceOrTab else { return nil }
         let word = String(decoding: bytes[start..<i], as: UTF8.self)
-        while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket else { return nil }
         return word
-    }
-
-    /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
-    private static func scalar(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
-        return (scalar, UTF8.width(scalar))
     }
 
     /// `[category] text #tag` at the start of a list item.
@@ -485,17 +468,16 @@ struct BodyWalker {
         else { return nil }
         // `[category] rest`, both trimmed of spaces and tabs.
         let bytes = flat.bytes
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let close = bytes[(first + 1)...].firstIndex(of: closeBracket) else { return nil }
         let category = String(decoding: bytes[(first + 1)..<close], as: UTF8.self).trimmed
         guard !category.isEmpty, !category.utf8.contains(openBracket) else { return nil }
         var end = bytes.endIndex
-        while end > close + 1, isBlank(bytes[end - 1]) { end -= 1 }
-        let rest = bytes[(close + 1)..<end].drop(while: isBlank)
+        while end > close + 1, bytes[end - 1].isSpaceOrTab { end -= 1 }
+        let rest = bytes[(close + 1)..<end].drop(while: \.isSpaceOrTab)
         guard rest.first != UInt8(ascii: "(") else { return nil } // a markdown link, not an observation
         // Words starting with `#` are tags, without the trailing punctuation of a sentence.
         let trailing = Array(".,;:!?)".utf8)
-        let tags = rest.split(whereSeparator: { $0 == UInt8(ascii: "\n") || isBlank($0) })
+        let tags = rest.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0.isSpaceOrTab })
             .filter { $0.first == UInt8(ascii: "#") && $0.count > 1 }
             .map { word in
                 var tag = word.dropFirst()

@@ -154,10 +154,8 @@ public enum NoteSearch {
         while index < utf8.count {
             let byte = utf8[index]
             if byte < 0x80 {
-                if (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) {
-                    current.append(byte)
-                } else if byte >= 0x41 && byte <= 0x5A {
-                    current.append(byte + 0x20)
+                if byte.isASCIILetterOrDigit {
+                    current.append(byte.asciiLowercased)
                 } else {
                     flush()
                 }
@@ -165,10 +163,9 @@ public enum NoteSearch {
                 continue
             }
             // A non-ASCII scalar: part of the word when it is a letter or a digit.
-            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-            let end = min(utf8.count, index + length)
-            let scalar = String(decoding: utf8[index..<end], as: UTF8.self).unicodeScalars.first
-            if let scalar, scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            let (scalar, length) = utf8.scalar(at: index)
+            let end = index + length
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 current.append(contentsOf: utf8[index..<end])
                 ascii = false
             } else {

@@ -74,8 +74,7 @@ enum PlainFrontMatter {
     }
 
     private static func isKeyByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
 
     /// `[a, b, "c"]` on one line; an empty list is `[]`.

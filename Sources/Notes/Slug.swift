@@ -40,8 +40,8 @@ public enum Slug {
             var out: [UInt8] = []
             out.reserveCapacity(text.utf8.count)
             for byte in text.utf8 {
-                if isASCIILetterOrDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
-                    out.append(lowercased(byte))
+                if byte.isASCIILetterOrDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                    out.append(byte.asciiLowercased)
                 } else if byte == UInt8(ascii: " ") {
                     out.append(UInt8(ascii: "-"))
                 }
@@ -59,31 +59,22 @@ public enum Slug {
         return out
     }
 
-    // ASCII text, the usual case, is slugged byte by byte with the same result as the `Character` path.
-    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-    }
-    private static func isASCIIUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
-    private static func isASCIILower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    private static func lowercased(_ byte: UInt8) -> UInt8 { isASCIIUpper(byte) ? byte | 0x20 : byte }
-
+    /// ASCII text, the usual case, slugged byte by byte with the same result as the `Character` path.
     private static func asciiComponent(_ text: String) -> String? {
         let bytes = Array(text.utf8)
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 4)
         for (index, byte) in bytes.enumerated() {
-            if isASCIILetterOrDigit(byte) {
-                if isASCIIUpper(byte), index > 0 {
+            if byte.isASCIILetterOrDigit {
+                if byte.isASCIIUpper, index > 0 {
                     let previous = bytes[index - 1]
-                    let nextIsLower = index + 1 < bytes.count && isASCIILower(bytes[index + 1])
-                    if isASCIILower(previous) || (previous >= 0x30 && previous <= 0x39)
-                        || (isASCIIUpper(previous) && nextIsLower)
-                    {
+                    let nextIsLower = index + 1 < bytes.count && bytes[index + 1].isASCIILower
+                    if previous.isASCIILower || previous.isASCIIDigit || (previous.isASCIIUpper && nextIsLower) {
                         out.append(UInt8(ascii: "-"))
                     }
                 }
-                out.append(lowercased(byte))
+                out.append(byte.asciiLowercased)
             } else if out.last != UInt8(ascii: "-") {
                 out.append(UInt8(ascii: "-"))
             }
@@ -108,8 +99,8 @@ extension StringProtocol {
     /// Spaces and tabs trimmed from both ends, without Foundation's slower NSString path.
     public var trimmed: String {
         let bytes = Substring(self).utf8
-        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-        let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
+        guard let first = bytes.firstIndex(where: { !$0.isSpaceOrTab }) else { return "" }
+        let last = bytes.lastIndex(where: { !$0.isSpaceOrTab })!
         // Both ends sit next to a space, a tab or an end, so the bytes between are whole scalars.
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
