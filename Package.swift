@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // `patternlint mcp`: the official Model Context Protocol SDK (its MCP library needs swift-log and swift-system).
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // Already in the build through the SDK; named for the `Logger` our own stdio transport declares.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
     ],
     targets: [
         // libcmark, found through pkg-config; only the Notes module talks to it.
@@ -44,6 +46,7 @@ let package = Package(
                 "Support", "Notes", "SwiftLexer", "Lint", "Catalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .plugin(name: "PatternLintBuildToolPlugin", capability: .buildTool(), dependencies: ["patternlint"]),

@@ -63,6 +63,24 @@ public enum NoteSearch {
             self.names = names
         }
 
+        /// The note's words that the query words begin, sorted.
+        func matchedWords(_ terms: [String], note: Int) -> [String] {
+            var found = Set<String>()
+            for term in terms {
+                for word in words(beginning: term) {
+                    // Postings are in note order.
+                    let list = postings[word]
+                    var low = 0, high = list.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if Int(list[middle].note) < note { low = middle + 1 } else { high = middle }
+                    }
+                    if low < list.count, Int(list[low].note) == note { found.insert(vocabulary[word]) }
+                }
+            }
+            return found.sorted()
+        }
+
         /// The ids of the words that begin with `prefix`.
         func words(beginning prefix: String) -> Range<Int> {
             var low = 0, high = vocabulary.count
@@ -89,46 +107,46 @@ public enum NoteSearch {
         let index = index ?? Index(notes)
         let whole = terms.joined(separator: " ")
         let count = Double(max(1, notes.count))
-        // Per note: the score so far, the query words it matched, and the note words that did.
-        var scores: [Int: (score: Double, terms: Int, matched: Set<String>)] = [:]
+        // Per note: the score so far and how many query words it matched, in arrays rather than a
+        // dictionary: a common word stands in nearly every note.
+        var scores = [Double](repeating: 0, count: notes.count)
+        var termsMatched = [Int](repeating: 0, count: notes.count)
         for (position, term) in terms.enumerated() {
-            var seen = Set<Int>()
             for word in index.words(beginning: term) {
                 let postings = index.postings[word]
                 // BM25's inverse document frequency, k1 = 1.2, b = 0.75.
                 let idf = log(1 + (count - Double(postings.count) + 0.5) / (Double(postings.count) + 0.5))
+                // A word the query word only begins counts a little less than the word itself.
+                let exact = index.vocabulary[word] == term ? 1.0 : 0.8
                 for posting in postings {
                     let note = Int(posting.note)
-                    guard include(note) else { continue }
+                    // Only notes that matched every earlier query word stay in the running.
+                    let matched = termsMatched[note]
+                    guard matched == position + 1 || (matched == position && include(note)) else { continue }
                     let c = posting.counts
                     let weighted =
                         weights.title * Double(c.title) + weights.alias * Double(c.alias) + weights.tag * Double(c.tag)
                         + weights.heading * Double(c.heading) + weights.body * Double(c.body)
                     let norm = 1.2 * (0.25 + 0.75 * Double(index.bodyLengths[note]) / index.averageBodyLength)
-                    // A word the query word only begins counts a little less than the word itself.
-                    let exact = index.vocabulary[word] == term ? 1.0 : 0.8
-                    var entry = scores[note] ?? (0, 0, [])
-                    // Only notes that matched every earlier query word stay in the running.
-                    let already = seen.contains(note)
-                    guard already || entry.terms == position else { continue }
-                    entry.score += exact * idf * weighted * 2.2 / (weighted + norm)
-                    entry.matched.insert(index.vocabulary[word])
-                    if !already {
-                        seen.insert(note)
-                        entry.terms += 1
-                    }
-                    scores[note] = entry
+                    scores[note] += exact * idf * weighted * 2.2 / (weighted + norm)
+                    termsMatched[note] = position + 1
                 }
             }
         }
-        var hits = scores.compactMap { note, entry -> Hit? in
-            guard entry.terms == terms.count else { return nil }
+        var hits: [Hit] = []
+        for note in termsMatched.indices where termsMatched[note] == terms.count {
             let named = index.names[note].contains(whole)
-            return Hit(
-                note: note, score: entry.score + (named ? 1000 : 0), matched: entry.matched.sorted(), snippet: nil)
+            hits.append(Hit(note: note, score: scores[note] + (named ? 1000 : 0), matched: [], snippet: nil))
         }
-        hits.sort { $0.score != $1.score ? $0.score > $1.score : notes[$0.note].title < notes[$1.note].title }
+        hits.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            let a = notes[$0.note], b = notes[$1.note]
+            return a.title != b.title ? a.title < b.title : a.path < b.path
+        }
         if hits.count > limit { hits.removeSubrange(limit...) }
+        for position in hits.indices {
+            hits[position].matched = index.matchedWords(terms, note: hits[position].note)
+        }
         for position in hits.indices {
             hits[position].snippet = snippet(for: Set(hits[position].matched), in: notes[hits[position].note].body)
         }

@@ -162,7 +162,7 @@ struct MCPServer {
             else { throw MCPError.invalidParams("no note at \(params.uri)") }
             return .init(contents: [.text(note.body, uri: params.uri, mimeType: "text/markdown")])
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: MCPStdioTransport())
         await server.waitUntilCompleted()
     }
 }

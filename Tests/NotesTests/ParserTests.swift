@@ -207,6 +207,24 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertEqual(NoteSearch.words("Déjà-Vu, NavigationStack2"), ["deja", "vu", "navigationstack2"])
     }
 
+    /// Hits that tie on score and title come in path order, so every run lists them alike; the
+    /// matched words and the tag filter hold for each.
+    func testSearchTiesAreInPathOrder() {
+        let text = "---\ntitle: Design\ntags: [core]\n---\nThe lexer reads bytes.\n"
+        let paths = ["c/design.md", "a/design.md", "b/design.md", "d/design.md"]
+        var notes = paths.map { NoteParser.parse(path: $0, relativePath: $0, text: text) }
+        notes.append(NoteParser.parse(path: "e/other.md", relativePath: "e/other.md", text: "# Other\n\nLexers.\n"))
+        let hits = NoteSearch.search("lex", in: notes)
+        // The short note scores highest; the four that tie follow by path.
+        XCTAssertEqual(
+            hits.map { notes[$0.note].path },
+            ["e/other.md", "a/design.md", "b/design.md", "c/design.md", "d/design.md"])
+        XCTAssertEqual(hits.first?.matched, ["lexers"])
+        XCTAssertEqual(hits.last?.matched, ["lexer"])
+        XCTAssertEqual(NoteSearch.search("lex", in: notes, limit: 2).map(\.note), [4, 1])
+        XCTAssertEqual(NoteSearch.search("lex bytes", in: notes, include: { $0 != 1 }).map(\.note), [2, 0, 3])
+    }
+
     func testRendererColoursOnlyWhenAsked() {
         let markdown = "# Title\n\nSome `code` and **bold**.\n\n```swift\nlet x = 1\n```\n"
         let plain = TerminalRenderer(color: false).render(markdown: markdown)

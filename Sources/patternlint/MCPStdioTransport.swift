@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import MCP
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// MCP over standard input and output, one JSON-RPC message a line, woken by the data itself.
+///
+/// The SDK's `StdioTransport` makes stdin non-blocking and, when nothing is there, sleeps 10 ms
+/// before trying again: every request then waits up to 10 ms before it is even read, and answers
+/// come in 10 ms steps. Here a thread blocks in `read`, so a request is read the moment it arrives.
+actor MCPStdioTransport: Transport {
+    nonisolated let logger = Logger(label: "patternlint.mcp.stdio", factory: { _ in SwiftLogNoOpLogHandler() })
+    private let messages: AsyncThrowingStream<Data, Swift.Error>
+    private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
+    private var started = false
+
+    init() {
+        (messages, continuation) = AsyncThrowingStream.makeStream()
+    }
+
+    func connect() async throws {
+        guard !started else { return }
+        started = true
+        let continuation = self.continuation
+        let reader = Thread { Self.readLines(into: continuation) }
+        reader.name = "patternlint.mcp.stdin"
+        reader.start()
+    }
+
+    func disconnect() async {
+        continuation.finish()
+    }
+
+    func send(_ message: Data) async throws {
+        var line = message
+        line.append(UInt8(ascii: "\n"))
+        try line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0, errno == EINTR {
+                    continue
+                } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                    // stdout was handed to us non-blocking: wait until the client reads.
+                    var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                } else {
+                    throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                }
+            }
+        }
+    }
+
+    func receive() -> AsyncThrowingStream<Data, Swift.Error> { messages }
+
+    /// Blocking reads of stdin until end of file, each complete line handed on as one message.
+    private static func readLines(into continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation) {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending: [UInt8] = []
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var ready = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                break
+            }
+            if count == 0 { break }
+            var lineStart = 0
+            for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+                pending.append(contentsOf: buffer[lineStart..<index])
+                if !pending.isEmpty { continuation.yield(Data(pending)) }
+                pending.removeAll(keepingCapacity: true)
+                lineStart = index + 1
+            }
+            pending.append(contentsOf: buffer[lineStart..<count])
+        }
+        if !pending.isEmpty { continuation.yield(Data(pending)) }
+        continuation.finish()
+    }
+}
