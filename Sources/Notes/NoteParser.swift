@@ -63,7 +63,7 @@ public enum NoteParser {
             path: path, relativePath: relativePath, title: title, type: matter.type,
             permalink: matter.permalink.map(normalizedPermalink) ?? Slug.permalink(fromRelativePath: relativePath),
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
-            headings: body.headings, codeBlocks: body.codeBlocks, links: body.links,
+            headings: body.headings, codeBlocks: body.codeBlocks, links: body.finishedLinks(),
             observations: body.observations, body: split.body, diagnostics: diagnostics)
     }
 
@@ -91,9 +91,15 @@ struct BodyWalker {
     let lineStarts: [Int]
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
-    var links: [NoteLink] = []
     var observations: [Observation] = []
+    /// The links' strings go to one buffer for the note; the links are made when it is complete.
+    private var linkText = LinkText.Builder()
+    private var links: [(layout: NoteLink.Layout, style: LinkStyle)] = []
     private var section: String?
+    /// The section's heading text and the usual kinds, each written to the buffer once.
+    private var sectionSpan: LinkText.Span?
+    private var defaultKindSpan: LinkText.Span?
+    private var relatedKindSpan: LinkText.Span?
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
 
@@ -120,6 +126,7 @@ struct BodyWalker {
                 headings.append(
                     Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
+                sectionSpan = nil
                 sectionIsRelated = text.lowercased().contains("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
@@ -134,6 +141,37 @@ struct BodyWalker {
             }
             return false
         }
+    }
+
+    func finishedLinks() -> [NoteLink] {
+        let text = linkText.finish()
+        return links.map { NoteLink(text: text, layout: $0.layout, style: $0.style) }
+    }
+
+    /// Adds a link whose strings are not yet in the buffer.
+    private mutating func addLink(
+        raw: ArraySlice<UInt8>, target: String, anchor: String?, label: String?, style: LinkStyle,
+        position: (line: Int, column: Int), kind: String?, context: String?
+    ) {
+        let rawSpan = linkText.add(bytes: raw)
+        let targetSpan = linkText.add(target), anchorSpan = linkText.add(anchor), labelSpan = linkText.add(label)
+        let kindSpan: LinkText.Span
+        switch kind {
+        case nil:
+            if defaultKindSpan == nil { defaultKindSpan = linkText.add(NoteLink.defaultKind) }
+            kindSpan = defaultKindSpan!
+        case "related"?:
+            if relatedKindSpan == nil { relatedKindSpan = linkText.add("related") }
+            kindSpan = relatedKindSpan!
+        case let kind?:
+            kindSpan = linkText.add(kind)
+        }
+        if sectionSpan == nil { sectionSpan = linkText.add(section) }
+        let layout = NoteLink.Layout(
+            raw: rawSpan, target: targetSpan, anchor: anchorSpan, label: labelSpan, kind: kindSpan,
+            section: sectionSpan!, context: linkText.add(context),
+            line: UInt32(clamping: position.line), column: UInt32(clamping: position.column))
+        links.append((layout, style))
     }
 
     /// The source of a block: its lines, each without a trailing `\r` and ended by `\n`, and
@@ -155,7 +193,6 @@ struct BodyWalker {
             return (firstLine + low, column)
         }
 
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     }
 
     private func blockSource(_ block: CMarkNode) -> BlockSource {
@@ -212,20 +249,17 @@ struct BodyWalker {
                 ? String(decoding: innerBytes.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
                 : String(decoding: innerBytes, as: UTF8.self)
             let (target, anchor, label) = Self.splitInner(inner)
-            var kind = NoteLink.defaultKind
+            var kind: String?
             if let relation, !relationUsed, found == 0 {
                 kind = relation
                 relationUsed = true
             } else if sectionIsRelated {
                 kind = "related"
             }
-            let position = source.position(of: candidate.start)
-            links.append(
-                NoteLink(
-                    raw: source.text(candidate.start..<candidate.end),
-                    target: target, anchor: anchor, label: label, style: candidate.embed ? .embed : .wiki,
-                    line: position.line, column: position.column, kind: kind, section: section,
-                    context: Self.trimmedContext(flat.bytes[ast.after])))
+            addLink(
+                raw: source.bytes[candidate.start..<candidate.end], target: target, anchor: anchor, label: label,
+                style: candidate.embed ? .embed : .wiki, position: source.position(of: candidate.start), kind: kind,
+                context: Self.trimmedContext(flat.bytes[ast.after]))
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: source)
     }
@@ -264,14 +298,10 @@ struct BodyWalker {
             }
             var end = searchFrom
             while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
-            let position = source.position(of: open)
-            links.append(
-                NoteLink(
-                    raw: source.text(open..<min(end + 1, bytes.count)),
-                    target: target, anchor: anchor, label: nil, style: .markdown,
-                    line: position.line, column: position.column,
-                    kind: sectionIsRelated ? "related" : NoteLink.defaultKind,
-                    section: section, context: nil))
+            addLink(
+                raw: bytes[open..<min(end + 1, bytes.count)], target: target, anchor: anchor, label: nil,
+                style: .markdown, position: source.position(of: open), kind: sectionIsRelated ? "related" : nil,
+                context: nil)
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import Lint
 import Notes
+import Support
 
 /// Where notes come from: the built-in catalogue plus `--notes` folders.
 struct NotesOptions: ParsableArguments {
@@ -20,15 +21,19 @@ struct NotesOptions: ParsableArguments {
         Configuration.find().flatMap { try? Configuration.load(path: $0) }
     }
 
-    func loadVault(extraRoots: [String] = []) -> Vault {
+    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil) -> Vault {
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
         let configured = configuration.map { config in config.notes.map(config.resolve) } ?? []
-        return Vault.load(roots: configured + roots + extraRoots, extra: sources)
+        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock)
     }
 
     func loadGraph(extraRoots: [String] = []) -> Graph {
-        Graph(vault: loadVault(extraRoots: extraRoots))
+        let clock = PhaseClock()
+        let vault = loadVault(extraRoots: extraRoots, clock: clock)
+        let graph = Graph(vault: vault)
+        clock.mark("notes: resolve links")
+        return graph
     }
 }
 
