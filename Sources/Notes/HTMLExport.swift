@@ -306,6 +306,6 @@ extension Note {
     public static func placeholder(permalink: String) -> Note {
         Note(
             path: "", relativePath: "", title: "", type: nil, permalink: permalink, tags: [], aliases: [], extra: [:],
-            headings: [], codeBlocks: [], links: [], observations: [], body: "", diagnostics: [])
+            headings: [], codeBlocks: [], links: [], observations: [], bodySource: .kept(""), diagnostics: [])
     }
 }

@@ -17,7 +17,10 @@ public struct Note: Sendable {
     public var links: [NoteLink]
     public var observations: [Observation]
     /// The markdown after the front matter (front matter lines blanked so line numbers hold).
-    public var body: String
+    /// A note loaded from a file reads it again when asked: a graph does not keep every note's
+    /// text in memory (on a 10,000-note vault that was the vault's size again).
+    public var body: String { bodySource.text }
+    var bodySource: NoteBody
     /// Problems found while reading this note (bad YAML, unclosed front matter, bad encoding).
     public var diagnostics: [NoteDiagnostic]
 
@@ -31,6 +34,19 @@ public struct Note: Sendable {
     public var stem: String {
         let last = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         return last.hasSuffix(".md") ? String(last.dropLast(3)) : last
+    }
+}
+
+/// Where a note's body comes from: kept, or read again from its source.
+enum NoteBody: Sendable {
+    case kept(String)
+    case reread(@Sendable () throws -> [UInt8])
+
+    var text: String {
+        switch self {
+        case .kept(let text): return text
+        case .reread(let read): return (try? read()).map(NoteParser.body(of:)) ?? ""
+        }
     }
 }
 

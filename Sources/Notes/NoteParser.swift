@@ -3,27 +3,45 @@ import Support
 
 /// Turns one markdown file into a `Note`: front matter with Yams, the body with cmark.
 public enum NoteParser {
-    public static func parse(path: String, relativePath: String, data: [UInt8]) -> Note {
+    /// A note from a file's bytes. With `reread`, the note does not keep its body but reads it
+    /// again from there when asked.
+    public static func parse(
+        path: String, relativePath: String, data: [UInt8], reread: (@Sendable () throws -> [UInt8])? = nil
+    ) -> Note {
+        let (text, diagnostics) = decode(data, path: path)
+        var note = parse(path: path, relativePath: relativePath, text: text, diagnostics: diagnostics)
+        if let reread { note.bodySource = .reread(reread) }
+        return note
+    }
+
+    /// The body of a note read from these bytes, as `parse` makes it.
+    static func body(of data: [UInt8]) -> String {
+        FrontMatterParser.split(decode(data, path: "").text).body
+    }
+
+    /// The text of a file: without a byte order mark, invalid UTF-8 replaced; none for a binary file.
+    private static func decode(_ data: [UInt8], path: String) -> (text: String, diagnostics: [NoteDiagnostic]) {
         var bytes = data[...]
-        var diagnostics: [NoteDiagnostic] = []
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         if bytes.contains(0) {
-            diagnostics.append(
-                NoteDiagnostic(
-                    .error, "unreadable", path: path, line: 1, "binary file (contains NUL bytes); not read as a note"))
-            return parse(path: path, relativePath: relativePath, text: "", diagnostics: diagnostics)
+            return (
+                "",
+                [
+                    NoteDiagnostic(
+                        .error, "unreadable", path: path, line: 1,
+                        "binary file (contains NUL bytes); not read as a note")
+                ]
+            )
         }
-        let text: String
-        if let valid = String(validating: bytes, as: UTF8.self) {
-            text = valid
-        } else {
-            text = String(decoding: bytes, as: UTF8.self)
-            diagnostics.append(
+        if let valid = String(validating: bytes, as: UTF8.self) { return (valid, []) }
+        return (
+            String(decoding: bytes, as: UTF8.self),
+            [
                 NoteDiagnostic(
                     .warning, "encoding", path: path, line: 1,
-                    "not valid UTF-8; invalid bytes were replaced with U+FFFD"))
-        }
-        return parse(path: path, relativePath: relativePath, text: text, diagnostics: diagnostics)
+                    "not valid UTF-8; invalid bytes were replaced with U+FFFD")
+            ]
+        )
     }
 
     public static func parse(path: String, relativePath: String, text: String) -> Note {
@@ -64,7 +82,7 @@ public enum NoteParser {
             permalink: matter.permalink.map(normalizedPermalink) ?? Slug.permalink(fromRelativePath: relativePath),
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
             headings: body.headings, codeBlocks: body.codeBlocks, links: body.finishedLinks(),
-            observations: body.observations, body: split.body, diagnostics: diagnostics)
+            observations: body.observations, bodySource: .kept(split.body), diagnostics: diagnostics)
     }
 
     static func normalizedPermalink(_ value: String) -> String {

@@ -55,7 +55,8 @@ public struct Vault: Sendable {
             do {
                 let data = try source.read()
                 results[index] = .success(
-                    NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data))
+                    NoteParser.parse(
+                        path: source.path, relativePath: source.relativePath, data: data, reread: source.read))
             } catch {
                 results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "\(error)"))
             }

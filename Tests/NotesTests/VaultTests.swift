@@ -168,4 +168,24 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(vault.loadDiagnostics.first?.path, "/no/such/folder")
         XCTAssertEqual(vault.notes.count, 10)
     }
+
+    /// A loaded note reads its body from the file when asked (front matter blanked, BOM and CRLF
+    /// handled as when it was parsed), and a file gone since is an empty body, not a crash.
+    func testBodiesAreReadAgainFromTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("patternlint-body-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("note.md")
+        try Data("\u{FEFF}---\r\ntitle: Kept\r\n---\r\n# Kept\r\n\r\nSee [[Other]].\r\n".utf8).write(to: file)
+        let note = Vault.load(roots: [folder.path]).notes[0]
+        let parsedFromText = NoteParser.parse(
+            path: "x.md", relativePath: "x.md",
+            text: "\u{FEFF}---\r\ntitle: Kept\r\n---\r\n# Kept\r\n\r\nSee [[Other]].\r\n")
+        XCTAssertEqual(note.body, parsedFromText.body)
+        XCTAssertEqual(note.body, "\n\n\n# Kept\r\n\r\nSee [[Other]].\r\n")
+        XCTAssertEqual(note.links.map(\.line), [6])
+        try FileManager.default.removeItem(at: file)
+        XCTAssertEqual(note.body, "")
+        XCTAssertEqual(note.title, "Kept", "what was parsed stays")
+    }
 }
