@@ -17,20 +17,34 @@ public struct Graph: Sendable {
         case ambiguous([Int])
     }
 
+    /// A link from one note, with where it leads. Compact, as a vault may have hundreds of
+    /// thousands: it refers to its link rather than holding a copy, and keeps the resolution as
+    /// one number (an ambiguous link's candidates are kept aside, in the store).
     public struct Edge: Sendable {
-        public var source: Int
-        /// The link's position in its note's `links`: an edge refers to the link rather than holding a
-        /// copy, which on a link-dense vault was half the graph's memory.
-        public var linkIndex: Int
-        public var resolution: Resolution
         let store: NoteStore
+        let sourceIndex: UInt32
+        /// The link's position in its note's `links`.
+        let linkPosition: UInt32
+        /// The note linked to, or `Edge.unresolvedCode`, or `Edge.ambiguousCode`.
+        let resolvedNote: Int32
 
+        static let unresolvedCode: Int32 = -1, ambiguousCode: Int32 = -2
+
+        public var source: Int { Int(sourceIndex) }
+        public var linkIndex: Int { Int(linkPosition) }
         public var link: NoteLink { store.notes[source].links[linkIndex] }
 
-        public var target: Int? {
-            if case .resolved(let index) = resolution { return index }
-            return nil
+        public var resolution: Resolution {
+            switch resolvedNote {
+            case 0...: return .resolved(Int(resolvedNote))
+            case Self.ambiguousCode: return .ambiguous(store.ambiguous[Self.key(source, linkIndex)] ?? [])
+            default: return .unresolved
+            }
         }
+
+        public var target: Int? { resolvedNote >= 0 ? Int(resolvedNote) : nil }
+
+        static func key(_ source: Int, _ linkIndex: Int) -> UInt64 { UInt64(source) << 32 | UInt64(linkIndex) }
     }
 
     public let notes: [Note]
@@ -42,20 +56,42 @@ public struct Graph: Sendable {
         notes = vault.notes
         loadDiagnostics = vault.loadDiagnostics
         index = ResolutionIndex(notes: vault.notes)
-        let store = NoteStore(notes: vault.notes)
         // Links are resolved note by note in parallel: on a link-dense vault this is most of the graph's cost.
-        let resolutions = ConcurrentSlots<[Resolution]>(count: notes.count)
+        let resolutions = ConcurrentSlots<(notes: [Int32], ambiguous: [Int: [Int]])>(count: notes.count)
         let (notes, index) = (notes, index)
         DispatchQueue.concurrentPerform(iterations: notes.count) { source in
-            resolutions[source] = notes[source].links.map {
-                $0.target.isEmpty ? .resolved(source) : index.resolve($0.target)
+            var resolved: [Int32] = []
+            var ambiguous: [Int: [Int]] = [:]
+            resolved.reserveCapacity(notes[source].links.count)
+            for (position, link) in notes[source].links.enumerated() {
+                let target = link.target
+                switch target.isEmpty ? .resolved(source) : index.resolve(target) {
+                case .resolved(let note): resolved.append(Int32(note))
+                case .unresolved: resolved.append(Edge.unresolvedCode)
+                case .ambiguous(let candidates):
+                    resolved.append(Edge.ambiguousCode)
+                    ambiguous[position] = candidates
+                }
+            }
+            resolutions[source] = (resolved, ambiguous)
+        }
+        var ambiguous: [UInt64: [Int]] = [:]
+        for (source, resolved) in resolutions.values.enumerated() {
+            for (position, candidates) in resolved?.ambiguous ?? [:] {
+                ambiguous[Edge.key(source, position)] = candidates
             }
         }
+        let store = NoteStore(notes: notes, ambiguous: ambiguous)
         var edges: [Edge] = []
         edges.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
-        for (source, resolved) in resolutions.values.enumerated() {
-            for (position, resolution) in (resolved ?? []).enumerated() {
-                edges.append(Edge(source: source, linkIndex: position, resolution: resolution, store: store))
+        for source in notes.indices {
+            // Each note's list is let go once its edges are made: the lists and the edges are not all held at once.
+            let resolved = resolutions[source]?.notes ?? []
+            resolutions[source] = nil
+            for (position, note) in resolved.enumerated() {
+                edges.append(
+                    Edge(
+                        store: store, sourceIndex: UInt32(source), linkPosition: UInt32(position), resolvedNote: note))
             }
         }
         self.edges = edges
@@ -193,10 +229,16 @@ public struct Graph: Sendable {
     }
 }
 
-/// The notes an edge's link is read from, shared by every edge of a graph.
+/// The notes an edge's link is read from, and the candidates of ambiguous links, shared by
+/// every edge of a graph.
 final class NoteStore: Sendable {
     let notes: [Note]
-    init(notes: [Note]) { self.notes = notes }
+    let ambiguous: [UInt64: [Int]]
+
+    init(notes: [Note], ambiguous: [UInt64: [Int]]) {
+        self.notes = notes
+        self.ambiguous = ambiguous
+    }
 }
 
 /// Lookup tables for link resolution, built once per graph.
