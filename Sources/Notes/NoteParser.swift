@@ -110,14 +110,14 @@ struct BodyWalker {
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
     var observations: [Observation] = []
-    /// The links' strings go to one buffer for the note; the links are made when it is complete.
+    /// The links' records go to one buffer for the note; the links are made when it is complete.
     private var linkText = LinkText.Builder()
-    private var links: [(layout: NoteLink.Layout, style: LinkStyle)] = []
+    private var links: [(record: UInt32, style: LinkStyle)] = []
     private var section: String?
-    /// The section's heading text and the usual kinds, each written to the buffer once.
-    private var sectionSpan: LinkText.Span?
-    private var defaultKindSpan: LinkText.Span?
-    private var relatedKindSpan: LinkText.Span?
+    /// The section's heading text and the usual kinds, each shared by the note's links.
+    private var sharedSection: Int?
+    private var sharedDefaultKind: Int?
+    private var sharedRelatedKind: Int?
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
 
@@ -144,7 +144,7 @@ struct BodyWalker {
                 headings.append(
                     Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
-                sectionSpan = nil
+                sharedSection = nil
                 sectionIsRelated = text.lowercased().contains("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
@@ -163,33 +163,29 @@ struct BodyWalker {
 
     func finishedLinks() -> [NoteLink] {
         let text = linkText.finish()
-        return links.map { NoteLink(text: text, layout: $0.layout, style: $0.style) }
+        return links.map { NoteLink(text: text, record: $0.record, style: $0.style) }
     }
 
-    /// Adds a link whose strings are not yet in the buffer.
     private mutating func addLink(
         raw: ArraySlice<UInt8>, target: String, anchor: String?, label: String?, style: LinkStyle,
         position: (line: Int, column: Int), kind: String?, context: String?
     ) {
-        let rawSpan = linkText.add(bytes: raw)
-        let targetSpan = linkText.add(target), anchorSpan = linkText.add(anchor), labelSpan = linkText.add(label)
-        let kindSpan: LinkText.Span
+        let kindIndex: Int
         switch kind {
         case nil:
-            if defaultKindSpan == nil { defaultKindSpan = linkText.add(NoteLink.defaultKind) }
-            kindSpan = defaultKindSpan!
+            if sharedDefaultKind == nil { sharedDefaultKind = linkText.share(NoteLink.defaultKind) }
+            kindIndex = sharedDefaultKind!
         case "related"?:
-            if relatedKindSpan == nil { relatedKindSpan = linkText.add("related") }
-            kindSpan = relatedKindSpan!
+            if sharedRelatedKind == nil { sharedRelatedKind = linkText.share("related") }
+            kindIndex = sharedRelatedKind!
         case let kind?:
-            kindSpan = linkText.add(kind)
+            kindIndex = linkText.share(kind)
         }
-        if sectionSpan == nil { sectionSpan = linkText.add(section) }
-        let layout = NoteLink.Layout(
-            raw: rawSpan, target: targetSpan, anchor: anchorSpan, label: labelSpan, kind: kindSpan,
-            section: sectionSpan!, context: linkText.add(context),
-            line: UInt32(clamping: position.line), column: UInt32(clamping: position.column))
-        links.append((layout, style))
+        if let section, sharedSection == nil { sharedSection = linkText.share(section) }
+        let record = linkText.add(
+            line: position.line, column: position.column, kind: kindIndex, section: sharedSection, raw: raw,
+            target: target, anchor: anchor, label: label, context: context)
+        links.append((record, style))
     }
 
     /// The source of a block: its lines, each without a trailing `\r` and ended by `\n`, and

@@ -86,6 +86,34 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(graph.check(reportOrphans: false).map(\.code), ["missing-heading"])
     }
 
+    /// A link is a 16-byte reference into its note's records; every field survives the encoding:
+    /// numbers past one LEB128 byte, long and non-ASCII strings, an empty anchor apart from none.
+    func testLinkRecordsKeepEveryField() {
+        XCTAssertEqual(MemoryLayout<NoteLink>.stride, 16)
+        let long = String(repeating: "ünïcode ", count: 30)
+        let text =
+            String(repeating: "\n", count: 300) + "## Related Work\n\n"
+            + String(repeating: "word ", count: 30) + "[[Target#|label]] \(long)\n\n- implements [[Other#Part]]\n"
+        let links = NoteParser.parse(path: "n.md", relativePath: "n.md", text: text).links
+        XCTAssertEqual(links.count, 2)
+        XCTAssertEqual(links[0].line, 303)
+        XCTAssertEqual(links[0].column, 151)
+        XCTAssertEqual(links[0].raw, "[[Target#|label]]")
+        XCTAssertEqual(links[0].target, "Target")
+        XCTAssertEqual(links[0].anchor, "")
+        XCTAssertEqual(links[0].label, "label")
+        XCTAssertEqual(links[0].kind, "related")
+        XCTAssertEqual(links[0].section, "Related Work")
+        XCTAssertEqual(links[0].context, long.trimmingCharacters(in: .whitespaces))
+        XCTAssertEqual(links[1].anchor, "Part")
+        XCTAssertNil(links[1].label)
+        XCTAssertNil(links[1].context)
+        XCTAssertEqual(links[1].kind, "implements")
+        XCTAssertEqual(links[1].style, .wiki)
+        XCTAssertEqual(links[1].line, 305)
+        XCTAssertEqual(links[1].column, 14)
+    }
+
     func testBinaryAndInvalidUTF8() {
         let binary = NoteParser.parse(path: "b.md", relativePath: "b.md", data: [0x23, 0x00, 0x41])
         XCTAssertEqual(binary.diagnostics.map(\.code), ["unreadable"])
