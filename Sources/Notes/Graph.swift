@@ -247,25 +247,38 @@ struct ResolutionIndex: Sendable {
     private var folded: [[String: [Int]]] = Array(repeating: [:], count: 5)
     private var paths: [(path: String, index: Int)] = []
 
+    /// The ten tables (five steps, exact and folded) are built in parallel.
     init(notes: [Note]) {
-        for (position, note) in notes.enumerated() {
-            let relative = note.relativePath
-            let withoutExtension = relative.lowercased().hasSuffix(".md") ? String(relative.dropLast(3)) : relative
-            let keysPerStep: [[String]] = [
-                [note.permalink],
-                [note.title],
-                note.aliases,
-                [relative, withoutExtension],
-                [note.stem],
-            ]
-            for (step, keys) in keysPerStep.enumerated() {
-                for key in keys where !key.isEmpty {
-                    Self.add(position, key: key, to: &exact[step])
-                    Self.add(position, key: key.lowercased(), to: &folded[step])
+        let tables = ConcurrentSlots<[String: [Int]]>(count: 10)
+        DispatchQueue.concurrentPerform(iterations: 10) { table in
+            let (step, fold) = (table % 5, table >= 5)
+            var built: [String: [Int]] = [:]
+            built.reserveCapacity(notes.count)
+            for (position, note) in notes.enumerated() {
+                for key in Self.keys(of: note, step: step) where !key.isEmpty {
+                    Self.add(position, key: fold ? key.lowercased() : key, to: &built)
                 }
             }
-            paths.append((withoutExtension, position))
+            tables[table] = built
         }
+        exact = (0..<5).map { tables[$0] ?? [:] }
+        folded = (5..<10).map { tables[$0] ?? [:] }
+        paths = notes.enumerated().map { (Self.withoutExtension($0.element.relativePath), $0.offset) }
+    }
+
+    /// The names a note answers to in each step: permalink, title, aliases, path, stem.
+    private static func keys(of note: Note, step: Int) -> [String] {
+        switch step {
+        case 0: return [note.permalink]
+        case 1: return [note.title]
+        case 2: return note.aliases
+        case 3: return [note.relativePath, withoutExtension(note.relativePath)]
+        default: return [note.stem]
+        }
+    }
+
+    private static func withoutExtension(_ relative: String) -> String {
+        relative.lowercased().hasSuffix(".md") ? String(relative.dropLast(3)) : relative
     }
 
     /// Positions arrive in ascending order, so skipping a repeat of the last keeps each list sorted and unique.
