@@ -243,27 +243,34 @@ final class NoteStore: Sendable {
 
 /// Lookup tables for link resolution, built once per graph.
 struct ResolutionIndex: Sendable {
-    private var exact: [[String: [Int]]] = Array(repeating: [:], count: 5)
-    private var folded: [[String: [Int]]] = Array(repeating: [:], count: 5)
-    private var paths: [(path: String, index: Int)] = []
+    /// The notes a name matches in the first step where it matches any (0 permalink, 1 title,
+    /// 2 alias, 3 path, 4 stem): one lookup answers all five steps.
+    struct Match: Sendable {
+        var step: Int
+        var notes: [Int]
+    }
 
-    /// The ten tables (five steps, exact and folded) are built in parallel.
+    private let exact: [String: Match]
+    private let folded: [String: Match]
+    private let paths: [(path: String, index: Int)]
+
+    /// The exact and the case-folded table are built in parallel.
     init(notes: [Note]) {
-        let tables = ConcurrentSlots<[String: [Int]]>(count: 10)
-        DispatchQueue.concurrentPerform(iterations: 10) { table in
-            let (step, fold) = (table % 5, table >= 5)
-            var built: [String: [Int]] = [:]
-            built.reserveCapacity(notes.count)
-            for (position, note) in notes.enumerated() {
-                for key in Self.keys(of: note, step: step) where !key.isEmpty {
-                    Self.add(position, key: fold ? key.lowercased() : key, to: &built)
+        let tables = ConcurrentSlots<[String: Match]>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { table in
+            var built: [String: Match] = [:]
+            for step in 0..<5 {
+                for position in notes.indices {
+                    for key in Self.keys(of: notes[position], step: step) where !key.isEmpty {
+                        Self.add(position, step: step, key: table == 1 ? key.lowercased() : key, to: &built)
+                    }
                 }
             }
             tables[table] = built
         }
-        exact = (0..<5).map { tables[$0] ?? [:] }
-        folded = (5..<10).map { tables[$0] ?? [:] }
-        paths = notes.enumerated().map { (Self.withoutExtension($0.element.relativePath), $0.offset) }
+        exact = tables[0] ?? [:]
+        folded = tables[1] ?? [:]
+        paths = notes.indices.map { (Self.withoutExtension(notes[$0].relativePath), $0) }
     }
 
     /// The names a note answers to in each step: permalink, title, aliases, path, stem.
@@ -281,9 +288,15 @@ struct ResolutionIndex: Sendable {
         relative.lowercased().hasSuffix(".md") ? String(relative.dropLast(3)) : relative
     }
 
-    /// Positions arrive in ascending order, so skipping a repeat of the last keeps each list sorted and unique.
-    private static func add(_ position: Int, key: String, to table: inout [String: [Int]]) {
-        if table[key]?.last != position { table[key, default: []].append(position) }
+    /// Steps come in order and positions ascending within a step: a name keeps the matches of its
+    /// first step only, each list sorted and without repeats.
+    private static func add(_ position: Int, step: Int, key: String, to table: inout [String: Match]) {
+        if let match = table[key] {
+            guard match.step == step, match.notes.last != position else { return }
+            table[key]!.notes.append(position)
+        } else {
+            table[key] = Match(step: step, notes: [position])
+        }
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {
@@ -291,22 +304,19 @@ struct ResolutionIndex: Sendable {
         if target.hasPrefix("memory://") { target.removeFirst("memory://".count) }
         while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
         guard !target.isEmpty else { return .unresolved }
-        for step in 0..<5 {
-            if let found = exact[step][target] ?? (step == 3 ? suffixMatches(target, folded: false) : nil),
-                !found.isEmpty
-            {
-                return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
-            }
-        }
+        if let found = Self.firstStep(exact[target], orSuffixOf: target, in: self, folded: false) { return found }
         let lowered = target.lowercased()
-        for step in 0..<5 {
-            if let found = folded[step][lowered] ?? (step == 3 ? suffixMatches(lowered, folded: true) : nil),
-                !found.isEmpty
-            {
-                return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
-            }
-        }
-        return .unresolved
+        return Self.firstStep(folded[lowered], orSuffixOf: lowered, in: self, folded: true) ?? .unresolved
+    }
+
+    /// A path's trailing part (`folder/Note`) counts after the whole path (step 3) and before the stem (step 4).
+    private static func firstStep(
+        _ match: Match?, orSuffixOf target: String, in index: ResolutionIndex, folded: Bool
+    ) -> Graph.Resolution? {
+        var found = match.flatMap { $0.step <= 3 ? $0.notes : nil }
+        if found == nil { found = index.suffixMatches(target, folded: folded) ?? match?.notes }
+        guard let found, !found.isEmpty else { return nil }
+        return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
     }
 
     /// `folder/Note` matches `a/folder/Note.md`.
