@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The oldest OS versions a project supports. Rules that recommend a newer API (`NavigationStack`
 /// needs iOS 16) stay silent while the project still supports an OS without it: on iOS 15,
@@ -325,7 +326,7 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
         let (seen, holds) = lock.withLock { (listed.contains(folder), self.projects.contains(folder)) }
         if seen, !holds { return nil }
         // `readdir` directly: a folder listing per folder of the tree, so Foundation's is too slow.
-        let entries = FileDiscovery.listFolder(folder)?.map(\.name) ?? []
+        let entries = FolderListing.entries(folder)?.map(\.name) ?? []
         let xcodeProjects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if let first = xcodeProjects.first {
             let path = folder + "/" + first + "/project.pbxproj"

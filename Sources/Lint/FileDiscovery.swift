@@ -128,8 +128,10 @@ public enum FileDiscovery {
     static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit
     {
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
-        guard let id = FolderID(folder), visited.insert(id) else { return Visit() }
-        guard let entries = listFolder(folder) else { return Visit(problem: "\(folder): cannot read folder") }
+        guard let id = FolderListing.FolderID(folder), visited.insert(id) else { return Visit() }
+        guard let entries = FolderListing.entries(folder) else {
+            return Visit(problem: "\(folder): cannot read folder")
+        }
         var visit = Visit(folder: folder)
         for (entry, kind) in entries {
             if entry == "Package.swift" || entry.hasSuffix(".xcodeproj") { visit.isProject = true }
@@ -139,9 +141,8 @@ public enum FileDiscovery {
             var isFolder = kind == .folder
             var isLink = false
             if kind == .unknown {
-                var entryIsDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
-                isFolder = entryIsDirectory.boolValue
+                guard let folder = FolderListing.isFolder(full) else { continue }
+                isFolder = folder
                 var info = stat()
                 isLink = isFolder && lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
             }
@@ -161,47 +162,10 @@ public enum FileDiscovery {
     /// Folders seen so far, shared by the threads of one walk.
     final class VisitedFolders: @unchecked Sendable {
         private let lock = NSLock()
-        private var seen = Set<FolderID>()
+        private var seen = Set<FolderListing.FolderID>()
 
         /// False when the folder was visited before.
-        func insert(_ id: FolderID) -> Bool { lock.withLock { seen.insert(id).inserted } }
-    }
-
-    /// A folder's device and inode: the same folder reached through a symlink has the same one.
-    struct FolderID: Hashable {
-        var device: UInt64
-        var inode: UInt64
-
-        init?(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
-    }
-
-    public enum EntryKind { case folder, file, unknown }
-
-    /// The entries of a folder with what the listing says they are (`readdir`'s `d_type`), or nil
-    /// when it cannot be read. Symlinks come back as `.unknown`: their target decides.
-    public static func listFolder(_ path: String) -> [(name: String, kind: EntryKind)]? {
-        guard let handle = opendir(path) else { return nil }
-        defer { closedir(handle) }
-        var entries: [(name: String, kind: EntryKind)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let kind: EntryKind =
-                switch Int32(entry.pointee.d_type) {
-                case Int32(DT_DIR): .folder
-                case Int32(DT_REG): .file
-                default: .unknown
-                }
-            entries.append((name, kind))
-        }
-        return entries
+        func insert(_ id: FolderListing.FolderID) -> Bool { lock.withLock { seen.insert(id).inserted } }
     }
 
     static func relativePath(_ path: String, to root: String) -> String {

@@ -85,22 +85,28 @@ public struct Vault: Sendable {
             return ([fileSource(path: root, relativePath: name)], [])
         }
         var sources: [Source] = []
-        var visited: Set<String> = []
+        // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
+        var visited: Set<FolderListing.FolderID> = []
         var pending = [""]
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
         while let relativeDirectory = pending.popLast() {
             let directory = relativeDirectory.isEmpty ? base : base + "/" + relativeDirectory
-            let real =
-                (try? manager.destinationOfSymbolicLink(atPath: directory)).map { ($0 as NSString).standardizingPath }
-                ?? URL(fileURLWithPath: directory).resolvingSymlinksInPath().path
-            guard visited.insert(real).inserted else { continue }
-            guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { continue }
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
+            guard let id = FolderListing.FolderID(directory), visited.insert(id).inserted,
+                let entries = FolderListing.entries(directory)
+            else { continue }
+            for (entry, kind) in entries.sorted(by: { $0.name < $1.name }) where !entry.hasPrefix(".") {
                 let relative = relativeDirectory.isEmpty ? entry : relativeDirectory + "/" + entry
                 let full = base + "/" + relative
-                var entryIsDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: full, isDirectory: &entryIsDirectory) else { continue }
-                if entryIsDirectory.boolValue {
+                // The listing says what most entries are; a symlink is what it points to.
+                let isFolder: Bool
+                switch kind {
+                case .folder: isFolder = true
+                case .file: isFolder = false
+                case .unknown:
+                    guard let folder = FolderListing.isFolder(full) else { continue }
+                    isFolder = folder
+                }
+                if isFolder {
                     pending.append(relative)
                 } else if entry.lowercased().hasSuffix(".md") {
                     sources.append(fileSource(path: full, relativePath: relative))

@@ -105,7 +105,7 @@ final class MCPState: @unchecked Sendable {
             parts.append("\(path)|\(info.st_size)|\(modified)")
         }
         func walk(_ folder: String, depth: Int) {
-            guard depth < 32, let entries = FileDiscovery.listFolder(folder) else { return }
+            guard depth < 32, let entries = FolderListing.entries(folder) else { return }
             for (name, kind) in entries where !name.hasPrefix(".") {
                 let path = folder + "/" + name
                 if kind == .folder {

@@ -30,7 +30,10 @@ struct NotesCommand: ParsableCommand {
             if let tag {
                 notes = notes.filter { $0.allTags.contains(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
             }
-            notes.sort { $0.title.lowercased() < $1.title.lowercased() }
+            // By title ignoring case: each title lowered once, and the notes themselves not moved around.
+            let sortKeys = notes.map { $0.title.lowercased() }
+            let order = notes.indices.sorted { sortKeys[$0] < sortKeys[$1] }
+            notes = order.map { notes[$0] }
             if json {
                 let records = notes.map {
                     [
@@ -55,16 +58,15 @@ struct NotesCommand: ParsableCommand {
             }
             let color = source.color.enabled
             let renderer = TerminalRenderer(color: color)
-            let width = min(48, notes.map(\.title.count).max() ?? 10)
+            let titleLengths = notes.map(\.title.count)
+            let width = min(48, titleLengths.max() ?? 10)
             var out = ""
-            for note in notes {
+            for (note, length) in zip(notes, titleLengths) {
                 let tags =
                     note.tags.isEmpty
                     ? "" : "  " + renderer.styled(note.tags.map { "#" + $0 }.joined(separator: " "), .dim)
-                out +=
-                    renderer.styled(
-                        note.title.padding(toLength: max(width, note.title.count), withPad: " ", startingAt: 0), .bold)
-                    + "  " + renderer.styled(note.permalink, .cyan) + tags + "\n"
+                let padded = note.title + String(repeating: " ", count: max(0, width - length))
+                out += renderer.styled(padded, .bold) + "  " + renderer.styled(note.permalink, .cyan) + tags + "\n"
             }
             out += "\(notes.count) note\(notes.count == 1 ? "" : "s")\n"
             Terminal.write(out)

@@ -33,6 +33,7 @@ struct NotesOptions: ParsableArguments {
         let vault = loadVault(extraRoots: extraRoots, clock: clock)
         let graph = Graph(vault: vault)
         clock.mark("notes: resolve links")
+        LivesUntilExit.keep(graph)
         return graph
     }
 }
@@ -51,4 +52,13 @@ extension Graph {
                 message: "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
         }
     }
+}
+
+/// What a command loaded, kept until the process ends: the operating system takes the memory
+/// back at once, where freeing 10,000 notes and their links one by one after the output is
+/// written took 50 ms of a `notes list`.
+enum LivesUntilExit {
+    private static let kept = ConcurrentSlots<[Any]>(count: 1)
+
+    static func keep(_ value: Any) { kept[0] = (kept[0] ?? []) + [value] }
 }

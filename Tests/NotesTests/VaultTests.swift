@@ -188,4 +188,23 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(note.body, "")
         XCTAssertEqual(note.title, "Kept", "what was parsed stays")
     }
+
+    /// Symlinks are followed to what they point to, each folder listed once (a link back to a parent
+    /// cannot loop), broken links and hidden entries skipped, and the notes come in path order.
+    func testFolderWalkFollowsLinksOnceAndSkipsHiddenAndBroken() throws {
+        let manager = FileManager.default
+        let root = manager.temporaryDirectory.appendingPathComponent("patternlint-walk-\(getpid())").path
+        defer { try? manager.removeItem(atPath: root) }
+        try manager.createDirectory(atPath: root + "/b/deep", withIntermediateDirectories: true)
+        try manager.createDirectory(atPath: root + "/.hidden", withIntermediateDirectories: true)
+        for path in ["/a.md", "/b/deep/c.MD", "/b/notes.txt", "/.hidden/h.md", "/b/.secret.md"] {
+            try Data("# \(path)\n".utf8).write(to: URL(fileURLWithPath: root + path))
+        }
+        try manager.createSymbolicLink(atPath: root + "/b/deep/loop", withDestinationPath: root + "/b")
+        try manager.createSymbolicLink(atPath: root + "/linked.md", withDestinationPath: root + "/a.md")
+        try manager.createSymbolicLink(atPath: root + "/broken.md", withDestinationPath: root + "/nowhere.md")
+        let (sources, problems) = Vault.markdownFiles(under: root)
+        XCTAssertEqual(sources.map(\.relativePath), ["a.md", "b/deep/c.MD", "linked.md"])
+        XCTAssertTrue(problems.isEmpty)
+    }
 }
