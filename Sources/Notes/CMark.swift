@@ -6,9 +6,15 @@ final class CMarkDocument {
     let root: OpaquePointer
 
     init?(markdown: String) {
-        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
-        let parsed: OpaquePointer? = markdown.utf8CString.withUnsafeBufferPointer { buffer in
-            cmark_parse_document(buffer.baseAddress, buffer.count - 1, options)
+        // A Swift string is valid UTF-8 already: cmark need not check it again.
+        let options = CMARK_OPT_SOURCEPOS
+        var markdown = markdown
+        // The string's own bytes, without the copy `utf8CString` makes (cmark takes a length).
+        let parsed: OpaquePointer? = markdown.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                guard let start = text.baseAddress else { return cmark_parse_document("", 0, options) }
+                return cmark_parse_document(start, text.count, options)
+            }
         }
         guard let parsed else { return nil }
         root = parsed

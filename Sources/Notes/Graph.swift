@@ -245,42 +245,52 @@ final class NoteStore: Sendable {
 struct ResolutionIndex: Sendable {
     /// The notes a name matches in the first step where it matches any (0 permalink, 1 title,
     /// 2 alias, 3 path, 4 stem): one lookup answers all five steps.
+    /// Most names belong to one note: the others list stays empty and costs no allocation.
     struct Match: Sendable {
-        var step: Int
-        var notes: [Int]
+        var step: Int32
+        var first: Int32
+        var others: [Int] = []
+
+        var resolution: Graph.Resolution {
+            others.isEmpty ? .resolved(Int(first)) : .ambiguous([Int(first)] + others)
+        }
     }
 
     private let exact: [String: Match]
-    private let folded: [String: Match]
-    private let paths: [(path: String, index: Int)]
+    /// Made on the first name that matches nothing exactly: in a tidy vault, never.
+    private let folded: LazyBox<[String: Match]>
+    private let paths: LazyBox<[(path: String, index: Int)]>
 
-    /// The exact and the case-folded table are built in parallel.
     init(notes: [Note]) {
-        let tables = ConcurrentSlots<[String: Match]>(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { table in
-            var built: [String: Match] = [:]
-            for step in 0..<5 {
-                for position in notes.indices {
-                    for key in Self.keys(of: notes[position], step: step) where !key.isEmpty {
-                        Self.add(position, step: step, key: table == 1 ? key.lowercased() : key, to: &built)
-                    }
+        exact = Self.table(notes, folded: false)
+        folded = LazyBox { Self.table(notes, folded: true) }
+        paths = LazyBox { notes.indices.map { (Self.withoutExtension(notes[$0].relativePath), $0) } }
+    }
+
+    private static func table(_ notes: [Note], folded: Bool) -> [String: Match] {
+        // About six names a note (permalink, title, alias, two path forms, stem): room for them up
+        // front spares rehashing every key each time the table doubles.
+        var table: [String: Match] = [:]
+        table.reserveCapacity(notes.count * 6)
+        for step in 0..<5 {
+            for position in notes.indices {
+                for key in keys(of: position, in: notes, step: step) where !key.isEmpty {
+                    add(position, step: step, key: folded ? key.lowercased() : key, to: &table)
                 }
             }
-            tables[table] = built
         }
-        exact = tables[0] ?? [:]
-        folded = tables[1] ?? [:]
-        paths = notes.indices.map { (Self.withoutExtension(notes[$0].relativePath), $0) }
+        return table
     }
 
     /// The names a note answers to in each step: permalink, title, aliases, path, stem.
-    private static func keys(of note: Note, step: Int) -> [String] {
+    /// (Read field by field: passing the whole note would copy it, a dozen reference counts a call.)
+    private static func keys(of position: Int, in notes: [Note], step: Int) -> [String] {
         switch step {
-        case 0: return [note.permalink]
-        case 1: return [note.title]
-        case 2: return note.aliases
-        case 3: return [note.relativePath, withoutExtension(note.relativePath)]
-        default: return [note.stem]
+        case 0: return [notes[position].permalink]
+        case 1: return [notes[position].title]
+        case 2: return notes[position].aliases
+        case 3: return [notes[position].relativePath, withoutExtension(notes[position].relativePath)]
+        default: return [notes[position].stem]
         }
     }
 
@@ -292,10 +302,10 @@ struct ResolutionIndex: Sendable {
     /// first step only, each list sorted and without repeats.
     private static func add(_ position: Int, step: Int, key: String, to table: inout [String: Match]) {
         if let match = table[key] {
-            guard match.step == step, match.notes.last != position else { return }
-            table[key]!.notes.append(position)
+            guard match.step == step, (match.others.last ?? Int(match.first)) != position else { return }
+            table[key]!.others.append(position)
         } else {
-            table[key] = Match(step: step, notes: [position])
+            table[key] = Match(step: Int32(step), first: Int32(position))
         }
     }
 
@@ -306,17 +316,18 @@ struct ResolutionIndex: Sendable {
         guard !target.isEmpty else { return .unresolved }
         if let found = Self.firstStep(exact[target], orSuffixOf: target, in: self, folded: false) { return found }
         let lowered = target.lowercased()
-        return Self.firstStep(folded[lowered], orSuffixOf: lowered, in: self, folded: true) ?? .unresolved
+        return Self.firstStep(folded.value[lowered], orSuffixOf: lowered, in: self, folded: true) ?? .unresolved
     }
 
     /// A path's trailing part (`folder/Note`) counts after the whole path (step 3) and before the stem (step 4).
     private static func firstStep(
         _ match: Match?, orSuffixOf target: String, in index: ResolutionIndex, folded: Bool
     ) -> Graph.Resolution? {
-        var found = match.flatMap { $0.step <= 3 ? $0.notes : nil }
-        if found == nil { found = index.suffixMatches(target, folded: folded) ?? match?.notes }
-        guard let found, !found.isEmpty else { return nil }
-        return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
+        if let match, match.step <= 3 { return match.resolution }
+        if let found = index.suffixMatches(target, folded: folded) {
+            return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
+        }
+        return match?.resolution
     }
 
     /// `folder/Note` matches `a/folder/Note.md`.
@@ -324,7 +335,7 @@ struct ResolutionIndex: Sendable {
         guard target.contains("/") else { return nil }
         var wanted = target
         if wanted.lowercased().hasSuffix(".md") { wanted = String(wanted.dropLast(3)) }
-        let found = paths.filter { entry in
+        let found = paths.value.filter { entry in
             let path = folded ? entry.path.lowercased() : entry.path
             return path.hasSuffix("/" + wanted)
         }.map(\.index)

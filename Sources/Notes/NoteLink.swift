@@ -92,6 +92,9 @@ public final class LinkText: Sendable {
         private var bytes: [UInt8] = []
         private var sharedSpans: [(start: Int, count: Int)] = []
 
+        /// Room for this many bytes of records, so the buffer does not grow a step at a time.
+        mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+
         /// A string links will share (a kind, a section heading); its index.
         mutating func share(_ string: String) -> Int {
             let start = bytes.count

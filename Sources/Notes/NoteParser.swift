@@ -170,6 +170,8 @@ struct BodyWalker {
         raw: ArraySlice<UInt8>, target: String, anchor: String?, label: String?, style: LinkStyle,
         position: (line: Int, column: Int), kind: String?, context: String?
     ) {
+        // The first link: room for the records of the rest (a link-dense note's are half its size).
+        if links.isEmpty { linkText.reserve(max(256, bytes.count / 2)) }
         let kindIndex: Int
         switch kind {
         case nil:
