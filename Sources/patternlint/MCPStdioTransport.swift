@@ -60,10 +60,15 @@ actor MCPStdioTransport: Transport {
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> { messages }
 
+    /// A longer line is dropped (with a note on stderr) rather than held: a client that never
+    /// sends a newline must not make the server grow without bound.
+    static let maximumMessageBytes = 16 * 1024 * 1024
+
     /// Blocking reads of stdin until end of file, each complete line handed on as one message.
     private static func readLines(into continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [UInt8] = []
+        var dropping = false
         while true {
             let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -78,14 +83,25 @@ actor MCPStdioTransport: Transport {
             if count == 0 { break }
             var lineStart = 0
             for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
-                pending.append(contentsOf: buffer[lineStart..<index])
-                if !pending.isEmpty { continuation.yield(Data(pending)) }
-                pending.removeAll(keepingCapacity: true)
+                if !dropping {
+                    pending.append(contentsOf: buffer[lineStart..<index])
+                    if !pending.isEmpty { continuation.yield(Data(pending)) }
+                }
+                pending.removeAll(keepingCapacity: !dropping)
+                dropping = false
                 lineStart = index + 1
             }
-            pending.append(contentsOf: buffer[lineStart..<count])
+            if !dropping { pending.append(contentsOf: buffer[lineStart..<count]) }
+            if !dropping, pending.count > maximumMessageBytes {
+                FileHandle.standardError.write(
+                    Data(
+                        "patternlint mcp: a message over \(maximumMessageBytes >> 20) MiB without a newline was dropped\n"
+                            .utf8))
+                pending = []
+                dropping = true
+            }
         }
-        if !pending.isEmpty { continuation.yield(Data(pending)) }
+        if !dropping, !pending.isEmpty { continuation.yield(Data(pending)) }
         continuation.finish()
     }
 }

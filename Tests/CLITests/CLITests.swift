@@ -257,4 +257,16 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(alone.status, 2)
         XCTAssertTrue(alone.stderr.contains("--unsafe-fixes goes with --fix"), alone.stderr)
     }
+
+    /// The MCP server reads requests as lines: a line longer than it will hold (a client that never
+    /// sends a newline) is dropped with a note on stderr, and the next request is still answered.
+    func testMCPDropsAnOverlongLineAndAnswersTheNext() throws {
+        let folder = try makeFolder(["notes/a.md": "# A\n"])
+        let overlong = String(repeating: "x", count: 17 * 1024 * 1024)
+        let ping = #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#
+        let result = try run(["mcp", "--notes", "notes"], in: folder, stdin: overlong + "\n" + ping + "\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains(#""id":7"#), result.stdout)
+        XCTAssertTrue(result.stderr.contains("without a newline was dropped"), result.stderr)
+    }
 }
