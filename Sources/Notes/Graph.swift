@@ -17,9 +17,9 @@ public struct Graph: Sendable {
         case ambiguous([Int])
     }
 
-    /// A link from one note, with where it leads. Compact, as a vault may have hundreds of
-    /// thousands: it refers to its link rather than holding a copy, and keeps the resolution as
-    /// one number (an ambiguous link's candidates are kept aside, in the store).
+    /// A link from one note, with where it leads. It refers to its link rather than holding a
+    /// copy, and keeps the resolution as one number (an ambiguous link's candidates are kept
+    /// aside, in the store).
     public struct Edge: Sendable {
         let store: NoteStore
         let sourceIndex: UInt32
@@ -47,8 +47,29 @@ public struct Graph: Sendable {
         static func key(_ source: Int, _ linkIndex: Int) -> UInt64 { UInt64(source) << 32 | UInt64(linkIndex) }
     }
 
+    /// The edges of a graph, note by note and in link order within a note. Each is kept in 12
+    /// bytes and made an `Edge` when read.
+    public struct Edges: RandomAccessCollection, Sendable {
+        struct Packed: Sendable {
+            var source: UInt32
+            var link: UInt32
+            var resolved: Int32
+        }
+
+        let store: NoteStore
+        let packed: [Packed]
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { packed.count }
+
+        public subscript(position: Int) -> Edge {
+            let edge = packed[position]
+            return Edge(store: store, sourceIndex: edge.source, linkPosition: edge.link, resolvedNote: edge.resolved)
+        }
+    }
+
     public let notes: [Note]
-    public let edges: [Edge]
+    public let edges: Edges
     public let loadDiagnostics: [NoteDiagnostic]
     private let index: ResolutionIndex
 
@@ -82,19 +103,17 @@ public struct Graph: Sendable {
             }
         }
         let store = NoteStore(notes: notes, ambiguous: ambiguous)
-        var edges: [Edge] = []
-        edges.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
+        var packed: [Edges.Packed] = []
+        packed.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
         for source in notes.indices {
             // Each note's list is let go once its edges are made: the lists and the edges are not all held at once.
             let resolved = resolutions[source]?.notes ?? []
             resolutions[source] = nil
             for (position, note) in resolved.enumerated() {
-                edges.append(
-                    Edge(
-                        store: store, sourceIndex: UInt32(source), linkPosition: UInt32(position), resolvedNote: note))
+                packed.append(Edges.Packed(source: UInt32(source), link: UInt32(position), resolved: note))
             }
         }
-        self.edges = edges
+        edges = Edges(store: store, packed: packed)
     }
 
     /// Resolves a name the way a link would (title, alias, permalink or path).

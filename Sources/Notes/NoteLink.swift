@@ -1,3 +1,5 @@
+import Support
+
 /// A link in a note. A vault may hold hundreds of thousands, so a link is 16 bytes: its note's
 /// `LinkText` and where its record starts there. The record holds the line, column, kind and
 /// section (the last two as strings the note's links share) and the link's own strings.
@@ -138,12 +140,8 @@ public final class LinkText: Sendable {
 
         /// The buffer grew by doubling; the note keeps an exact copy (the spare capacity would be
         /// a third of the links' memory on a link-dense vault).
-        func finish() -> LinkText { LinkText(bytes: Self.exactCopy(bytes), sharedSpans: Self.exactCopy(sharedSpans)) }
-
-        private static func exactCopy<Element>(_ array: [Element]) -> [Element] {
-            [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
-                count = buffer.initialize(fromContentsOf: array)
-            }
+        func finish() -> LinkText {
+            LinkText(bytes: bytes.withExactCapacity(), sharedSpans: sharedSpans.withExactCapacity())
         }
     }
 }

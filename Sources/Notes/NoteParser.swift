@@ -81,8 +81,9 @@ public enum NoteParser {
             path: path, relativePath: relativePath, title: title, type: matter.type,
             permalink: matter.permalink.map(normalizedPermalink) ?? Slug.permalink(fromRelativePath: relativePath),
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
-            headings: body.headings, codeBlocks: body.codeBlocks, links: body.finishedLinks(),
-            observations: body.observations, bodySource: .kept(split.body), diagnostics: diagnostics)
+            headings: body.headings.withExactCapacity(), codeBlocks: body.codeBlocks.withExactCapacity(),
+            links: body.finishedLinks(), observations: body.observations.withExactCapacity(),
+            bodySource: .kept(split.body), diagnostics: diagnostics)
     }
 
     static func normalizedPermalink(_ value: String) -> String {
