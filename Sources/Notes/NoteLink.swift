@@ -5,7 +5,10 @@ import Support
 /// section (the last two as strings the note's links share) and the link's own strings.
 public struct NoteLink: Sendable, Equatable {
     /// The link exactly as written, e.g. `[[Dual Initializer#Usage|dual init]]`.
-    public var raw: String { text.field(.raw, of: record) ?? "" }
+    public var raw: String {
+        // Not stored when it is just the target in brackets (most links): made again from it.
+        text.field(.raw, of: record) ?? (style == .embed ? "![[" : "[[") + target + "]]"
+    }
     /// The note named, without heading or label.
     public var target: String { text.field(.target, of: record) ?? "" }
     public var anchor: String? { text.field(.anchor, of: record) }
@@ -43,7 +46,8 @@ public struct NoteLink: Sendable, Equatable {
 /// The records of a note's links, one after the other, and the strings they share (kinds,
 /// section headings). A record is: line, column, kind and section as LEB128 numbers (section 0
 /// for none, else its shared index + 1), then each of raw, target, anchor, label and context as a
-/// length (0 for none, else its byte count + 1) followed by its UTF-8.
+/// length (0 for none, else its byte count + 1) followed by its UTF-8. A raw that is only the
+/// target in brackets (`[[Target]]`, `![[Target]]`) is left out, as none.
 public final class LinkText: Sendable {
     enum Field: Int { case raw, target, anchor, label, context }
 
@@ -115,12 +119,22 @@ public final class LinkText: Sendable {
             append(number: column)
             append(number: kind)
             append(number: section.map { $0 + 1 } ?? 0)
-            append(raw)
+            append(Self.isBracketed(target, raw) ? nil : raw)
             append(target.utf8)
             append(anchor?.utf8)
             append(label?.utf8)
             append(context?.utf8)
             return start
+        }
+
+        /// Whether `raw` is `[[target]]` or `![[target]]`.
+        private static func isBracketed(_ target: String, _ raw: ArraySlice<UInt8>) -> Bool {
+            var inner = raw
+            if inner.first == UInt8(ascii: "!") { inner = inner.dropFirst() }
+            guard inner.count == target.utf8.count + 4, inner.starts(with: "[[".utf8),
+                inner.dropFirst(2).starts(with: target.utf8), inner.suffix(2).elementsEqual("]]".utf8)
+            else { return false }
+            return true
         }
 
         private mutating func append<Bytes: Collection<UInt8>>(_ text: Bytes?) {

@@ -112,6 +112,14 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(links[1].style, .wiki)
         XCTAssertEqual(links[1].line, 305)
         XCTAssertEqual(links[1].column, 14)
+        // A raw that is the target in brackets is made again from it; any other is kept as written.
+        let embeds = NoteParser.parse(
+            path: "e.md", relativePath: "e.md", text: "![[Pic]] and [[ Spaced ]] and [[Plain]]\n"
+        )
+        .links
+        XCTAssertEqual(embeds.map(\.raw), ["![[Pic]]", "[[ Spaced ]]", "[[Plain]]"])
+        XCTAssertEqual(embeds.map(\.style), [.embed, .wiki, .wiki])
+        XCTAssertEqual(embeds.map(\.target), ["Pic", "Spaced", "Plain"])
     }
 
     func testBinaryAndInvalidUTF8() {
