@@ -73,12 +73,60 @@ public enum LinkStyle: String, Sendable, Codable {
     case wiki, embed, markdown
 }
 
-/// A Basic Memory observation: `- [category] text #tag`.
-public struct Observation: Sendable, Equatable {
-    public var category: String
-    public var text: String
-    public var tags: [String]
-    public var line: Int
+/// A Basic Memory observation: `- [category] text #tag`. Kept, like a link, as a record in its
+/// note's `NoteRecords`: line, category, text, the number of tags, then the tags.
+public struct Observation: Sendable, Equatable, CustomStringConvertible {
+    public var category: String { fields.category }
+    public var text: String { fields.text }
+    public var tags: [String] { fields.tags }
+    public var line: Int { fields.line }
+
+    let records: NoteRecords
+    let record: UInt32
+
+    init(records: NoteRecords, record: UInt32) {
+        self.records = records
+        self.record = record
+    }
+
+    /// An observation of its own, outside any note.
+    public init(category: String, text: String, tags: [String], line: Int) {
+        var builder = NoteRecords.Builder()
+        let record = builder.addObservation(
+            line: line, category: category.utf8, text: text.utf8, tags: tags.map(\.utf8))
+        self.init(records: builder.finish(), record: record)
+    }
+
+    private var fields: (line: Int, category: String, text: String, tags: [String]) {
+        var at = Int(record)
+        let line = records.number(&at)
+        let category = records.string(&at) ?? "", text = records.string(&at) ?? ""
+        let count = records.number(&at)
+        var tags: [String] = []
+        tags.reserveCapacity(count)
+        for _ in 0..<count { tags.append(records.string(&at) ?? "") }
+        return (line, category, text, tags)
+    }
+
+    public static func == (a: Observation, b: Observation) -> Bool { a.fields == b.fields }
+
+    public var description: String {
+        "Observation(category: \(category.debugDescription), text: \(text.debugDescription), tags: \(tags), line: \(line))"
+    }
+}
+
+extension NoteRecords.Builder {
+    mutating func addObservation<Category: Collection<UInt8>, Text: Collection<UInt8>, Tag: Collection<UInt8>>(
+        line: Int, category: Category, text: Text, tags: [Tag]
+    ) -> UInt32 {
+        let start = position
+        append(number: line)
+        append(category)
+        append(text)
+        append(number: tags.count)
+        for tag in tags { append(tag) }
+        return start
+    }
 }
 
 public struct NoteDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {

@@ -75,6 +75,7 @@ public enum NoteParser {
         }
         var body = BodyWalker(path: path, source: text)
         body.walk(split.body)
+        let records = body.finishRecords()
         let stem = Note.stemOf(relativePath)
         let title = matter.title ?? body.headings.first(where: { $0.level == 1 })?.text ?? stem
         return Note(
@@ -82,7 +83,7 @@ public enum NoteParser {
             permalink: matter.permalink.map(normalizedPermalink) ?? Slug.permalink(fromRelativePath: relativePath),
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
             headings: body.headings.withExactCapacity(), codeBlocks: body.codeBlocks.withExactCapacity(),
-            links: body.finishedLinks(), observations: body.observations.withExactCapacity(),
+            links: records.links, observations: records.observations,
             bodySource: .kept(split.body), diagnostics: diagnostics)
     }
 
@@ -110,10 +111,11 @@ struct BodyWalker {
     let lineStarts: [Int]
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
-    var observations: [Observation] = []
-    /// The links' records go to one buffer for the note; the links are made when it is complete.
-    private var linkText = LinkText.Builder()
+    /// The links' and observations' records go to one buffer for the note; the links and
+    /// observations are made when it is complete.
+    private var records = NoteRecords.Builder()
     private var links: [(record: UInt32, style: LinkStyle)] = []
+    private var observations: [UInt32] = []
     private var section: String?
     /// The section's heading text and the usual kinds, each shared by the note's links.
     private var sharedSection: Int?
@@ -162,9 +164,12 @@ struct BodyWalker {
         }
     }
 
-    func finishedLinks() -> [NoteLink] {
-        let text = linkText.finish()
-        return links.map { NoteLink(text: text, record: $0.record, style: $0.style) }
+    func finishRecords() -> (links: [NoteLink], observations: [Observation]) {
+        let finished = records.finish()
+        return (
+            links.map { NoteLink(records: finished, record: $0.record, style: $0.style) },
+            observations.map { Observation(records: finished, record: $0) }
+        )
     }
 
     private mutating func addLink(
@@ -172,20 +177,20 @@ struct BodyWalker {
         position: (line: Int, column: Int), kind: String?, context: String?
     ) {
         // The first link: room for the records of the rest (a link-dense note's are half its size).
-        if links.isEmpty { linkText.reserve(max(256, bytes.count / 2)) }
+        if links.isEmpty { records.reserve(max(256, bytes.count / 2)) }
         let kindIndex: Int
         switch kind {
         case nil:
-            if sharedDefaultKind == nil { sharedDefaultKind = linkText.share(NoteLink.defaultKind) }
+            if sharedDefaultKind == nil { sharedDefaultKind = records.share(NoteLink.defaultKind) }
             kindIndex = sharedDefaultKind!
         case "related"?:
-            if sharedRelatedKind == nil { sharedRelatedKind = linkText.share("related") }
+            if sharedRelatedKind == nil { sharedRelatedKind = records.share("related") }
             kindIndex = sharedRelatedKind!
         case let kind?:
-            kindIndex = linkText.share(kind)
+            kindIndex = records.share(kind)
         }
-        if let section, sharedSection == nil { sharedSection = linkText.share(section) }
-        let record = linkText.add(
+        if let section, sharedSection == nil { sharedSection = records.share(section) }
+        let record = records.addLink(
             line: position.line, column: position.column, kind: kindIndex, section: sharedSection, raw: raw,
             target: target, anchor: anchor, label: label, context: context)
         links.append((record, style))
@@ -238,8 +243,11 @@ struct BodyWalker {
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
         guard let sourceLength = sourceLengthWithBracket(block) else { return }
         let flat = FlatInline.of(block, capacity: sourceLength)
-        if listItem, let observation = Self.observation(flat, line: block.startLine) {
-            observations.append(observation)
+        if listItem, let observation = Self.observation(flat) {
+            observations.append(
+                records.addObservation(
+                    line: block.startLine, category: observation.category.utf8, text: observation.text,
+                    tags: observation.tags))
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
@@ -508,7 +516,9 @@ struct BodyWalker {
     }
 
     /// `[category] text #tag` at the start of a list item.
-    static func observation(_ flat: FlatInline, line: Int) -> Observation? {
+    static func observation(_ flat: FlatInline) -> (
+        category: String, text: ArraySlice<UInt8>, tags: [ArraySlice<UInt8>]
+    )? {
         // Cheap test first: most list items are not observations.
         guard let first = flat.bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), flat.bytes[first] == openBracket,
             first + 1 < flat.bytes.count, flat.bytes[first + 1] != openBracket
@@ -530,8 +540,8 @@ struct BodyWalker {
                 var tag = word.dropFirst()
                 while let last = tag.last, trailing.contains(last) { tag = tag.dropLast() }
                 while let first = tag.first, trailing.contains(first) { tag = tag.dropFirst() }
-                return String(decoding: tag, as: UTF8.self)
+                return tag
             }
-        return Observation(category: category, text: String(decoding: rest, as: UTF8.self), tags: tags, line: line)
+        return (category, rest, tags)
     }
 }
