@@ -47,24 +47,62 @@ public struct Graph: Sendable {
         static func key(_ source: Int, _ linkIndex: Int) -> UInt64 { UInt64(source) << 32 | UInt64(linkIndex) }
     }
 
-    /// The edges of a graph, note by note and in link order within a note. Each is kept in 12
-    /// bytes and made an `Edge` when read.
+    /// The edges of a graph, note by note and in link order within a note: one per link. Only
+    /// where each link leads is kept (4 bytes); the rest is the link's position, found from where
+    /// each note's edges start, and the `Edge` is made when read.
     public struct Edges: RandomAccessCollection, Sendable {
-        struct Packed: Sendable {
-            var source: UInt32
-            var link: UInt32
-            var resolved: Int32
-        }
-
         let store: NoteStore
-        let packed: [Packed]
+        /// Per link: the note it leads to, or `Edge.unresolvedCode`, or `Edge.ambiguousCode`.
+        let resolved: [Int32]
+        /// Per note, where its edges start; one more entry at the end, the total.
+        let firstEdge: [Int]
 
         public var startIndex: Int { 0 }
-        public var endIndex: Int { packed.count }
+        public var endIndex: Int { resolved.count }
+
+        /// Walks note by note, so reading every edge costs no search.
+        public struct Iterator: IteratorProtocol {
+            let edges: Edges
+            var position = 0, note = 0
+
+            public mutating func next() -> Edge? {
+                guard position < edges.resolved.count else { return nil }
+                while edges.firstEdge[note + 1] <= position { note += 1 }
+                defer { position += 1 }
+                return edges.edge(position, of: note)
+            }
+        }
+
+        public func makeIterator() -> Iterator { Iterator(edges: self) }
+
+        /// The edges of one note's links.
+        func of(_ note: Int) -> [Edge] { (firstEdge[note]..<firstEdge[note + 1]).map { edge($0, of: note) } }
+
+        /// The edges that lead to a note, in order.
+        func leading(to target: Int) -> [Edge] {
+            var found: [Edge] = []
+            var note = 0
+            for (position, resolved) in resolved.enumerated() where resolved == target {
+                while firstEdge[note + 1] <= position { note += 1 }
+                found.append(edge(position, of: note))
+            }
+            return found
+        }
+
+        private func edge(_ position: Int, of note: Int) -> Edge {
+            Edge(
+                store: store, sourceIndex: UInt32(note), linkPosition: UInt32(position - firstEdge[note]),
+                resolvedNote: resolved[position])
+        }
 
         public subscript(position: Int) -> Edge {
-            let edge = packed[position]
-            return Edge(store: store, sourceIndex: edge.source, linkPosition: edge.link, resolvedNote: edge.resolved)
+            // The last note whose edges start at or before `position`.
+            var low = 0, high = firstEdge.count - 2
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if firstEdge[middle] <= position { low = middle } else { high = middle - 1 }
+            }
+            return edge(position, of: low)
         }
     }
 
@@ -77,43 +115,37 @@ public struct Graph: Sendable {
         notes = vault.notes
         loadDiagnostics = vault.loadDiagnostics
         index = ResolutionIndex(notes: vault.notes)
+        // Where each note's edges start, so that workers write their notes' resolutions in place.
+        var firstEdge = [0]
+        firstEdge.reserveCapacity(notes.count + 1)
+        for note in notes.indices { firstEdge.append(firstEdge[note] + notes[note].links.count) }
         // Links are resolved note by note in parallel: on a link-dense vault this is most of the graph's cost.
-        let resolutions = ConcurrentSlots<(notes: [Int32], ambiguous: [Int: [Int]])>(count: notes.count)
-        let (notes, index) = (notes, index)
-        DispatchQueue.concurrentPerform(iterations: notes.count) { source in
-            var resolved: [Int32] = []
-            var ambiguous: [Int: [Int]] = [:]
-            resolved.reserveCapacity(notes[source].links.count)
-            for (position, link) in notes[source].links.enumerated() {
-                let target = link.target
-                switch target.isEmpty ? .resolved(source) : index.resolve(target) {
-                case .resolved(let note): resolved.append(Int32(note))
-                case .unresolved: resolved.append(Edge.unresolvedCode)
-                case .ambiguous(let candidates):
-                    resolved.append(Edge.ambiguousCode)
-                    ambiguous[position] = candidates
+        var resolved = [Int32](repeating: Edge.unresolvedCode, count: firstEdge[notes.count])
+        let ambiguousByNote = ConcurrentSlots<[Int: [Int]]>(count: notes.count)
+        let (notes, index, starts) = (notes, index, firstEdge)
+        resolved.withUnsafeMutableBufferPointer { slots in
+            let slots = DisjointSlots(slots)
+            DispatchQueue.concurrentPerform(iterations: notes.count) { source in
+                var ambiguous: [Int: [Int]] = [:]
+                for (position, link) in notes[source].links.enumerated() {
+                    let target = link.target
+                    let slot = starts[source] + position
+                    switch target.isEmpty ? .resolved(source) : index.resolve(target) {
+                    case .resolved(let note): slots[slot] = Int32(note)
+                    case .unresolved: slots[slot] = Edge.unresolvedCode
+                    case .ambiguous(let candidates):
+                        slots[slot] = Edge.ambiguousCode
+                        ambiguous[position] = candidates
+                    }
                 }
+                if !ambiguous.isEmpty { ambiguousByNote[source] = ambiguous }
             }
-            resolutions[source] = (resolved, ambiguous)
         }
         var ambiguous: [UInt64: [Int]] = [:]
-        for (source, resolved) in resolutions.values.enumerated() {
-            for (position, candidates) in resolved?.ambiguous ?? [:] {
-                ambiguous[Edge.key(source, position)] = candidates
-            }
+        for (source, found) in ambiguousByNote.values.enumerated() {
+            for (position, candidates) in found ?? [:] { ambiguous[Edge.key(source, position)] = candidates }
         }
-        let store = NoteStore(notes: notes, ambiguous: ambiguous)
-        var packed: [Edges.Packed] = []
-        packed.reserveCapacity(notes.reduce(0) { $0 + $1.links.count })
-        for source in notes.indices {
-            // Each note's list is let go once its edges are made: the lists and the edges are not all held at once.
-            let resolved = resolutions[source]?.notes ?? []
-            resolutions[source] = nil
-            for (position, note) in resolved.enumerated() {
-                packed.append(Edges.Packed(source: UInt32(source), link: UInt32(position), resolved: note))
-            }
-        }
-        edges = Edges(store: store, packed: packed)
+        edges = Edges(store: NoteStore(notes: notes, ambiguous: ambiguous), resolved: resolved, firstEdge: firstEdge)
     }
 
     /// Resolves a name the way a link would (title, alias, permalink or path).
@@ -135,9 +167,9 @@ public struct Graph: Sendable {
         return index.resolve(target)
     }
 
-    public func outgoing(_ note: Int) -> [Edge] { edges.filter { $0.source == note } }
+    public func outgoing(_ note: Int) -> [Edge] { edges.of(note) }
 
-    public func backlinks(_ note: Int) -> [Edge] { edges.filter { $0.target == note && $0.source != note } }
+    public func backlinks(_ note: Int) -> [Edge] { edges.leading(to: note).filter { $0.source != note } }
 
     /// Tags with the number of notes carrying each, most used first.
     public var tagCounts: [(tag: String, count: Int)] {

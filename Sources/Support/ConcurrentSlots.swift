@@ -12,3 +12,16 @@ public final class ConcurrentSlots<Value>: @unchecked Sendable {
         set { lock.withLock { values[index] = newValue } }
     }
 }
+
+/// A buffer `concurrentPerform` workers write without a lock, each at indices no other touches;
+/// valid while the buffer it wraps is.
+public struct DisjointSlots<Element>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Element>
+
+    public init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+
+    public subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
+    }
+}

@@ -207,4 +207,23 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(sources.map(\.relativePath), ["a.md", "b/deep/c.MD", "linked.md"])
         XCTAssertTrue(problems.isEmpty)
     }
+
+    /// Edges are kept per link and found from where each note's start: reading by position, by
+    /// walking, per note and per target agree, notes without links anywhere in the order included.
+    func testEdgesReadAlikeEveryWay() {
+        let texts = ["# N0\n", "# N1\n\n[[N2]] and [[N0]]\n", "# N2\n", "# N3\n\n[[N1]] [[Gone]]\n", "# N4\n"]
+        let notes = texts.enumerated().map { NoteParser.parse(path: "n\($0).md", relativePath: "n\($0).md", text: $1) }
+        let graph = Graph(vault: Vault(notes: notes))
+        let walked = graph.edges.map { "\($0.source).\($0.linkIndex)>\($0.target.map(String.init) ?? "-")" }
+        XCTAssertEqual(walked, ["1.0>2", "1.1>0", "3.0>1", "3.1>-"])
+        let indexed = graph.edges.indices.map { graph.edges[$0] }.map {
+            "\($0.source).\($0.linkIndex)>\($0.target.map(String.init) ?? "-")"
+        }
+        XCTAssertEqual(indexed, walked)
+        XCTAssertEqual(graph.outgoing(3).map(\.link.target), ["N1", "Gone"])
+        XCTAssertTrue(graph.outgoing(4).isEmpty)
+        XCTAssertEqual(graph.backlinks(1).map(\.source), [3])
+        XCTAssertEqual(graph.backlinks(0).map(\.source), [1])
+        XCTAssertEqual(graph.edges[3].resolution, .unresolved)
+    }
 }
