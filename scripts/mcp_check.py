@@ -97,6 +97,21 @@ async def main():
             hits = json.loads(text(await session.call_tool("search_notes", {"query": "refund"})))
             check(all(hit["title"] != "Refund Policy" for hit in hits), "a removed note is gone")
 
+            # On Linux the server is told of changes (inotify), so they show at once, in new folders too;
+            # elsewhere it looks at the files at most twice a second.
+            settle = 0 if sys.platform.startswith("linux") else 1.1
+            os.makedirs(os.path.join(workspace, "notes", "later"))
+            with open(os.path.join(workspace, "notes", "later", "late.md"), "w") as handle:
+                handle.write("# Late Arrival\nCame in a new folder.\n")
+            await asyncio.sleep(settle)
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "late arrival"})))
+            check([hit["title"] for hit in hits] == ["Late Arrival"], "a note in a new folder is seen at once")
+            with open(os.path.join(workspace, "notes", "later", "late.md"), "a") as handle:
+                handle.write("Zebras welcome.\n")
+            await asyncio.sleep(settle)
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "zebras"})))
+            check([hit["title"] for hit in hits] == ["Late Arrival"], "an edit in the new folder is seen at once")
+
             for name, arguments, what in [
                 ("read_note", {}, "a missing argument"),
                 ("read_note", {"name": 42}, "a wrong type"),

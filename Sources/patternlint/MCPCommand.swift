@@ -48,9 +48,12 @@ final class MCPState: @unchecked Sendable {
     let options: LintOptions
     let workspace: String
     private let lock = NSLock()
-    private var loaded: (signature: String, environment: LintEnvironment)?
+    private var loaded: (signature: UInt64, environment: LintEnvironment)?
     /// When the files were last looked at: at most twice a second, however many calls come.
     private var checked = Date.distantPast
+    /// Told of changes under the folders (Linux): a call then looks at the files only after one.
+    /// They are looked at every ten seconds all the same, for file systems that send no notices.
+    private var watch: FolderWatch?
     /// The search index of the loaded notes, made on the first search after a load.
     private var searchIndex: NoteSearch.Index?
 
@@ -63,7 +66,15 @@ final class MCPState: @unchecked Sendable {
     func environment() throws -> LintEnvironment {
         lock.lock()
         defer { lock.unlock() }
-        if let loaded, Date().timeIntervalSince(checked) < 0.5 { return loaded.environment }
+        if let loaded {
+            let since = Date().timeIntervalSince(checked)
+            if let watch, since < 10, !watch.changed() { return loaded.environment }
+            if watch == nil, since < 0.5 { return loaded.environment }
+        }
+        // Watching starts before looking, so that a change made while looking is not missed.
+        let (folders, configuration) = watchedPaths()
+        watch = FolderWatch(
+            trees: folders, folders: configuration.map { [($0 as NSString).deletingLastPathComponent] } ?? [])
         let signature = currentSignature()
         checked = Date()
         if let loaded, loaded.signature == signature { return loaded.environment }
@@ -84,25 +95,29 @@ final class MCPState: @unchecked Sendable {
         return (environment, index)
     }
 
-    /// Paths, sizes and modification times of the markdown and configuration that feed the graph.
-    private func currentSignature() -> String {
-        var folders = options.notes + options.rules
-        if let path = options.config ?? Configuration.find(), let configuration = try? Configuration.load(path: path) {
-            folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
-            folders.append(path)
-        }
-        // `readdir` and `stat`: Foundation's enumerator and resource values cost a hundred times
-        // more, and this runs on every call (10,000 notes: a few milliseconds).
-        var parts: [String] = []
+    /// Paths, sizes and modification times of the markdown and configuration that feed the graph,
+    /// folded into one number: this runs on a call every half second, and on 10,000 notes sorting
+    /// and joining their lines made a search call take 30 ms instead of 3.
+    private func currentSignature() -> UInt64 {
+        let (folders, configuration) = watchedPaths()
+        // `readdir` and `stat`: Foundation's enumerator and resource values cost a hundred times more.
+        var signature: UInt64 = 0
         func add(_ path: String) {
             var info = stat()
             guard stat(path, &info) == 0 else { return }
             #if os(Linux)
-            let modified = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            let modified = (Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec))
             #else
-            let modified = "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
+            let modified = (Int(info.st_mtimespec.tv_sec), Int(info.st_mtimespec.tv_nsec))
             #endif
-            parts.append("\(path)|\(info.st_size)|\(modified)")
+            // FNV-1a over the path, size and time; summed, so the order files are listed in does not matter.
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            func mix(_ byte: UInt8) { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            for byte in path.utf8 { mix(byte) }
+            for value in [Int(info.st_size), modified.0, modified.1] {
+                for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: value >> shift)) }
+            }
+            signature &+= hash
         }
         func walk(_ folder: String, depth: Int) {
             guard depth < 32, let entries = FolderListing.entries(folder) else { return }
@@ -119,7 +134,17 @@ final class MCPState: @unchecked Sendable {
             add(folder)
             walk(folder, depth: 0)
         }
-        return parts.sorted().joined(separator: "\n")
+        if let configuration { add(configuration) }
+        return signature
+    }
+
+    /// The note and rule folders, and the configuration file.
+    private func watchedPaths() -> (folders: [String], configuration: String?) {
+        var folders = options.notes + options.rules
+        guard let path = options.config ?? Configuration.find(), let configuration = try? Configuration.load(path: path)
+        else { return (folders, nil) }
+        folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
+        return (folders, path)
     }
 
     /// A path the client names, inside the workspace, or an error saying it is not.
