@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Ranked search over titles, aliases, tags, headings and bodies, by words: text is split into
 /// words of letters and digits, folded for case and diacritics (`Déjà` is `deja`), and a query word
@@ -32,35 +33,50 @@ public enum NoteSearch {
         /// Folded title and aliases per note, for the whole-query match.
         let names: [[String]]
 
+        /// Notes' words are counted in parallel, a batch at a time (a body is read again from its
+        /// file), and merged in note order, so every posting list stays sorted by note.
         public init(_ notes: [Note]) {
             var byWord: [String: [Posting]] = [:]
             var lengths: [Int] = []
-            var names: [[String]] = []
-            for (index, note) in notes.enumerated() {
-                var counts: [String: Posting] = [:]
-                func add(_ text: String, _ field: WritableKeyPath<Posting, UInt16>) -> Int {
-                    var total = 0
-                    for word in NoteSearch.words(text) {
-                        counts[word, default: Posting(note: Int32(index), counts: (0, 0, 0, 0, 0))][keyPath: field] &+=
-                            1
-                        total += 1
-                    }
-                    return total
+            lengths.reserveCapacity(notes.count)
+            for batch in stride(from: 0, to: notes.count, by: 256) {
+                let range = batch..<min(batch + 256, notes.count)
+                let counted = ConcurrentSlots<(counts: [String: Posting], bodyLength: Int)>(count: range.count)
+                DispatchQueue.concurrentPerform(iterations: range.count) { offset in
+                    counted[offset] = Self.count(notes[range.lowerBound + offset], as: Int32(range.lowerBound + offset))
                 }
-                _ = add(note.title, \.counts.title)
-                for alias in note.aliases { _ = add(alias, \.counts.alias) }
-                for tag in note.allTags { _ = add(tag, \.counts.tag) }
-                for heading in note.headings { _ = add(heading.text, \.counts.heading) }
-                lengths.append(add(note.body, \.counts.body))
-                for (word, posting) in counts { byWord[word, default: []].append(posting) }
-                names.append(([note.title] + note.aliases).map { NoteSearch.words($0).joined(separator: " ") })
+                for (counts, bodyLength) in counted.values.map({ $0 ?? ([:], 0) }) {
+                    for (word, posting) in counts { byWord[word, default: []].append(posting) }
+                    lengths.append(bodyLength)
+                }
             }
             let sorted = byWord.keys.sorted()
             vocabulary = sorted
             postings = sorted.map { byWord[$0] ?? [] }
             bodyLengths = lengths
             averageBodyLength = max(1, Double(lengths.reduce(0, +)) / Double(max(1, lengths.count)))
-            self.names = names
+            names = notes.map { note in
+                ([note.title] + note.aliases).map { NoteSearch.words($0).joined(separator: " ") }
+            }
+        }
+
+        /// How often each word stands in each field of a note, and its body's length in words.
+        private static func count(_ note: Note, as index: Int32) -> (counts: [String: Posting], bodyLength: Int) {
+            var counts: [String: Posting] = [:]
+            func add(_ text: String, _ field: WritableKeyPath<Posting, UInt16>) -> Int {
+                var total = 0
+                for word in NoteSearch.words(text) {
+                    counts[word, default: Posting(note: index, counts: (0, 0, 0, 0, 0))][keyPath: field] &+= 1
+                    total += 1
+                }
+                return total
+            }
+            _ = add(note.title, \.counts.title)
+            for alias in note.aliases { _ = add(alias, \.counts.alias) }
+            for tag in note.allTags { _ = add(tag, \.counts.tag) }
+            for heading in note.headings { _ = add(heading.text, \.counts.heading) }
+            let bodyLength = add(note.body, \.counts.body)
+            return (counts, bodyLength)
         }
 
         /// The note's words that the query words begin, sorted.
