@@ -305,6 +305,13 @@ struct ResolutionIndex: Sendable {
         var resolution: Graph.Resolution {
             others.isEmpty ? .resolved(Int(first)) : .ambiguous([Int(first)] + others)
         }
+
+        /// Steps come in order and positions ascending within a step: a name keeps the matches of
+        /// its first step only, each list sorted and without repeats.
+        mutating func add(_ position: Int, step: Int) {
+            guard self.step == step, (others.last ?? Int(first)) != position else { return }
+            others.append(position)
+        }
     }
 
     private let exact: [String: Match]
@@ -325,8 +332,11 @@ struct ResolutionIndex: Sendable {
         table.reserveCapacity(notes.count * 6)
         for step in 0..<5 {
             for position in notes.indices {
-                for key in keys(of: position, in: notes, step: step) where !key.isEmpty {
-                    add(position, step: step, key: folded ? key.lowercased() : key, to: &table)
+                forEachKey(of: position, in: notes, step: step) { key in
+                    guard !key.isEmpty else { return }
+                    // One lookup: a new name starts with this note, one seen before may add it.
+                    table[folded ? key.lowercased() : key, default: Match(step: Int32(step), first: Int32(position))]
+                        .add(position, step: step)
                 }
             }
         }
@@ -335,29 +345,25 @@ struct ResolutionIndex: Sendable {
 
     /// The names a note answers to in each step: permalink, title, aliases, path, stem.
     /// (Read field by field: passing the whole note would copy it, a dozen reference counts a call.)
-    private static func keys(of position: Int, in notes: [Note], step: Int) -> [String] {
+    private static func forEachKey(of position: Int, in notes: [Note], step: Int, _ body: (String) -> Void) {
         switch step {
-        case 0: return [notes[position].permalink]
-        case 1: return [notes[position].title]
-        case 2: return notes[position].aliases
-        case 3: return [notes[position].relativePath, withoutExtension(notes[position].relativePath)]
-        default: return [notes[position].stem]
+        case 0: body(notes[position].permalink)
+        case 1: body(notes[position].title)
+        case 2: for alias in notes[position].aliases { body(alias) }
+        case 3:
+            body(notes[position].relativePath)
+            body(withoutExtension(notes[position].relativePath))
+        default: body(notes[position].stem)
         }
     }
 
     private static func withoutExtension(_ relative: String) -> String {
-        relative.lowercased().hasSuffix(".md") ? String(relative.dropLast(3)) : relative
-    }
-
-    /// Steps come in order and positions ascending within a step: a name keeps the matches of its
-    /// first step only, each list sorted and without repeats.
-    private static func add(_ position: Int, step: Int, key: String, to table: inout [String: Match]) {
-        if let match = table[key] {
-            guard match.step == step, (match.others.last ?? Int(match.first)) != position else { return }
-            table[key]!.others.append(position)
-        } else {
-            table[key] = Match(step: Int32(step), first: Int32(position))
-        }
+        // `.md` in any case, without lowering the whole path.
+        let tail = Array(relative.utf8.suffix(3))
+        let isMarkdown =
+            tail.count == 3 && tail[0] == UInt8(ascii: ".") && tail[1] | 0x20 == UInt8(ascii: "m")
+            && tail[2] | 0x20 == UInt8(ascii: "d")
+        return isMarkdown ? String(relative.dropLast(3)) : relative
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {

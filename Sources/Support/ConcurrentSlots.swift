@@ -7,6 +7,14 @@ public final class ConcurrentSlots<Value>: @unchecked Sendable {
 
     public init(count: Int) { values = Array(repeating: nil, count: count) }
 
+    /// The values, moved out: the slots are left empty.
+    public func take() -> [Value?] {
+        lock.withLock {
+            defer { values = [] }
+            return values
+        }
+    }
+
     public subscript(index: Int) -> Value? {
         get { lock.withLock { values[index] } }
         set { lock.withLock { values[index] = newValue } }

@@ -61,12 +61,16 @@ struct NotesCommand: ParsableCommand {
             let titleLengths = notes.map(\.title.count)
             let width = min(48, titleLengths.max() ?? 10)
             var out = ""
-            for (note, length) in zip(notes, titleLengths) {
+            // By position, reading fields: a `for note in notes` would copy every note.
+            for position in notes.indices {
                 let tags =
-                    note.tags.isEmpty
-                    ? "" : "  " + renderer.styled(note.tags.map { "#" + $0 }.joined(separator: " "), .dim)
-                let padded = note.title + String(repeating: " ", count: max(0, width - length))
-                out += renderer.styled(padded, .bold) + "  " + renderer.styled(note.permalink, .cyan) + tags + "\n"
+                    notes[position].tags.isEmpty
+                    ? "" : "  " + renderer.styled(notes[position].tags.map { "#" + $0 }.joined(separator: " "), .dim)
+                let padded =
+                    notes[position].title + String(repeating: " ", count: max(0, width - titleLengths[position]))
+                out +=
+                    renderer.styled(padded, .bold) + "  " + renderer.styled(notes[position].permalink, .cyan) + tags
+                    + "\n"
             }
             out += "\(notes.count) note\(notes.count == 1 ? "" : "s")\n"
             Terminal.write(out)
