@@ -358,12 +358,7 @@ struct ResolutionIndex: Sendable {
     }
 
     private static func withoutExtension(_ relative: String) -> String {
-        // `.md` in any case, without lowering the whole path.
-        let tail = Array(relative.utf8.suffix(3))
-        let isMarkdown =
-            tail.count == 3 && tail[0] == UInt8(ascii: ".") && tail[1] | 0x20 == UInt8(ascii: "m")
-            && tail[2] | 0x20 == UInt8(ascii: "d")
-        return isMarkdown ? String(relative.dropLast(3)) : relative
+        relative.hasSuffixIgnoringASCIICase(".md") ? String(relative.dropLast(3)) : relative
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {
@@ -391,7 +386,7 @@ struct ResolutionIndex: Sendable {
     private func suffixMatches(_ target: String, folded: Bool) -> [Int]? {
         guard target.contains("/") else { return nil }
         var wanted = target
-        if wanted.lowercased().hasSuffix(".md") { wanted = String(wanted.dropLast(3)) }
+        if wanted.hasSuffixIgnoringASCIICase(".md") { wanted = String(wanted.dropLast(3)) }
         let found = paths.value.filter { entry in
             let path = folded ? entry.path.lowercased() : entry.path
             return path.hasSuffix("/" + wanted)

@@ -32,8 +32,8 @@ public struct Note: Sendable {
     }
 
     public var stem: String {
-        let last = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        return last.hasSuffix(".md") ? String(last.dropLast(3)) : last
+        // The same stem the parser gives the title: `.md` dropped in any case.
+        Note.stemOf(relativePath)
     }
 }
 

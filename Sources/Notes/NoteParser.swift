@@ -97,9 +97,16 @@ public enum NoteParser {
 }
 
 extension Note {
+    /// The file name without `.md` (in any case): `Views/Sheets.md` → `Sheets`.
     static func stemOf(_ relativePath: String) -> String {
-        let last = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-        return last.lowercased().hasSuffix(".md") ? String(last.dropLast(3)) : last
+        let bytes = relativePath.utf8
+        var last = Substring(relativePath)
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            let after = relativePath[bytes.index(after: slash)...]
+            // A trailing slash names the component before it.
+            last = after.isEmpty ? (relativePath.split(separator: "/").last ?? last) : after
+        }
+        return String(last.hasSuffixIgnoringASCIICase(".md") ? last.dropLast(3) : last)
     }
 }
 
@@ -148,7 +155,7 @@ struct BodyWalker {
                     Heading(level: node.headingLevel, text: text, slug: Slug.heading(text), line: node.startLine))
                 section = text
                 sharedSection = nil
-                sectionIsRelated = text.lowercased().contains("related")
+                sectionIsRelated = text.containsIgnoringASCIICase("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
                 // The first paragraph of a list item may be an observation or start with a relation.
@@ -293,8 +300,9 @@ struct BodyWalker {
         let bytes = source.bytes
         var searchFrom = 0
         for url in urls {
-            let lowered = url.lowercased()
-            guard !url.isEmpty, !url.hasPrefix("#"), !lowered.contains("://"), !lowered.hasPrefix("mailto:") else {
+            guard !url.isEmpty, !url.hasPrefix("#"), !url.containsIgnoringASCIICase("://"),
+                !url.hasPrefixIgnoringASCIICase("mailto:")
+            else {
                 continue
             }
             var target = url
@@ -304,7 +312,7 @@ struct BodyWalker {
                 target = String(target[..<hash])
             }
             target = target.removingPercentEncoding ?? target
-            guard target.lowercased().hasSuffix(".md") || !target.contains(".") else { continue }
+            guard target.hasSuffixIgnoringASCIICase(".md") || !target.utf8.contains(UInt8(ascii: ".")) else { continue }
             // Only inline links `[text](url)` are placed; reference-style ones have no `](` in the source.
             let needle = "](" + url
             guard

@@ -4,7 +4,9 @@ public enum Slug {
     /// lowercase, camelCase split, separators to `-`, repeated dashes collapsed.
     public static func permalink(fromRelativePath path: String) -> String {
         var withoutExtension = path
-        if withoutExtension.lowercased().hasSuffix(".md") { withoutExtension = String(withoutExtension.dropLast(3)) }
+        if withoutExtension.hasSuffixIgnoringASCIICase(".md") {
+            withoutExtension = String(withoutExtension.dropLast(3))
+        }
         return withoutExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(
             separator: "/")
     }

@@ -17,3 +17,41 @@ extension Array where Element == UInt8 {
         return (scalar, UTF8.width(scalar))
     }
 }
+
+extension StringProtocol {
+    /// Whether the text holds `needle` (lowercase ASCII) in any ASCII case, byte by byte: no
+    /// lowered copy, no Foundation search. (No non-ASCII letter lowers to one of these needles.)
+    func containsIgnoringASCIICase(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard !pattern.isEmpty else { return true }
+        let bytes = Array(utf8)
+        guard bytes.count >= pattern.count else { return false }
+        outer: for start in 0...(bytes.count - pattern.count) {
+            for offset in pattern.indices where bytes[start + offset].asciiLowercased != pattern[offset] {
+                continue outer
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Whether the text ends in `suffix` (lowercase ASCII) in any ASCII case: `.md`, `.MD`, `.Md`.
+    func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        var bytes = utf8.reversed().makeIterator()
+        for expected in pattern.reversed() {
+            guard let byte = bytes.next(), byte.asciiLowercased == expected else { return false }
+        }
+        return true
+    }
+
+    /// Whether the text starts with `prefix` (lowercase ASCII) in any ASCII case.
+    func hasPrefixIgnoringASCIICase(_ prefix: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        var bytes = utf8.makeIterator()
+        for expected in pattern {
+            guard let byte = bytes.next(), byte.asciiLowercased == expected else { return false }
+        }
+        return true
+    }
+}

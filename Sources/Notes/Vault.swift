@@ -113,7 +113,7 @@ public struct Vault: Sendable {
                 }
                 if isFolder {
                     pending.append(relative)
-                } else if entry.lowercased().hasSuffix(".md") {
+                } else if entry.hasSuffixIgnoringASCIICase(".md") {
                     sources.append(fileSource(path: full, relativePath: relative))
                 }
             }

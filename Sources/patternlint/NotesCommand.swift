@@ -25,31 +25,28 @@ struct NotesCommand: ParsableCommand {
         func run() throws {
             let graph = source.loadGraph()
             reportLoadProblems(graph)
-            var notes = graph.notes
+            let notes = graph.notes
+            // Positions, not notes: copying a note costs a dozen reference counts.
+            var shown = Array(notes.indices)
             // A tag on an observation (`- [question] … #open`) is the note's too.
             if let tag {
-                notes = notes.filter { $0.allTags.contains(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag) }
+                let wanted = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+                shown = shown.filter { notes[$0].allTags.contains(wanted) }
             }
-            // By title ignoring case: each title lowered once, and the notes themselves not moved around.
+            // By title ignoring case, each title lowered once.
             let sortKeys = notes.map { $0.title.lowercased() }
-            let order = notes.indices.sorted { sortKeys[$0] < sortKeys[$1] }
-            notes = order.map { notes[$0] }
+            shown.sort { sortKeys[$0] < sortKeys[$1] }
             if json {
-                let records = notes.map {
-                    [
-                        "path": $0.path, "title": $0.title, "permalink": $0.permalink, "type": $0.type ?? "",
-                        "tags": $0.tags.joined(separator: ","), "aliases": $0.aliases.joined(separator: ","),
+                let objects: [[String: Any]] = shown.map { position in
+                    let note = notes[position]
+                    return [
+                        "path": note.path, "title": note.title, "permalink": note.permalink,
+                        "type": note.type.map { $0 as Any } ?? NSNull(), "tags": note.tags, "aliases": note.aliases,
+                        "observations": note.observations.map {
+                            ["category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line]
+                                as [String: Any]
+                        },
                     ]
-                }
-                let objects: [[String: Any]] = records.enumerated().map { offset, record in
-                    var object: [String: Any] = record
-                    object["tags"] = notes[offset].tags
-                    object["aliases"] = notes[offset].aliases
-                    object["observations"] = notes[offset].observations.map {
-                        ["category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line] as [String: Any]
-                    }
-                    if notes[offset].type == nil { object["type"] = NSNull() }
-                    return object
                 }
                 let data = try JSONSerialization.data(
                     withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -59,10 +56,9 @@ struct NotesCommand: ParsableCommand {
             let color = source.color.enabled
             let renderer = TerminalRenderer(color: color)
             let titleLengths = notes.map(\.title.count)
-            let width = min(48, titleLengths.max() ?? 10)
+            let width = min(48, shown.map { titleLengths[$0] }.max() ?? 10)
             var out = ""
-            // By position, reading fields: a `for note in notes` would copy every note.
-            for position in notes.indices {
+            for position in shown {
                 let tags =
                     notes[position].tags.isEmpty
                     ? "" : "  " + renderer.styled(notes[position].tags.map { "#" + $0 }.joined(separator: " "), .dim)
@@ -72,7 +68,7 @@ struct NotesCommand: ParsableCommand {
                     renderer.styled(padded, .bold) + "  " + renderer.styled(notes[position].permalink, .cyan) + tags
                     + "\n"
             }
-            out += "\(notes.count) note\(notes.count == 1 ? "" : "s")\n"
+            out += "\(shown.count) note\(shown.count == 1 ? "" : "s")\n"
             Terminal.write(out)
         }
     }

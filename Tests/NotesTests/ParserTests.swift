@@ -15,6 +15,24 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parse("---\npermalink: /a/b/\n---\n").permalink, "a/b")
     }
 
+    func testStemDropsMarkdownExtensionInAnyCase() {
+        XCTAssertEqual(parse("", path: "Views/Deep/Sheets.MD").stem, "Sheets")
+        XCTAssertEqual(parse("", path: "Views/Deep/Sheets.MD").title, "Sheets", "the title falls back to the same stem")
+        XCTAssertEqual(parse("", path: "Sheets.md").stem, "Sheets")
+        XCTAssertEqual(parse("", path: "notes.txt/Plain").stem, "Plain")
+        XCTAssertEqual(Slug.permalink(fromRelativePath: "A/Page.Md"), "a/page")
+    }
+
+    func testASCIICaseHelpersMatchLoweredText() {
+        XCTAssertTrue("See Also: RELATED notes".containsIgnoringASCIICase("related"))
+        XCTAssertFalse("Relate".containsIgnoringASCIICase("related"))
+        XCTAssertTrue("HTTPS://example.com".containsIgnoringASCIICase("://"))
+        XCTAssertTrue("MailTo:someone".hasPrefixIgnoringASCIICase("mailto:"))
+        XCTAssertFalse("mail".hasPrefixIgnoringASCIICase("mailto:"))
+        XCTAssertTrue("é/x.mD".hasSuffixIgnoringASCIICase(".md"))
+        XCTAssertFalse("md".hasSuffixIgnoringASCIICase(".md"))
+    }
+
     func testTagsAsListStringOrCommaString() {
         XCTAssertEqual(parse("---\ntags:\n- a\n- '#b'\n---\n").tags, ["a", "b"])
         XCTAssertEqual(parse("---\ntags: one\n---\n").tags, ["one"])
