@@ -132,9 +132,14 @@ public enum HTMLExport {
     }
 
     /// The note's markdown with each wiki link (and `.md` link) replaced by a markdown link to
-    /// its page, or by plain text marked broken.
-    static func linkedMarkdown(note index: Int, in graph: Graph, pages: [String]) -> String {
+    /// its page, or by plain text marked broken. An embed standing alone on its line
+    /// (`![[Note]]`, `![[Note#Heading]]`) becomes a quote of that note or section, once: embeds
+    /// inside what is embedded stay links, so no cycle can grow a page.
+    static func linkedMarkdown(
+        note index: Int, in graph: Graph, pages: [String], page: String? = nil, expandEmbeds: Bool = true
+    ) -> String {
         let note = graph.notes[index]
+        let page = page ?? pages[index]
         var lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         // Replace from the end so earlier positions stay valid.
         for edge in graph.outgoing(index).reversed() {
@@ -151,9 +156,14 @@ public enum HTMLExport {
             let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
             let replacement: String
             if let target = edge.target {
-                var url = relativeURL(from: pages[index], to: pages[target])
+                var url = relativeURL(from: page, to: pages[target])
                 if let anchor = link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
-                if link.style == .markdown {
+                if expandEmbeds, link.style == .embed, target != index,
+                    String(String.UnicodeScalarView(line)).trimmed == link.raw,
+                    let quoted = embedded(target, anchor: link.anchor, in: graph, pages: pages, page: page, url: url)
+                {
+                    replacement = quoted
+                } else if link.style == .markdown {
                     let text =
                         link.raw.firstIndex(of: "]").map {
                             String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0])
@@ -169,6 +179,42 @@ public enum HTMLExport {
             lines[link.line - 1] = line
         }
         return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+    }
+
+    /// A note, or one section of it, as a markdown quote headed by a link to it: its headings
+    /// become bold lines, so the page's own heading ids stay where its links expect them.
+    static func embedded(
+        _ target: Int, anchor: String?, in graph: Graph, pages: [String], page: String, url: String
+    ) -> String? {
+        let note = graph.notes[target]
+        let markdown = linkedMarkdown(note: target, in: graph, pages: pages, page: page, expandEmbeds: false)
+        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var title = note.title
+        if let anchor, !anchor.isEmpty {
+            let slug = Slug.heading(anchor)
+            guard let position = note.headings.firstIndex(where: { $0.slug == slug }) else { return nil }
+            let heading = note.headings[position]
+            let end =
+                note.headings[(position + 1)...].first(where: { $0.level <= heading.level })?.line ?? lines.count + 1
+            guard heading.line >= 1, heading.line <= lines.count else { return nil }
+            lines = Array(lines[heading.line..<min(max(heading.line, end - 1), lines.count)])
+            title += " › " + heading.text
+        } else if let first = lines.firstIndex(where: { !$0.trimmed.isEmpty }), lines[first].hasPrefix("# ") {
+            lines.remove(at: first) // the note's own title: the quote's head link says it
+        }
+        while lines.first?.trimmed.isEmpty == true { lines.removeFirst() }
+        while lines.last?.trimmed.isEmpty == true { lines.removeLast() }
+        var inFence = false
+        let body = lines.map { line -> String in
+            let content = line.trimmed
+            if content.hasPrefix("```") || content.hasPrefix("~~~") { inFence.toggle() }
+            guard !inFence, content.hasPrefix("#") else { return "> " + line }
+            let text = content.drop(while: { $0 == "#" })
+            guard text.isEmpty || text.first == " " else { return "> " + line }
+            return "> **" + text.trimmed + "**"
+        }
+        let head = "> **[\(escapeMarkdown(title))](\(url))**"
+        return ([head, ">"] + body).joined(separator: "\n")
     }
 
     static func markdownToHTML(_ markdown: String) -> String {

@@ -42,6 +42,30 @@ final class HTMLExportTests: XCTestCase {
             try String(contentsOfFile: root + "/index.html", encoding: .utf8).contains("href=\"deep/beta.html\""))
     }
 
+    /// An embed alone on its line is the embedded note (or section) quoted under a link to it;
+    /// its headings do not take the page's ids, and embeds inside it stay links (no cycle).
+    func testEmbedsAreQuotedOnceAndInlineOnesStayLinks() throws {
+        let a = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text: "# Alpha\n\n## Setup\n\n![[Beta]]\n\n![[Beta#Part]]\n\nInline ![[Beta]] here.\n")
+        let b = NoteParser.parse(
+            path: "b.md", relativePath: "b.md",
+            text:
+                "# Beta\n\nBeta body, back to ![[Alpha]].\n\n![[Alpha]]\n\n## Part\n\nPart text.\n\n## Setup\n\nLast.\n"
+        )
+        let graph = Graph(vault: Vault(notes: [a, b]))
+        let html = HTMLExport.markdownToHTML(
+            HTMLExport.linkedMarkdown(note: 0, in: graph, pages: ["a.html", "b.html"]))
+        XCTAssertTrue(html.contains("<blockquote>\n<p><strong><a href=\"b.html\">Beta</a></strong></p>"), html)
+        XCTAssertTrue(html.contains("<p>Beta body, back to <a href=\"a.html\">Alpha</a>.</p>"), html)
+        XCTAssertTrue(
+            html.contains("<p><a href=\"a.html\">Alpha</a></p>"), "an embed inside an embed is a link: \(html)")
+        XCTAssertTrue(html.contains("<a href=\"b.html#part\">Beta › Part</a>"), html)
+        XCTAssertEqual(html.components(separatedBy: "Part text.").count, 3, "the whole note, then the section")
+        XCTAssertEqual(html.components(separatedBy: "<h2").count, 2, "only Alpha's own heading is a heading: \(html)")
+        XCTAssertTrue(html.contains("Inline <a href=\"b.html\">Beta</a> here."), html)
+    }
+
     /// Headings carry the ids `[[Note#Heading]]` links use; fences keep their labels; a second
     /// export replaces the first (a deleted note's page goes); a folder of other files is refused.
     func testExportAnchorsLabelsAndReplacesItsOwnFolder() throws {
