@@ -76,6 +76,11 @@ async def main():
 
             problems = json.loads(text(await session.call_tool("check_notes", {})))
             check(any(p["code"] == "broken-link" for p in problems), "check_notes reports the broken link")
+            check(any(p["code"] == "example-drift" for p in problems),
+                  "check_notes reports an example marked good that a rule flags, as notes check does")
+            quiet = json.loads(text(await session.call_tool("check_notes", {"examples": False, "orphans": False})))
+            check(not any(p["code"] in ("example-drift", "orphan") for p in quiet),
+                  "check_notes leaves out examples and orphans when asked")
 
             resources = (await session.list_resources()).resources
             uris = [str(r.uri) for r in resources]
@@ -119,6 +124,7 @@ async def main():
                 ("explain_rule", {"id": "no-such-rule"}, "an unknown rule"),
                 ("lint", {"paths": ["/etc"]}, "a path outside the workspace"),
                 ("lint_snippet", {"path": "../../x.swift", "source": "let x = 1"}, "a snippet path outside the workspace"),
+                ("check_notes", {"examples": "yes"}, "a flag that is not a boolean"),
                 ("no_such_tool", {}, "an unknown tool"),
             ]:
                 try:

@@ -13,6 +13,17 @@ public struct NoteExampleChecker: Sendable {
         public var examplesChecked: Int
     }
 
+    /// Everything `notes check` reports, and the MCP `check_notes` tool: the graph's own problems,
+    /// rules citing no note and, with `examples`, examples that drift; by path, line, column, code.
+    public func problems(
+        in graph: Graph, orphans: Bool = true, examples: Bool = true, builtinNotesLoaded: Bool = true
+    ) -> [NoteDiagnostic] {
+        var problems = graph.check(reportOrphans: orphans)
+        problems += ruleProblems(builtinNotesLoaded: builtinNotesLoaded)
+        if examples { problems += check(graph.notes).diagnostics }
+        return problems.sorted { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
+    }
+
     public func check(_ notes: [Note]) -> Outcome {
         var configuration = Configuration()
         configuration.optInRules = catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)

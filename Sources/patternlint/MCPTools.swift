@@ -71,8 +71,12 @@ struct MCPTools {
         Tool(
             name: "check_notes",
             description:
-                "Problems in the notes: broken or ambiguous links, bad front matter, orphans, rules without notes.",
-            inputSchema: schema([:])),
+                "Problems in the notes, as `patternlint notes check`: broken or ambiguous links, duplicates, bad front matter, orphans, rules without notes, and Swift examples that drift from the rules.",
+            inputSchema: schema([
+                "orphans": property("boolean", "Report notes nothing links to (default true)."),
+                "examples": property(
+                    "boolean", "Lint the notes' ```swift good / ```swift bad RULE examples (default true)."),
+            ])),
     ]
 
     func call(_ name: String, _ arguments: [String: Value]) throws -> String {
@@ -86,7 +90,7 @@ struct MCPTools {
         case "explain_rule": return try explainRule(arguments, environment)
         case "lint": return try lint(arguments, environment)
         case "lint_snippet": return try lintSnippet(arguments, environment)
-        case "check_notes": return try checkNotes(environment)
+        case "check_notes": return try checkNotes(arguments, environment)
         default: throw MCPError.methodNotFound("no tool named \(name)")
         }
     }
@@ -107,6 +111,12 @@ struct MCPTools {
             throw MCPError.invalidParams("`\(key)` must be an integer in \(range.lowerBound)...\(range.upperBound)")
         }
         return number
+    }
+
+    func boolean(_ arguments: [String: Value], _ key: String, default fallback: Bool) throws -> Bool {
+        guard let value = arguments[key] else { return fallback }
+        guard let flag = value.boolValue else { throw MCPError.invalidParams("`\(key)` must be true or false") }
+        return flag
     }
 
     func note(_ arguments: [String: Value], _ graph: Graph) throws -> Int {
@@ -210,9 +220,10 @@ struct MCPTools {
         ])
     }
 
-    func checkNotes(_ environment: LintEnvironment) throws -> String {
-        var problems = environment.graph.check()
-        problems += NoteExampleChecker(catalog: environment.catalog).ruleProblems()
+    func checkNotes(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+        let problems = NoteExampleChecker(catalog: environment.catalog).problems(
+            in: environment.graph, orphans: try boolean(arguments, "orphans", default: true),
+            examples: try boolean(arguments, "examples", default: true))
         return json(problems.map(\.jsonObject))
     }
 

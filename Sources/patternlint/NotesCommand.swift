@@ -182,14 +182,11 @@ struct NotesCommand: ParsableCommand {
 
         func run() throws {
             let graph = source.loadGraph()
-            var problems = graph.check(reportOrphans: !noOrphans)
             let configured = source.configuration.map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
                 builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
-            let checker = NoteExampleChecker(catalog: catalog)
-            problems += checker.ruleProblems(builtinNotesLoaded: !source.noBuiltin)
-            if !noExamples { problems += checker.check(graph.notes).diagnostics }
-            problems.sort { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }
+            let problems = NoteExampleChecker(catalog: catalog).problems(
+                in: graph, orphans: !noOrphans, examples: !noExamples, builtinNotesLoaded: !source.noBuiltin)
             if json {
                 let objects = problems.map(\.jsonObject)
                 let data = try JSONSerialization.data(
