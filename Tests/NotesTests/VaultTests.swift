@@ -105,6 +105,33 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(index.resolve("Target Not"), .unresolved, "never fuzzy")
     }
 
+    /// `folder/Note` matches any path ending so, exact case first; every match when several do.
+    func testTrailingPathPartsResolveLikeAScan() {
+        let notes = ["a/Folder/Note.md", "b/Folder/Note.md", "c/Other/Page.MD", "Solo.md"].map {
+            NoteParser.parse(path: $0, relativePath: $0, text: "text\n")
+        }
+        let index = ResolutionIndex(notes: notes)
+        XCTAssertEqual(index.resolve("Folder/Note"), .ambiguous([0, 1]))
+        XCTAssertEqual(index.resolve("folder/note.md"), .ambiguous([0, 1]), "case-folded, .md dropped")
+        XCTAssertEqual(index.resolve("Other/Page"), .resolved(2))
+        XCTAssertEqual(index.resolve("other/page"), .resolved(2))
+        XCTAssertEqual(index.resolve("older/Note"), .unresolved, "a part, not any tail of the text")
+        XCTAssertEqual(index.resolve("x/Solo"), .unresolved)
+    }
+
+    /// Suggestions: a name a note's name contains first, then the nearest by edit distance, ties by title.
+    func testClosestTitlesRankContainmentThenDistance() {
+        let notes = ["Dual Initializer Pattern", "Sheets", "Sheet Basics", "Shelves", "Navigation"].map {
+            NoteParser.parse(path: "\($0).md", relativePath: "\($0).md", text: "# \($0)\n")
+        }
+        let graph = Graph(vault: Vault(notes: notes))
+        XCTAssertEqual(graph.closestTitles(to: "dual"), ["Dual Initializer Pattern", "Sheets", "Shelves"])
+        XCTAssertEqual(graph.closestTitles(to: "xyz"), ["Sheets", "Shelves", "Navigation"], "by distance")
+        XCTAssertEqual(graph.closestTitles(to: "Shets", limit: 2), ["Sheets", "Shelves"])
+        XCTAssertEqual(graph.closestTitles(to: "Navigatoin", limit: 1), ["Navigation"])
+        XCTAssertEqual(graph.closestTitles(to: "Ñavigation", limit: 1), ["Navigation"], "non-ASCII by scalars")
+    }
+
     func testBacklinksTagsAndOrphans() {
         let target = graph.notes.firstIndex { $0.stem == "target" }!
         let sources = Set(graph.backlinks(target).map { graph.notes[$0.source].stem })
