@@ -210,15 +210,22 @@ struct BodyWalker {
         var firstLine: Int
         var lineStarts: [Int] = []
 
+        /// The last position asked for: links come left to right, so the next one on the same line
+        /// counts on from there (counting from the line start each time made a long line of links
+        /// quadratic: 50,000 links on one line took 16 s).
+        var last: (offset: Int, line: Int, column: Int)? = nil
+
         /// 1-based line and column (in Unicode scalars) of a byte offset.
-        func position(of offset: Int) -> (line: Int, column: Int) {
+        mutating func position(of offset: Int) -> (line: Int, column: Int) {
             var low = 0, high = lineStarts.count - 1
             while low < high {
                 let middle = (low + high + 1) / 2
                 if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
             }
-            var column = 1
-            for byte in bytes[lineStarts[low]..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            var from = lineStarts[low], column = 1
+            if let last, last.line == low, last.offset <= offset { (from, column) = (last.offset, last.column) }
+            for byte in bytes[from..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+            last = (offset, low, column)
             return (firstLine + low, column)
         }
 
@@ -260,7 +267,7 @@ struct BodyWalker {
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
         let fromAST = Self.wikiCandidates(in: flat)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
-        let source = blockSource(block)
+        var source = blockSource(block)
         let fromSource = Self.sourceCandidates(in: source.bytes)
 
         var astIndex = 0
@@ -297,6 +304,7 @@ struct BodyWalker {
     }
 
     private mutating func collectMarkdownLinks(_ urls: [String], source: BlockSource) {
+        var source = source
         let bytes = source.bytes
         var searchFrom = 0
         for url in urls {
@@ -321,10 +329,13 @@ struct BodyWalker {
                 })
             else { continue }
             let at = found - needle.utf8.count
+            // A link's `[` comes after the one before it ends: scanning further back for one that
+            // is missing would make a line of such links quadratic.
+            let floor = searchFrom
             searchFrom = found
             var depth = 0
             var open = at
-            while open > 0 {
+            while open > floor {
                 open -= 1
                 if bytes[open] == UInt8(ascii: "]") { depth += 1 }
                 if bytes[open] == UInt8(ascii: "[") { if depth == 0 { break }; depth -= 1 }

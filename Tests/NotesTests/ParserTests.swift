@@ -86,6 +86,15 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(note.links.first?.column, 14)
     }
 
+    /// Columns count on from the link before on the same line, and start again for the markdown
+    /// links (found in a second pass) and on the next line of the paragraph.
+    func testColumnsOfManyLinksOnOneLineAndTheNext() {
+        let note = parse("é [[A]] ü [b](b.md) 🧭 [[C]] [d](d.md)\nö [[E]] [f](f.md)\n")
+        XCTAssertEqual(note.links.map(\.target), ["A", "C", "E", "b.md", "d.md", "f.md"])
+        XCTAssertEqual(note.links.map(\.column), [3, 23, 3, 11, 29, 9])
+        XCTAssertEqual(note.links.map(\.line), [1, 1, 2, 1, 1, 2])
+    }
+
     func testReferenceDefinitionDoesNotHideAWikiLink() {
         let note = parse("See [[T]] here.\n\n[T]: https://example.com\n")
         XCTAssertEqual(note.links.map(\.target), ["T"])
