@@ -39,10 +39,18 @@ public enum HTMLExport {
         do {
             let pages = pageNames(for: graph.notes)
             var written: [String] = []
-            for index in graph.notes.indices {
-                let html = render(note: index, in: graph, pages: pages)
-                try writeInside(staging, relative: pages[index], contents: html)
-                written.append(root.appendingPathComponent(pages[index]).path)
+            // Pages are made on every core, 512 at a time (so a large vault is not all held at once), and written in order.
+            for batch in stride(from: 0, to: graph.notes.count, by: 512) {
+                let count = min(512, graph.notes.count - batch)
+                let rendered = ConcurrentSlots<String>(count: count)
+                DispatchQueue.concurrentPerform(iterations: count) { offset in
+                    rendered[offset] = render(note: batch + offset, in: graph, pages: pages)
+                }
+                for (offset, html) in rendered.take().enumerated() {
+                    let index = batch + offset
+                    try writeInside(staging, relative: pages[index], contents: html ?? "")
+                    written.append(root.appendingPathComponent(pages[index]).path)
+                }
             }
             try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
             written.append(root.appendingPathComponent("index.html").path)
@@ -97,7 +105,7 @@ public enum HTMLExport {
             throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
         }
         try Folder.create(target.deletingLastPathComponent().path)
-        try AtomicFile.write(contents, to: target.path)
+        try AtomicFile.writeNew(contents, to: target.path)
     }
 
     /// Relative URL from one page to another (`../b.html`).
@@ -138,47 +146,90 @@ public enum HTMLExport {
     static func linkedMarkdown(
         note index: Int, in graph: Graph, pages: [String], page: String? = nil, expandEmbeds: Bool = true
     ) -> String {
-        let note = graph.notes[index]
         let page = page ?? pages[index]
-        var lines = note.body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
-        // Replace from the end so earlier positions stay valid.
-        for edge in graph.outgoing(index).reversed() {
+        let body = Array(graph.notes[index].body.utf8)
+        var lineStarts = [0]
+        for (offset, byte) in body.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
+        func lineEnd(_ line: Int) -> Int { line < lineStarts.count ? lineStarts[line] - 1 : body.count }
+        // Where each link stands, in bytes: the links sorted by line and column, each line walked
+        // once (a walk from the line start per link made a long line of links quadratic).
+        let edges = graph.outgoing(index)
+        let order = edges.indices.sorted {
+            (edges[$0].link.line, edges[$0].link.column) < (edges[$1].link.line, edges[$1].link.column)
+        }
+        var starts = [Int?](repeating: nil, count: edges.count)
+        var cursor = (line: 0, column: 1, offset: 0)
+        for position in order {
+            let link = edges[position].link
+            guard link.line >= 1, link.line <= lineStarts.count, link.column >= 1 else { continue }
+            if cursor.line != link.line { cursor = (link.line, 1, lineStarts[link.line - 1]) }
+            let end = lineEnd(link.line)
+            while cursor.column < link.column, cursor.offset < end {
+                cursor.offset += 1
+                while cursor.offset < end, body[cursor.offset] & 0xC0 == 0x80 { cursor.offset += 1 }
+                cursor.column += 1
+            }
+            if cursor.column == link.column { starts[position] = cursor.offset }
+        }
+        var replacements: [(range: Range<Int>, text: String)] = []
+        for position in edges.indices {
+            let edge = edges[position]
             let link = edge.link
-            guard link.line >= 1, link.line <= lines.count else { continue }
-            let rawScalars = Array(link.raw.unicodeScalars)
-            let rawLines = link.raw.split(separator: "\n", omittingEmptySubsequences: false)
-            guard rawLines.count == 1 else { continue } // links across lines are left as written
-            var line = lines[link.line - 1]
-            let start = link.column - 1
-            guard start >= 0, start + rawScalars.count <= line.count,
-                Array(line[start..<start + rawScalars.count]) == rawScalars
-            else { continue }
+            let raw = Array(link.raw.utf8)
+            guard let start = starts[position], !raw.contains(UInt8(ascii: "\n")) else { continue } // across lines: as written
+            let range = start..<start + raw.count
+            guard range.upperBound <= lineEnd(link.line), body[range].elementsEqual(raw) else { continue }
             let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
             let replacement: String
             if let target = edge.target {
                 var url = relativeURL(from: page, to: pages[target])
                 if let anchor = link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
                 if expandEmbeds, link.style == .embed, target != index,
-                    String(String.UnicodeScalarView(line)).trimmed == link.raw,
+                    String(decoding: body[lineStarts[link.line - 1]..<lineEnd(link.line)], as: UTF8.self).trimmed
+                        == link.raw,
                     let quoted = embedded(target, anchor: link.anchor, in: graph, pages: pages, page: page, url: url)
                 {
                     replacement = quoted
                 } else if link.style == .markdown {
+                    // The text runs to the `](` that opens the URL: it may hold brackets of its
+                    // own (`[![diagram](d.png)](other.md)`).
                     let text =
-                        link.raw.firstIndex(of: "]").map {
-                            String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0])
+                        link.raw.range(of: "](", options: .backwards).map {
+                            String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0.lowerBound])
                         } ?? link.target
                     replacement = "[\(text)](\(url))"
                 } else {
                     replacement = "[\(escapeMarkdown(label ?? graph.notes[target].title))](\(url))"
                 }
+            } else if case .ambiguous = edge.resolution {
+                replacement = "*\(escapeMarkdown(label ?? link.target))* (ambiguous link)"
             } else {
                 replacement = "*\(escapeMarkdown(label ?? link.target))* (missing note)"
             }
-            line.replaceSubrange(start..<start + rawScalars.count, with: Array(replacement.unicodeScalars))
-            lines[link.line - 1] = line
+            replacements.append((range, replacement))
         }
-        return lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: "\n")
+        // Where two links overlap (`[[a]](b.md)` is a wiki link inside a markdown one), the one
+        // found later wins: the markdown link, found after the block's wiki links.
+        var kept: [(order: Int, range: Range<Int>, text: String)] = []
+        for (order, replacement) in replacements.enumerated().sorted(by: {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }) {
+            if let last = kept.last, last.range.overlaps(replacement.range) {
+                if order > last.order { kept[kept.count - 1] = (order, replacement.range, replacement.text) }
+                continue
+            }
+            kept.append((order, replacement.range, replacement.text))
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(body.count + kept.count * 32)
+        var copied = 0
+        for replacement in kept {
+            out += body[copied..<replacement.range.lowerBound]
+            out += replacement.text.utf8
+            copied = replacement.range.upperBound
+        }
+        out += body[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A note, or one section of it, as a markdown quote headed by a link to it: its headings
@@ -254,29 +305,50 @@ public enum HTMLExport {
     }
 
     /// `<h2>Usage</h2>` → `<h2 id="usage">Usage</h2>`, with the slug `[[Note#Usage]]` links use;
-    /// a repeated slug gets `-1`, `-2`, ….
+    /// a repeated slug gets `-1`, `-2`, …. On bytes: cmark writes headings as `<hN>` exactly, and
+    /// escapes any `<` of the text, so every `<hN>` is a heading (`<hr />` is not).
     static func headingIDs(_ html: String) -> String {
-        var out = ""
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
         var used: [String: Int] = [:]
-        var rest = Substring(html)
-        while let open = rest.range(of: "<h"), open.upperBound < rest.endIndex,
-            let level = rest[open.upperBound].wholeNumberValue, (1...6).contains(level),
-            rest.index(after: open.upperBound) < rest.endIndex, rest[rest.index(after: open.upperBound)] == ">",
-            let close = rest.range(of: "</h\(level)>", range: open.upperBound..<rest.endIndex)
-        {
-            let contentStart = rest.index(open.upperBound, offsetBy: 2)
-            let inner = rest[contentStart..<close.lowerBound]
-            var slug = Slug.heading(unescape(stripTags(String(inner))))
+        var copied = 0
+        var index = 0
+        while index + 3 < bytes.count {
+            let level = bytes[index + 2]
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "h"),
+                level >= UInt8(ascii: "1"), level <= UInt8(ascii: "6"), bytes[index + 3] == UInt8(ascii: ">")
+            else {
+                index += 1
+                continue
+            }
+            let contentStart = index + 4
+            let closing: [UInt8] = Array("</h".utf8) + [level, UInt8(ascii: ">")]
+            guard
+                let close = bytes.withUnsafeBufferPointer({
+                    $0.endsOfOccurrences(
+                        of: String(decoding: closing, as: UTF8.self), in: contentStart..<bytes.count, limit: 1
+                    )
+                    .first
+                })
+            else { break }
+            let innerEnd = close - closing.count
+            let inner = String(decoding: bytes[contentStart..<innerEnd], as: UTF8.self)
+            var slug = Slug.heading(unescape(stripTags(inner)))
             if let count = used[slug] {
                 used[slug] = count + 1
                 slug += "-\(count + 1)"
             } else {
                 used[slug] = 0
             }
-            out += rest[..<open.lowerBound] + "<h\(level) id=\"\(escape(slug))\">" + inner + "</h\(level)>"
-            rest = rest[close.upperBound...]
+            out += bytes[copied..<index]
+            out += "<h".utf8 + [level] + " id=\"\(escape(slug))\">".utf8
+            out += bytes[contentStart..<close]
+            index = close
+            copied = close
         }
-        return out + rest
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func stripTags(_ html: String) -> String {

