@@ -176,7 +176,8 @@ public enum HTMLExport {
             let edge = edges[position]
             let link = edge.link
             let raw = Array(link.raw.utf8)
-            guard let start = starts[position], !raw.contains(UInt8(ascii: "\n")) else { continue } // across lines: as written
+            // A link across lines is left as written.
+            guard let start = starts[position], !raw.contains(UInt8(ascii: "\n")) else { continue }
             let range = start..<start + raw.count
             guard range.upperBound <= lineEnd(link.line), body[range].elementsEqual(raw) else { continue }
             let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
