@@ -24,14 +24,24 @@ public struct TerminalRenderer {
         guard let document = CMarkDocument(markdown: markdown) else { return markdown }
         return withExtendedLifetime(document) {
             var out: [String] = []
-            renderBlocks(CMarkNode(pointer: document.root).children, prefix: "", into: &out)
+            renderBlocks(CMarkNode(pointer: document.root).children, prefix: "", depth: 0, into: &out)
             while out.last?.isEmpty == true { out.removeLast() }
             return out.joined(separator: "\n") + "\n"
         }
     }
 
-    private func renderBlocks(_ blocks: [CMarkNode], prefix: String, into out: inout [String]) {
+    /// Quotes and lists nest this deep at most, emphasis and links likewise; past it (only a
+    /// crafted file goes there) the rest is printed plain: recursing on 100,000 nested quotes
+    /// overflowed the stack.
+    static let maximumDepth = 48
+
+    private func renderBlocks(_ blocks: [CMarkNode], prefix: String, depth: Int, into out: inout [String]) {
         for block in blocks {
+            let isLeaf = [.paragraph, .heading, .codeBlock, .thematicBreak, .htmlBlock].contains(block.kind)
+            if depth >= Self.maximumDepth, !isLeaf {
+                renderPlain(block, prefix: prefix, into: &out)
+                continue
+            }
             switch block.kind {
             case .heading:
                 let text = FlatInline.of(block, softBreak: UInt8(ascii: " ")).string
@@ -62,7 +72,7 @@ public struct TerminalRenderer {
                 out.append(prefix)
             case .blockQuote:
                 var inner: [String] = []
-                renderBlocks(block.children, prefix: "", into: &inner)
+                renderBlocks(block.children, prefix: "", depth: depth + 1, into: &inner)
                 while inner.last?.isEmpty == true { inner.removeLast() }
                 for line in inner { out.append(prefix + styled("▌ ", .dim) + line) }
                 out.append(prefix)
@@ -72,7 +82,7 @@ public struct TerminalRenderer {
                     let marker = block.isOrderedList ? "\(number). " : "• "
                     number += 1
                     var inner: [String] = []
-                    renderBlocks(item.children, prefix: "", into: &inner)
+                    renderBlocks(item.children, prefix: "", depth: depth + 1, into: &inner)
                     while inner.last?.isEmpty == true { inner.removeLast() }
                     let pad = String(repeating: " ", count: marker.count)
                     for (index, line) in inner.enumerated()
@@ -87,29 +97,49 @@ public struct TerminalRenderer {
             case .htmlBlock:
                 break
             default:
-                renderBlocks(block.children, prefix: prefix, into: &out)
+                renderBlocks(block.children, prefix: prefix, depth: depth + 1, into: &out)
             }
         }
     }
 
+    /// The paragraphs, headings and code below a block, one after the other, without walking
+    /// down by recursion.
+    private func renderPlain(_ block: CMarkNode, prefix: String, into out: inout [String]) {
+        block.walk { node, entering in
+            guard entering else { return true }
+            switch node.kind {
+            case .paragraph, .heading:
+                out.append(prefix + FlatInline.of(node, softBreak: UInt8(ascii: " ")).string)
+                return false
+            case .codeBlock:
+                for line in node.literal.split(separator: "\n") { out.append(prefix + "  │ " + line) }
+                return false
+            default:
+                return true
+            }
+        }
+        out.append(prefix)
+    }
+
     /// Inline content with emphasis, code and links styled; soft breaks kept (tables stay readable).
-    private func inline(_ node: CMarkNode) -> String {
+    private func inline(_ node: CMarkNode, depth: Int = 0) -> String {
+        guard depth < Self.maximumDepth else { return FlatInline.of(node).string }
         var out = ""
         for child in node.children {
             switch child.kind {
             case .text: out += child.literal
             case .softBreak, .lineBreak: out += "\n"
             case .code: out += styled("`" + child.literal + "`", .yellow)
-            case .emphasis: out += styled(inline(child), .italic)
-            case .strong: out += styled(inline(child), .bold)
+            case .emphasis: out += styled(inline(child, depth: depth + 1), .italic)
+            case .strong: out += styled(inline(child, depth: depth + 1), .bold)
             case .link:
-                let text = inline(child)
+                let text = inline(child, depth: depth + 1)
                 out +=
                     styled(text, .underline, .blue)
                     + (child.url == text || child.url.isEmpty ? "" : styled(" (\(child.url))", .dim))
-            case .image: out += styled("[image: \(inline(child))]", .dim)
+            case .image: out += styled("[image: \(inline(child, depth: depth + 1))]", .dim)
             case .htmlInline: out += child.literal
-            default: out += inline(child)
+            default: out += inline(child, depth: depth + 1)
             }
         }
         return highlightWikiLinks(out)

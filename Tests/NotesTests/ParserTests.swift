@@ -296,4 +296,17 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertTrue(plain.contains("│ let x = 1"))
         XCTAssertTrue(TerminalRenderer(color: true).render(markdown: markdown).contains("\u{1B}["))
     }
+
+    /// 100,000 nested quotes and deep lists crashed `notes show` (stack overflow): past a depth
+    /// the rest prints plain, its text kept.
+    func testRendererSurvivesDeepNesting() {
+        let quotes = String(repeating: ">", count: 100_000) + " deep text\n"
+        let rendered = TerminalRenderer(color: true).render(markdown: quotes)
+        XCTAssertTrue(rendered.contains("deep text"))
+        XCTAssertLessThan(rendered.utf8.count, 2_000, "the quote marks stop at the depth bound")
+        let list = (0..<300).map { String(repeating: "  ", count: $0) + "- item \($0)\n" }.joined()
+        XCTAssertTrue(TerminalRenderer(color: false).render(markdown: list).contains("item 299"))
+        let shallow = "> a quote\n>\n> - with a list\n"
+        XCTAssertEqual(TerminalRenderer(color: false).render(markdown: shallow), "▌ a quote\n▌ \n▌ • with a list\n")
+    }
 }
