@@ -77,7 +77,7 @@ public struct Configuration: Sendable {
             _ = try BoundedYAML.compose(text)
             loaded = try Yams.load(yaml: text, .basic)
         } catch let error as YamlError {
-            throw LoadError(description: "\(path): malformed YAML: \(error)")
+            throw LoadError(description: "\(path): malformed YAML: \(BoundedYAML.describe(error))")
         } catch let error as BoundedYAML.TooLarge {
             throw LoadError(description: "\(path): \(error)")
         }

@@ -15,6 +15,17 @@ public enum BoundedYAML {
         }
     }
 
+    /// A parse error in words, the echoed source line cut to a readable width: Yams quotes the
+    /// whole line, and a crafted one-line file made the message 200 KB.
+    public static func describe(_ error: Error, width: Int = 160) -> String {
+        "\(error)".split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
+            guard line.count > width else { return String(line) }
+            // The caret under a column past the cut points at nothing left: dropped.
+            if line.allSatisfy({ $0 == " " || $0 == "^" }) { return nil }
+            return line.prefix(width) + "…"
+        }.joined(separator: "\n")
+    }
+
     /// `Yams.compose` (aliases are shared, not copied, so composing is cheap), then the budget.
     public static func compose(_ yaml: String, _ resolver: Resolver = .basic) throws -> Node? {
         let node = try Yams.compose(yaml: yaml, resolver, .default, .utf8)

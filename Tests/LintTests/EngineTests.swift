@@ -144,6 +144,17 @@ final class EngineTests: XCTestCase {
         }
     }
 
+    /// A configuration of 100,000 nested brackets on one line: an error naming the file and line,
+    /// with the quoted source cut short rather than echoed whole.
+    func testADeeplyNestedConfigurationIsAShortError() throws {
+        let path = try write("rules: " + String(repeating: "[", count: 100_000) + "\n")
+        XCTAssertThrowsError(try Configuration.load(path: path)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.hasPrefix(path + ": malformed YAML: 1:"), message)
+            XCTAssertLessThan(message.count, 600, message)
+        }
+    }
+
     /// A view of the run that writes its binding: a frozen one passed to it drops those writes.
     static let pager = (
         "Pager.swift",
