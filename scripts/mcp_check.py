@@ -74,6 +74,13 @@ async def main():
                   and all(f["path"] == "Sources/Home.swift" for f in snippet["findings"]),
                   "lint_snippet lints with the tree as context (Pager writes its binding)")
 
+            three = "import SwiftUI\nstruct Many: View {\n    var body: some View {\n" + "".join(
+                f"        Text(\"{i}\").sheet(isPresented: .constant(true)) {{ Text(\"x\") }}\n" for i in range(3)) + "    }\n}\n"
+            capped = json.loads(text(await session.call_tool("lint_snippet", {
+                "path": "Sources/Many.swift", "source": three, "limit": 2})))
+            check(len(capped["findings"]) == 2 and capped["omitted"] == 1,
+                  f"lint_snippet gives at most `limit` findings and counts the rest ({len(capped['findings'])}, {capped.get('omitted')})")
+
             problems = json.loads(text(await session.call_tool("check_notes", {})))
             check(any(p["code"] == "broken-link" for p in problems), "check_notes reports the broken link")
             check(any(p["code"] == "example-drift" for p in problems),
@@ -125,6 +132,7 @@ async def main():
                 ("lint", {"paths": ["/etc"]}, "a path outside the workspace"),
                 ("lint_snippet", {"path": "../../x.swift", "source": "let x = 1"}, "a snippet path outside the workspace"),
                 ("check_notes", {"examples": "yes"}, "a flag that is not a boolean"),
+                ("lint", {"limit": 0}, "a finding limit out of range"),
                 ("no_such_tool", {}, "an unknown tool"),
             ]:
                 try:

@@ -26,7 +26,8 @@ struct TitleSuggestions: Sendable {
     /// The `limit` titles closest to `name`: a name a note's name contains (`dual` in "Dual
     /// Initializer Pattern") first, then by edit distance, ties by title.
     func closest(to name: String, limit: Int) -> [String] {
-        guard limit > 0 else { return [] }
+        // A name longer than any title is no typo of one (and would cost its length per note).
+        guard limit > 0, name.utf8.count <= 1_024 else { return [] }
         let lowered = name.lowercased()
         let wantedBytes = Array(lowered.utf8)
         let wanted = Array(lowered.unicodeScalars)

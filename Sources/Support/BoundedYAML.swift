@@ -22,7 +22,7 @@ public enum BoundedYAML {
             guard line.count > width else { return String(line) }
             // The caret under a column past the cut points at nothing left: dropped.
             if line.allSatisfy({ $0 == " " || $0 == "^" }) { return nil }
-            return line.prefix(width) + "…"
+            return line.clipped(to: width + 1)
         }.joined(separator: "\n")
     }
 

@@ -57,7 +57,8 @@ struct MCPTools {
                     "paths": .object([
                         "type": "array", "items": .object(["type": "string"]),
                         "description": "Paths in the workspace (default: the configured tree).",
-                    ])
+                    ]),
+                    "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ])),
         Tool(
             name: "lint_snippet",
@@ -67,6 +68,7 @@ struct MCPTools {
                 [
                     "source": property("string", "Swift source text."),
                     "path": property("string", "Where the file would be, e.g. Sources/App/Settings.swift."),
+                    "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ], required: ["source", "path"])),
         Tool(
             name: "check_notes",
@@ -130,7 +132,8 @@ struct MCPTools {
         case .unresolved:
             let close = graph.closestTitles(to: name)
             throw MCPError.invalidParams(
-                "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", ")))
+                "no note is called \"\(name.clipped(to: 120))\""
+                    + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", ")))
         }
     }
 
@@ -256,9 +259,18 @@ struct MCPTools {
 
     /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), with the
     /// number of files and the problems beside them.
-    func findings(_ result: LintResult) -> String {
-        "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), \"findings\": "
-            + JSONReporter().report(result) + "}"
+    /// At most `limit` findings, in report order, and how many more there were: an assistant
+    /// reads the answer whole, and a generated 5 MB file made one of 23 MB.
+    func findings(_ result: LintResult, limit: Int) -> String {
+        var shown = result
+        shown.findings = Array(result.findings.prefix(limit))
+        return "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), "
+            + "\"omitted\": \(result.findings.count - shown.findings.count), \"findings\": "
+            + JSONReporter().report(shown) + "}"
+    }
+
+    func findingLimit(_ arguments: [String: Value]) throws -> Int {
+        try integer(arguments, "limit", default: 500, range: 1...10_000)
     }
 
     func configuredRoots(_ configuration: Configuration) throws -> [String] {
@@ -278,7 +290,7 @@ struct MCPTools {
         let (linter, discovery) = environment.prepare(roots: roots)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
         result.problems = discovery.problems + result.problems
-        return findings(result)
+        return findings(result, limit: try findingLimit(arguments))
     }
 
     func lintSnippet(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
@@ -286,7 +298,8 @@ struct MCPTools {
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
         let (linter, discovery) = environment.prepare(roots: try configuredRoots(environment.configuration))
-        return findings(linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path])))
+        let result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        return findings(result, limit: try findingLimit(arguments))
     }
 
     func json(_ object: Any) -> String {

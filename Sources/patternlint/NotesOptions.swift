@@ -49,7 +49,8 @@ extension Graph {
         case .unresolved:
             let close = closestTitles(to: name).map { "  \($0)" }.joined(separator: "\n")
             throw CLIFailure(
-                message: "no note is called \"\(name)\"" + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
+                message: "no note is called \"\(name.clipped(to: 120))\""
+                    + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
         }
     }
 }
