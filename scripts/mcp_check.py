@@ -143,6 +143,19 @@ async def main():
                     check(True, f"{what} is a JSON-RPC error ({str(error)[:80]})")
             check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "the server still answers")
 
+    # Clients start servers in a folder of their own: --workspace alone must find the configuration.
+    elsewhere = StdioServerParameters(command=binary, args=["mcp", "--workspace", workspace], cwd="/",
+                                      env={**os.environ, "NO_COLOR": "1"})
+    async with stdio_client(elsewhere) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            tagged = json.loads(text(await session.call_tool("search_notes", {"query": "checkout", "tag": "team"})))
+            check([hit["title"] for hit in tagged] == ["Checkout Flow"],
+                  "started elsewhere with --workspace, it reads that workspace's configuration and notes")
+            linted = json.loads(text(await session.call_tool("lint", {})))
+            check(any(f["path"] == "Sources/Help.swift" for f in linted["findings"]),
+                  "and lints its configured tree, paths relative to the workspace")
+
 
 asyncio.run(main())
 print(f"mcp-check: {'ok' if not failures else str(len(failures)) + ' failed'}")

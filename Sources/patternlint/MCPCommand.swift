@@ -14,14 +14,16 @@ struct MCPCommand: ParsableCommand {
         commandName: "mcp",
         abstract: "Serve the pattern notes and the linter to a coding assistant (Model Context Protocol, stdio).",
         discussion: """
-            Tools: search_notes, read_note, build_context, list_rules, explain_rule, lint,
-            lint_snippet, check_notes. Resources: every note as note://PERMALINK.
-            Reads the same configuration, built-in catalogue and team notes and rules as the
-            CLI; edited, added and removed notes are picked up without a restart. Paths
-            outside the workspace (default: the current folder) are refused.
+            Tools: search_notes, read_note, build_context, list_rules, explain_rule, lint, \
+            lint_snippet, check_notes. Resources: every note as note://PERMALINK. It reads the same \
+            configuration, built-in catalogue and team notes and rules as the CLI, from the workspace \
+            (--workspace, default: the current folder); edited, added and removed notes are picked up \
+            without a restart; paths outside the workspace are refused.
 
-            Register it with a client, e.g. in its JSON settings:
-              {"mcpServers": {"patternlint": {"command": "patternlint", "args": ["mcp"]}}}
+            Register it with a client (Claude Desktop, Cursor and others take this JSON; the README \
+            has VS Code and Claude Code):
+              {"mcpServers": {"patternlint": {"command": "patternlint",
+                "args": ["mcp", "--workspace", "/path/to/app"]}}}
             """)
 
     @OptionGroup var options: LintOptions
@@ -29,7 +31,12 @@ struct MCPCommand: ParsableCommand {
     var workspace: String?
 
     func run() throws {
-        let root = PathKey.of(workspace ?? FileManager.default.currentDirectoryPath)
+        // Clients start servers in a folder of their own: the workspace becomes the current folder,
+        // so the configuration is found and relative paths resolve as if started there.
+        if let workspace, !FileManager.default.changeCurrentDirectoryPath(workspace) {
+            throw CLIFailure(message: "mcp: --workspace \(workspace): not a folder that can be entered")
+        }
+        let root = PathKey.of(FileManager.default.currentDirectoryPath)
         let state = MCPState(options: options, workspace: root)
         _ = try state.searchable() // a bad configuration fails now, and the first search is quick
         let finished = DispatchSemaphore(value: 0)
