@@ -95,10 +95,10 @@ struct NotesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.",
             discussion: """
-                By words, folded for case and accents: a query word matches the words it begins (`nav`
-                finds "navigation", `tip` does not find "multiplies"), and every query word must match.
-                A note whose title or alias is the whole query comes first; the rest are ranked by a
-                BM25 score (title, aliases, tags, headings, then body). Each hit shows the words that
+                By words, folded for case and accents: a query word matches the words it begins (`nav` \
+                finds "navigation", `tip` does not find "multiplies"), and every query word must match. \
+                A note whose title or alias is the whole query comes first; the rest are ranked by a \
+                BM25 score (title, aliases, tags, headings, then body). Each hit shows the words that \
                 matched.
                 """)
         @OptionGroup var source: NotesOptions
