@@ -56,6 +56,37 @@ public struct Graph: Sendable {
         let resolved: [Int32]
         /// Per note, where its edges start; one more entry at the end, the total.
         let firstEdge: [Int]
+        /// The positions of the edges leading to each note, made on the first backlinks asked
+        /// for: a scan of every edge per note made an export of 10,000 link-dense notes quadratic.
+        private let incoming: LazyBox<Incoming>
+
+        struct Incoming: Sendable {
+            /// Per note, where its incoming edges start in `positions`; one more at the end.
+            var starts: [Int32]
+            var positions: [Int32]
+        }
+
+        init(store: NoteStore, resolved: [Int32], firstEdge: [Int]) {
+            self.store = store
+            self.resolved = resolved
+            self.firstEdge = firstEdge
+            let notes = firstEdge.count - 1
+            incoming = LazyBox { Self.incoming(resolved, notes: notes) }
+        }
+
+        /// A counting sort of the edge positions by the note they lead to, in position order.
+        private static func incoming(_ resolved: [Int32], notes: Int) -> Incoming {
+            var starts = [Int32](repeating: 0, count: notes + 1)
+            for target in resolved where target >= 0 { starts[Int(target) + 1] += 1 }
+            for note in 0..<notes { starts[note + 1] += starts[note] }
+            var next = starts
+            var positions = [Int32](repeating: 0, count: Int(starts[notes]))
+            for (position, target) in resolved.enumerated() where target >= 0 {
+                positions[Int(next[Int(target)])] = Int32(position)
+                next[Int(target)] += 1
+            }
+            return Incoming(starts: starts, positions: positions)
+        }
 
         public var startIndex: Int { 0 }
         public var endIndex: Int { resolved.count }
@@ -80,13 +111,11 @@ public struct Graph: Sendable {
 
         /// The edges that lead to a note, in order.
         func leading(to target: Int) -> [Edge] {
-            var found: [Edge] = []
-            var note = 0
-            for (position, resolved) in resolved.enumerated() where resolved == target {
-                while firstEdge[note + 1] <= position { note += 1 }
-                found.append(edge(position, of: note))
+            let incoming = incoming.value
+            guard target >= 0, target + 1 < incoming.starts.count else { return [] }
+            return incoming.positions[Int(incoming.starts[target])..<Int(incoming.starts[target + 1])].map {
+                self[Int($0)]
             }
-            return found
         }
 
         private func edge(_ position: Int, of note: Int) -> Edge {
