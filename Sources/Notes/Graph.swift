@@ -319,7 +319,11 @@ public struct Graph: Sendable {
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
-                let others = members.filter { $0 != member }.map { notes[$0].path }.joined(separator: ", ")
+                // Five others at most: 3,000 READMEs sharing a title made each message list the
+                // other 2,999, and `notes check` print 168 MB.
+                let named = members.lazy.filter { $0 != member }.prefix(5).map { notes[$0].path }
+                let more = members.count - 1 - named.count
+                let others = named.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
                 problems.append(
                     NoteDiagnostic(
                         severity, code, path: notes[member].path, line: 1,

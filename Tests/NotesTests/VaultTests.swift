@@ -119,6 +119,21 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(index.resolve("x/Solo"), .unresolved)
     }
 
+    /// A title shared by many notes names five of the others and counts the rest.
+    func testDuplicateTitlesNameFiveOthersAtMost() {
+        let notes = (0..<8).map {
+            NoteParser.parse(path: "d\($0)/README.md", relativePath: "d\($0)/README.md", text: "# Same\n")
+        }
+        let messages = Graph(vault: Vault(notes: notes)).check(reportOrphans: false).filter {
+            $0.code == "duplicate-title"
+        }
+        XCTAssertEqual(messages.count, 8)
+        XCTAssertEqual(
+            messages.first?.message,
+            "duplicate title \"Same\": also used by d1/README.md, d2/README.md, d3/README.md, d4/README.md, d5/README.md and 2 more"
+        )
+    }
+
     /// Suggestions: a name a note's name contains first, then the nearest by edit distance, ties by title.
     func testClosestTitlesRankContainmentThenDistance() {
         let notes = ["Dual Initializer Pattern", "Sheets", "Sheet Basics", "Shelves", "Navigation"].map {
