@@ -291,7 +291,7 @@ public struct Graph: Sendable {
                         .error, "broken-link", path: note.path, line: edge.link.line, column: edge.link.column, message)
                 )
             case .ambiguous(let candidates):
-                let names = candidates.map { notes[$0].path }.joined(separator: ", ")
+                let names = candidates.lazy.map { notes[$0].path }.joined(separator: ", ", atMost: 5)
                 problems.append(
                     NoteDiagnostic(
                         .error, "ambiguous-link", path: note.path, line: edge.link.line, column: edge.link.column,

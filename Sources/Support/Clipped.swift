@@ -5,3 +5,12 @@ extension StringProtocol {
         count > width ? String(prefix(Swift.max(0, width - 1))) + "…" : String(self)
     }
 }
+
+extension Collection where Element == String {
+    /// The first `limit` joined, and how many more there are: a message names a few of a list a
+    /// crafted vault can make thousands long.
+    public func joined(separator: String, atMost limit: Int) -> String {
+        let shown = prefix(limit).joined(separator: separator)
+        return count > limit ? shown + " and \(count - limit) more" : shown
+    }
+}

@@ -127,8 +127,8 @@ struct MCPTools {
         case .resolved(let index): return index
         case .ambiguous(let candidates):
             throw MCPError.invalidParams(
-                "\"\(name)\" matches more than one note: "
-                    + candidates.map { graph.notes[$0].title }.joined(separator: ", "))
+                "\"\(name.clipped(to: 120))\" matches more than one note: "
+                    + candidates.lazy.map { graph.notes[$0].path }.joined(separator: ", ", atMost: 20))
         case .unresolved:
             let close = graph.closestTitles(to: name)
             throw MCPError.invalidParams(

@@ -44,8 +44,9 @@ extension Graph {
         switch resolve(name) {
         case .resolved(let index): return index
         case .ambiguous(let candidates):
-            let list = candidates.map { "  \(notes[$0].title) (\(notes[$0].path))" }.joined(separator: "\n")
-            throw CLIFailure(message: "\"\(name)\" matches more than one note:\n\(list)")
+            let list = candidates.lazy.map { "  \(notes[$0].title) (\(notes[$0].path))" }
+                .joined(separator: "\n", atMost: 20)
+            throw CLIFailure(message: "\"\(name.clipped(to: 120))\" matches more than one note:\n\(list)")
         case .unresolved:
             let close = closestTitles(to: name).map { "  \($0)" }.joined(separator: "\n")
             throw CLIFailure(
