@@ -163,7 +163,9 @@ public struct Graph: Sendable {
                 for (position, link) in notes[source].links.enumerated() {
                     let target = link.target
                     let slot = starts[source] + position
-                    switch target.isEmpty ? .resolved(source) : index.resolve(target) {
+                    // A markdown link names a file relative to its note, as a browser reads it.
+                    let relative = link.style == .markdown ? index.resolve(target, from: notes[source].path) : nil
+                    switch target.isEmpty ? .resolved(source) : relative ?? index.resolve(target) {
                     case .resolved(let note): slots[slot] = Int32(note)
                     case .unresolved: slots[slot] = Edge.unresolvedCode
                     case .ambiguous(let candidates):
@@ -375,12 +377,20 @@ struct ResolutionIndex: Sendable {
     /// `folder/Note` links: one lookup a link, where a scan of every path cost 1.6 ms a broken
     /// path link on 10,000 notes (a note of 40,000 such links took a minute).
     private let suffixes: LazyBox<[String: [Int]]>
+    /// Each note by its file's path, for markdown links read relative to their note.
+    private let filePaths: LazyBox<[String: Int]>
     private let foldedSuffixes: LazyBox<[String: [Int]]>
 
     init(notes: [Note]) {
         exact = Self.table(notes, folded: false)
         folded = LazyBox { Self.table(notes, folded: true) }
         suffixes = LazyBox { Self.suffixTable(notes, folded: false) }
+        filePaths = LazyBox {
+            // A folder given twice loads its notes twice: the first of a path stands for it.
+            Dictionary(
+                notes.indices.map { (ResolutionIndex.normalized(notes[$0].path), $0) },
+                uniquingKeysWith: { first, _ in first })
+        }
         foldedSuffixes = LazyBox { Self.suffixTable(notes, folded: true) }
     }
 
@@ -431,6 +441,39 @@ struct ResolutionIndex: Sendable {
 
     private static func withoutExtension(_ relative: String) -> String {
         relative.hasSuffixIgnoringASCIICase(".md") ? String(relative.dropLast(3)) : relative
+    }
+
+    /// `[text](../views/sheets.md)` in `docs/guides/intro.md`: the note whose file is
+    /// `docs/views/sheets.md`, if one is loaded (`.md` may be left out), as a browser reads the link.
+    /// A target from the root (`/views/sheets.md`) is left to the names.
+    func resolve(_ target: String, from sourcePath: String) -> Graph.Resolution? {
+        guard !target.hasPrefix("/") else { return nil }
+        let folder = sourcePath.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        let path = Self.normalized(folder.isEmpty ? target : folder + "/" + target)
+        let byPath = filePaths.value
+        guard let found = byPath[path] ?? byPath[path + ".md"] else { return nil }
+        return .resolved(found)
+    }
+
+    /// `a/./b/../c.md` → `a/c.md`; a leading `..` that has nothing to undo stays.
+    static func normalized(_ path: String) -> String {
+        var components: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".",
+                "" where !components.isEmpty:
+                continue
+            case "..":
+                if let last = components.last, last != "..", !last.isEmpty {
+                    components.removeLast()
+                } else {
+                    components.append(part)
+                }
+            default: components.append(part)
+            }
+        }
+        return components.joined(separator: "/")
     }
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {

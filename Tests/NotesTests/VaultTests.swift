@@ -119,6 +119,26 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(index.resolve("x/Solo"), .unresolved)
     }
 
+    /// A markdown link is read relative to its note, as a browser reads it; wiki links go by name.
+    func testMarkdownLinksResolveRelativeToTheirNote() {
+        let guide =
+            "[x](../b/page.md) [y](page.md) [z](sub/deep) [w](../../outside.md) [v](./sub/deep.md)\n\n[[page]]\n"
+        let notes = [
+            ("v/a/guide.md", guide), ("v/b/page.md", "# B page\n"), ("v/a/page.md", "# A page\n"),
+            ("v/a/sub/deep.md", "# Deep\n"),
+        ].map { NoteParser.parse(path: $0.0, relativePath: String($0.0.dropFirst(2)), text: $0.1) }
+        let graph = Graph(vault: Vault(notes: notes))
+        let resolutions = graph.outgoing(0).map(\.resolution)
+        XCTAssertEqual(resolutions[0], .resolved(1))
+        XCTAssertEqual(resolutions[1], .resolved(2), "the sibling, though two notes are called page")
+        XCTAssertEqual(resolutions[2], .resolved(3), ".md left out")
+        XCTAssertEqual(resolutions[3], .unresolved)
+        XCTAssertEqual(resolutions[4], .resolved(3), "./ is this folder")
+        XCTAssertEqual(resolutions[5], .ambiguous([1, 2]), "a wiki link still goes by name")
+        XCTAssertEqual(ResolutionIndex.normalized("a/./b/../c.md"), "a/c.md")
+        XCTAssertEqual(ResolutionIndex.normalized("../notes/x.md"), "../notes/x.md")
+    }
+
     /// A title shared by many notes names five of the others and counts the rest.
     func testDuplicateTitlesNameFiveOthersAtMost() {
         let notes = (0..<8).map {
