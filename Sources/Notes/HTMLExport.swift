@@ -39,7 +39,8 @@ public enum HTMLExport {
         do {
             let pages = pageNames(for: graph.notes)
             var written: [String] = []
-            // Pages are made on every core, 512 at a time (so a large vault is not all held at once), and written in order.
+            // Pages are made on every core, 512 at a time (a large vault is not all held at once),
+            // and written in order.
             for batch in stride(from: 0, to: graph.notes.count, by: 512) {
                 let count = min(512, graph.notes.count - batch)
                 let rendered = ConcurrentSlots<String>(count: count)
@@ -151,19 +152,41 @@ public enum HTMLExport {
         var lineStarts = [0]
         for (offset, byte) in body.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         func lineEnd(_ line: Int) -> Int { line < lineStarts.count ? lineStarts[line] - 1 : body.count }
-        // Where each link stands, in bytes: the links sorted by line and column, each line walked
-        // once (a walk from the line start per link made a long line of links quadratic).
         let edges = graph.outgoing(index)
-        let order = edges.indices.sorted {
-            (edges[$0].link.line, edges[$0].link.column) < (edges[$1].link.line, edges[$1].link.column)
+        let starts = byteOffsets(of: edges.map(\.link), in: body, lineStarts: lineStarts)
+        var replacements: [(range: Range<Int>, text: String)] = []
+        for (edge, start) in zip(edges, starts) {
+            let link = edge.link
+            let raw = Array(link.raw.utf8)
+            // A link across lines is left as written.
+            guard let start, !raw.contains(UInt8(ascii: "\n")) else { continue }
+            let range = start..<start + raw.count
+            guard range.upperBound <= lineEnd(link.line), body[range].elementsEqual(raw) else { continue }
+            let aloneOnItsLine =
+                String(decoding: body[lineStarts[link.line - 1]..<lineEnd(link.line)], as: UTF8.self).trimmed
+                == link.raw
+            let quoted =
+                expandEmbeds && aloneOnItsLine && link.style == .embed && edge.target != nil && edge.target != index
+                ? embedded(
+                    edge.target!, anchor: link.anchor, in: graph, pages: pages, page: page,
+                    url: url(of: edge, from: page, pages: pages)) : nil
+            replacements.append((range, quoted ?? replacement(for: edge, from: page, in: graph, pages: pages)))
         }
-        var starts = [Int?](repeating: nil, count: edges.count)
+        return String(decoding: applying(replacements, to: body), as: UTF8.self)
+    }
+
+    /// Where each link starts in the body's bytes, from its line and column (in scalars): the
+    /// links taken in line and column order, each line walked once (a walk from the line start per
+    /// link made a long line of links quadratic).
+    private static func byteOffsets(of links: [NoteLink], in body: [UInt8], lineStarts: [Int]) -> [Int?] {
+        let order = links.indices.sorted { (links[$0].line, links[$0].column) < (links[$1].line, links[$1].column) }
+        var starts = [Int?](repeating: nil, count: links.count)
         var cursor = (line: 0, column: 1, offset: 0)
         for position in order {
-            let link = edges[position].link
+            let link = links[position]
             guard link.line >= 1, link.line <= lineStarts.count, link.column >= 1 else { continue }
             if cursor.line != link.line { cursor = (link.line, 1, lineStarts[link.line - 1]) }
-            let end = lineEnd(link.line)
+            let end = link.line < lineStarts.count ? lineStarts[link.line] - 1 : body.count
             while cursor.column < link.column, cursor.offset < end {
                 cursor.offset += 1
                 while cursor.offset < end, body[cursor.offset] & 0xC0 == 0x80 { cursor.offset += 1 }
@@ -171,46 +194,41 @@ public enum HTMLExport {
             }
             if cursor.column == link.column { starts[position] = cursor.offset }
         }
-        var replacements: [(range: Range<Int>, text: String)] = []
-        for position in edges.indices {
-            let edge = edges[position]
-            let link = edge.link
-            let raw = Array(link.raw.utf8)
-            // A link across lines is left as written.
-            guard let start = starts[position], !raw.contains(UInt8(ascii: "\n")) else { continue }
-            let range = start..<start + raw.count
-            guard range.upperBound <= lineEnd(link.line), body[range].elementsEqual(raw) else { continue }
-            let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
-            let replacement: String
-            if let target = edge.target {
-                var url = relativeURL(from: page, to: pages[target])
-                if let anchor = link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
-                if expandEmbeds, link.style == .embed, target != index,
-                    String(decoding: body[lineStarts[link.line - 1]..<lineEnd(link.line)], as: UTF8.self).trimmed
-                        == link.raw,
-                    let quoted = embedded(target, anchor: link.anchor, in: graph, pages: pages, page: page, url: url)
-                {
-                    replacement = quoted
-                } else if link.style == .markdown {
-                    // The text runs to the `](` that opens the URL: it may hold brackets of its
-                    // own (`[![diagram](d.png)](other.md)`).
-                    let text =
-                        link.raw.range(of: "](", options: .backwards).map {
-                            String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0.lowerBound])
-                        } ?? link.target
-                    replacement = "[\(text)](\(url))"
-                } else {
-                    replacement = "[\(escapeMarkdown(label ?? graph.notes[target].title))](\(url))"
-                }
-            } else if case .ambiguous = edge.resolution {
-                replacement = "*\(escapeMarkdown(label ?? link.target))* (ambiguous link)"
-            } else {
-                replacement = "*\(escapeMarkdown(label ?? link.target))* (missing note)"
-            }
-            replacements.append((range, replacement))
+        return starts
+    }
+
+    private static func url(of edge: Graph.Edge, from page: String, pages: [String]) -> String {
+        guard let target = edge.target else { return "" }
+        var url = relativeURL(from: page, to: pages[target])
+        if let anchor = edge.link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
+        return url
+    }
+
+    /// A link as markdown pointing at its page, or its text marked missing or ambiguous.
+    private static func replacement(for edge: Graph.Edge, from page: String, in graph: Graph, pages: [String]) -> String
+    {
+        let link = edge.link
+        let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
+        guard let target = edge.target else {
+            if case .ambiguous = edge.resolution { return "*\(escapeMarkdown(label ?? link.target))* (ambiguous link)" }
+            return "*\(escapeMarkdown(label ?? link.target))* (missing note)"
         }
-        // Where two links overlap (`[[a]](b.md)` is a wiki link inside a markdown one), the one
-        // found later wins: the markdown link, found after the block's wiki links.
+        let url = url(of: edge, from: page, pages: pages)
+        guard link.style == .markdown else {
+            return "[\(escapeMarkdown(label ?? graph.notes[target].title))](\(url))"
+        }
+        // The text runs to the `](` that opens the URL: it may hold brackets of its own
+        // (`[![diagram](d.png)](other.md)`).
+        let text =
+            link.raw.range(of: "](", options: .backwards).map {
+                String(link.raw[link.raw.index(after: link.raw.startIndex)..<$0.lowerBound])
+            } ?? link.target
+        return "[\(text)](\(url))"
+    }
+
+    /// The body with each range replaced. Where two overlap (`[[a]](b.md)` is a wiki link inside a
+    /// markdown one), the later in the list wins: the markdown link, found after the block's wiki links.
+    private static func applying(_ replacements: [(range: Range<Int>, text: String)], to body: [UInt8]) -> [UInt8] {
         var kept: [(order: Int, range: Range<Int>, text: String)] = []
         for (order, replacement) in replacements.enumerated().sorted(by: {
             ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
@@ -230,7 +248,7 @@ public enum HTMLExport {
             copied = replacement.range.upperBound
         }
         out += body[copied...]
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// A note, or one section of it, as a markdown quote headed by a link to it: its headings
