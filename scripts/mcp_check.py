@@ -124,6 +124,27 @@ async def main():
             hits = json.loads(text(await session.call_tool("search_notes", {"query": "zebras"})))
             check([hit["title"] for hit in hits] == ["Late Arrival"], "an edit in the new folder is seen at once")
 
+            config = os.path.join(workspace, ".patternlint.yml")
+            with open(config) as handle:
+                good = handle.read()
+            with open(config, "w") as handle:
+                handle.write("notes: [notes\n")
+            await asyncio.sleep(settle)
+            for attempt in ("a call", "the next call"):
+                try:
+                    result = await session.call_tool("search_notes", {"query": "checkout"})
+                    said = text(result)
+                    failed = bool(getattr(result, "isError", None) or getattr(result, "is_error", None))
+                except McpError as error:
+                    said, failed = str(error), True
+                check(failed and ".patternlint.yml" in said,
+                      f"after the configuration breaks, {attempt} is an error naming it ({said[:70]})")
+            with open(config, "w") as handle:
+                handle.write(good)
+            await asyncio.sleep(settle)
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "checkout", "tag": "team"})))
+            check([hit["title"] for hit in hits] == ["Checkout Flow"], "once it is fixed, calls answer again")
+
             for name, arguments, what in [
                 ("read_note", {}, "a missing argument"),
                 ("read_note", {"name": 42}, "a wrong type"),

@@ -63,6 +63,9 @@ final class MCPState: @unchecked Sendable {
     private var watch: FolderWatch?
     /// The search index of the loaded notes, made on the first search after a load.
     private var searchIndex: NoteSearch.Index?
+    /// The last reload's error (a broken configuration), answered until the files change again:
+    /// serving the notes from before the break would hide it.
+    private var failure: (signature: UInt64, error: Error)?
 
     init(options: LintOptions, workspace: String) {
         self.options = options
@@ -75,20 +78,36 @@ final class MCPState: @unchecked Sendable {
         defer { lock.unlock() }
         if let loaded {
             let since = Date().timeIntervalSince(checked)
-            if let watch, since < 10, !watch.changed() { return loaded.environment }
-            if watch == nil, since < 0.5 { return loaded.environment }
+            let unchanged = watch.map { since < 10 && !$0.changed() } ?? (since < 0.5)
+            if unchanged {
+                if let failure { throw failure.error }
+                return loaded.environment
+            }
         }
         // Watching starts before looking, so that a change made while looking is not missed.
         let (folders, configuration) = watchedPaths()
+        // The workspace itself too, alone: a configuration made there later is seen.
         watch = FolderWatch(
-            trees: folders, folders: configuration.map { [($0 as NSString).deletingLastPathComponent] } ?? [])
+            trees: folders,
+            folders: [workspace] + (configuration.map { [($0 as NSString).deletingLastPathComponent] } ?? []))
         let signature = currentSignature()
         checked = Date()
-        if let loaded, loaded.signature == signature { return loaded.environment }
-        let environment = try LintEnvironment.load(options, warn: false)
-        loaded = (signature, environment)
-        searchIndex = nil
-        return environment
+        if let failure, failure.signature == signature { throw failure.error }
+        if let loaded, loaded.signature == signature, failure == nil { return loaded.environment }
+        do {
+            let environment = try LintEnvironment.load(options, warn: false)
+            loaded = (signature, environment)
+            failure = nil
+            searchIndex = nil
+            return environment
+        } catch {
+            // At start the command reports it and exits; while serving, the client is told why.
+            guard loaded != nil else { throw error }
+            let reason = (error as? CLIFailure)?.message ?? "\(error)"
+            let reported = MCPError.internalError("cannot load the notes and rules again: \(reason)")
+            failure = (signature, reported)
+            throw reported
+        }
     }
 
     /// The environment and the search index of its notes.
@@ -146,11 +165,14 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// The note and rule folders, and the configuration file.
+    /// The note and rule folders, and the configuration file: one that fails to load is still
+    /// watched, so that fixing it is seen (its error is what calls answer meanwhile).
     private func watchedPaths() -> (folders: [String], configuration: String?) {
         var folders = options.notes + options.rules
-        guard let path = options.config ?? Configuration.find(), let configuration = try? Configuration.load(path: path)
-        else { return (folders, nil) }
-        folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
+        guard let path = options.config ?? Configuration.find() else { return (folders, nil) }
+        if let configuration = try? Configuration.load(path: path) {
+            folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
+        }
         return (folders, path)
     }
 
