@@ -94,6 +94,16 @@ async def main():
             check("note://team/checkout-flow" in uris, "every note is a resource")
             body = (await session.read_resource("note://team/checkout-flow")).contents[0].text
             check("# Checkout Flow" in body, "a note resource reads as markdown")
+            try:  # the SDK's argument for a page changed between versions
+                from mcp.types import PaginatedRequestParams
+                listing = session.list_resources(params=PaginatedRequestParams(cursor="not-a-cursor"))
+            except (ImportError, TypeError):
+                listing = session.list_resources(cursor="not-a-cursor")
+            try:
+                await listing
+                check(False, "a cursor the server did not give is an error")
+            except McpError as error:
+                check("cursor" in str(error), f"a cursor the server did not give is an error ({str(error)[:60]})")
 
             # An edit, an added and a removed note are seen without a restart.
             path = os.path.join(workspace, "notes", "checkout-flow.md")

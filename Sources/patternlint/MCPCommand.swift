@@ -201,13 +201,23 @@ struct MCPServer {
             let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
             return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
         }
-        await server.withMethodHandler(ListResources.self) { _ in
+        await server.withMethodHandler(ListResources.self) { params in
             let graph = try state.environment().graph
+            // Pages of 1,000 notes, the cursor being where the next page starts.
+            let pageSize = 1_000
+            let start =
+                try params.cursor.map { cursor -> Int in
+                    guard let start = Int(cursor), (0...graph.notes.count).contains(start) else {
+                        throw MCPError.invalidParams("cursor \(cursor.clipped(to: 40)) is not one this server gave")
+                    }
+                    return start
+                } ?? 0
+            let end = min(start + pageSize, graph.notes.count)
             return .init(
-                resources: graph.notes.map {
+                resources: graph.notes[start..<end].map {
                     Resource(
                         name: $0.title, uri: "note://" + $0.permalink, description: $0.path, mimeType: "text/markdown")
-                }, nextCursor: nil)
+                }, nextCursor: end < graph.notes.count ? String(end) : nil)
         }
         await server.withMethodHandler(ReadResource.self) { params in
             let graph = try state.environment().graph
