@@ -90,7 +90,7 @@ final class MCPState: @unchecked Sendable {
         watch = FolderWatch(
             trees: folders,
             folders: [workspace] + (configuration.map { [($0 as NSString).deletingLastPathComponent] } ?? []))
-        let signature = currentSignature()
+        let signature = currentSignature(folders: folders, configuration: configuration)
         checked = Date()
         if let failure, failure.signature == signature { throw failure.error }
         if let loaded, loaded.signature == signature, failure == nil { return loaded.environment }
@@ -124,8 +124,7 @@ final class MCPState: @unchecked Sendable {
     /// Paths, sizes and modification times of the markdown and configuration that feed the graph,
     /// folded into one number: this runs on a call every half second, and on 10,000 notes sorting
     /// and joining their lines made a search call take 30 ms instead of 3.
-    private func currentSignature() -> UInt64 {
-        let (folders, configuration) = watchedPaths()
+    private func currentSignature(folders: [String], configuration: String?) -> UInt64 {
         // `readdir` and `stat`: Foundation's enumerator and resource values cost a hundred times more.
         var signature: UInt64 = 0
         func add(_ path: String) {
@@ -164,7 +163,6 @@ final class MCPState: @unchecked Sendable {
         return signature
     }
 
-    /// The note and rule folders, and the configuration file.
     /// The note and rule folders, and the configuration file: one that fails to load is still
     /// watched, so that fixing it is seen (its error is what calls answer meanwhile).
     private func watchedPaths() -> (folders: [String], configuration: String?) {
