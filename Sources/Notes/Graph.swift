@@ -256,8 +256,10 @@ public struct Graph: Sendable {
     /// duplicate titles and permalinks, orphans; sorted by path and line.
     public func check(reportOrphans: Bool = true) -> [NoteDiagnostic] {
         var problems = loadDiagnostics
+        // Suggestions cost a pass over every note: the first 200 broken links get one.
+        let suggestionLimit = 200
         var suggestions = 0
-        let suggested = suggestionsForBrokenLinks(first: 200)
+        let suggested = suggestionsForBrokenLinks(first: suggestionLimit)
         // Each linked note's heading texts and slugs, gathered once: a scan of its headings per
         // `#anchor` link, slugging each, took 16 s for a note of 10,000 headings linking to them.
         var headingNamesByNote: [Int: Set<String>] = [:]
@@ -285,7 +287,7 @@ public struct Graph: Sendable {
             case .unresolved:
                 var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"
                 suggestions += 1
-                if suggestions <= 200, let first = suggested[edge.link.target] {
+                if suggestions <= suggestionLimit, let first = suggested[edge.link.target] {
                     message += " (closest: \"\(first)\")"
                 }
                 problems.append(
@@ -323,6 +325,8 @@ public struct Graph: Sendable {
             for member in members {
                 // Five others at most: 3,000 READMEs sharing a title made each message list the
                 // other 2,999, and `notes check` print 168 MB.
+                // (Counted, not filtered: `joined(separator:atMost:)` would count the others anew
+                // for each member.)
                 let named = members.lazy.filter { $0 != member }.prefix(5).map { notes[$0].path }
                 let more = members.count - 1 - named.count
                 let others = named.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
@@ -397,7 +401,7 @@ struct ResolutionIndex: Sendable {
     private static func suffixTable(_ notes: [Note], folded: Bool) -> [String: [Int]] {
         var table: [String: [Int]] = [:]
         for position in notes.indices {
-            let path = withoutExtension(notes[position].relativePath)
+            let path = notes[position].relativePath.withoutMarkdownExtension
             var rest = Substring(folded ? path.lowercased() : path)
             while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 rest = rest[rest.utf8.index(after: slash)...]
@@ -434,13 +438,9 @@ struct ResolutionIndex: Sendable {
         case 2: for alias in notes[position].aliases { body(alias) }
         case 3:
             body(notes[position].relativePath)
-            body(withoutExtension(notes[position].relativePath))
+            body(notes[position].relativePath.withoutMarkdownExtension)
         default: body(notes[position].stem)
         }
-    }
-
-    private static func withoutExtension(_ relative: String) -> String {
-        relative.hasSuffixIgnoringASCIICase(".md") ? String(relative.dropLast(3)) : relative
     }
 
     /// `[text](../views/sheets.md)` in `docs/guides/intro.md`: the note whose file is
@@ -500,8 +500,7 @@ struct ResolutionIndex: Sendable {
     /// `folder/Note` matches `a/folder/Note.md`.
     private func suffixMatches(_ target: String, folded: Bool) -> [Int]? {
         guard target.contains("/") else { return nil }
-        var wanted = target
-        if wanted.hasSuffixIgnoringASCIICase(".md") { wanted = String(wanted.dropLast(3)) }
+        let wanted = target.withoutMarkdownExtension
         // Positions were added in note order, each once: sorted, as a scan would give them.
         return (folded ? foldedSuffixes : suffixes).value[wanted]
     }

@@ -106,7 +106,7 @@ extension Note {
             // A trailing slash names the component before it.
             last = after.isEmpty ? (relativePath.split(separator: "/").last ?? last) : after
         }
-        return String(last.hasSuffixIgnoringASCIICase(".md") ? last.dropLast(3) : last)
+        return last.withoutMarkdownExtension
     }
 }
 

@@ -3,11 +3,7 @@ public enum Slug {
     /// `Views/NavigationStack Basics.md` → `views/navigation-stack-basics`:
     /// lowercase, camelCase split, separators to `-`, repeated dashes collapsed.
     public static func permalink(fromRelativePath path: String) -> String {
-        var withoutExtension = path
-        if withoutExtension.hasSuffixIgnoringASCIICase(".md") {
-            withoutExtension = String(withoutExtension.dropLast(3))
-        }
-        return withoutExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(
+        path.withoutMarkdownExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(
             separator: "/")
     }
 

@@ -1,3 +1,5 @@
+import Support
+
 /// "Did you mean" for note names: every note's title, permalink, stem and aliases lowered once,
 /// so a suggestion costs a pass over small arrays. `notes check` asks for one per broken link (up
 /// to 200); lowering and searching through Foundation each time cost 45 ms a call on 10,000 notes.
@@ -7,7 +9,7 @@ struct TitleSuggestions: Sendable {
         /// Lowered names as UTF-8 (for containment) and as scalars (for the edit distance).
         var bytes: [[UInt8]]
         var scalars: [[Unicode.Scalar]]
-        /// ASCII names are compared byte by byte: the same distance, a quarter of the memory.
+        /// ASCII names are compared byte by byte: the same distance, with a quarter of the data read.
         var isASCII: [Bool]
     }
 
@@ -41,7 +43,7 @@ struct TitleSuggestions: Sendable {
             var score = Int.max
             for (name, scalars) in entry.scalars.enumerated() {
                 let bytes = entry.bytes[name]
-                if !wanted.isEmpty, Self.contains(bytes, wantedBytes) {
+                if !wanted.isEmpty, !bytes.endsOfOccurrences(of: lowered, limit: 1).isEmpty {
                     score = -1
                     break
                 }
@@ -61,17 +63,6 @@ struct TitleSuggestions: Sendable {
         }
         return scored.sorted { $0.score != $1.score ? $0.score < $1.score : $0.title < $1.title }.prefix(limit)
             .map(\.title)
-    }
-
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        guard let first = needle.first else { return true }
-        var start = 0
-        while start + needle.count <= haystack.count {
-            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
-        }
-        return false
     }
 }
 

@@ -45,6 +45,11 @@ extension StringProtocol {
         return true
     }
 
+    /// The text without a final `.md` in any case: `Views/Sheets.MD` → `Views/Sheets`.
+    var withoutMarkdownExtension: String {
+        hasSuffixIgnoringASCIICase(".md") ? String(dropLast(3)) : String(self)
+    }
+
     /// Whether the text starts with `prefix` (lowercase ASCII) in any ASCII case.
     func hasPrefixIgnoringASCIICase(_ prefix: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
