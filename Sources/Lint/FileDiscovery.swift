@@ -18,6 +18,11 @@ public enum FileDiscovery {
         public var files: [String] = []
         /// Paths that could not be found or read, with the reason.
         public var problems: [String] = []
+        /// What was passed over on purpose, each naming the path and why (a FIFO named `x.swift`,
+        /// a link to a folder outside the roots, a name that is not UTF-8): said, but not a failure.
+        public var skipped: [String] = []
+        /// This tool's temporary files left by runs that no longer exist (a killed `--fix`).
+        public var staleTemporaries: [String] = []
         /// Every folder listed, and those among them holding a `Package.swift` or an `*.xcodeproj`:
         /// what the deployment-target resolver would otherwise list again.
         public var listedFolders: [String] = []
@@ -32,6 +37,9 @@ public enum FileDiscovery {
             let relative = relativePath(path, to: root)
             return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) }
         }
+        // Linked folders are followed only while they stay inside a folder being linted: a link
+        // to `/` (or to a home folder) would otherwise walk the whole disk.
+        let realRoots = paths.filter { FolderListing.isFolder($0) == true }.map(FileReplacement.followingLinks)
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -40,7 +48,9 @@ public enum FileDiscovery {
             }
             if !isDirectory.boolValue {
                 // A file named explicitly is linted even when excluded by a glob, if it is Swift.
-                if path.hasSuffix(".swift"), seen.insert(path).inserted {
+                if !FolderListing.isRegularFile(path) {
+                    result.skipped.append("\(path): not a regular file (a FIFO, device or socket); skipped")
+                } else if path.hasSuffix(".swift"), seen.insert(path).inserted {
                     result.files.append(path)
                 } else if !path.hasSuffix(".swift") {
                     result.problems.append("\(path): not a .swift file, skipped")
@@ -49,8 +59,10 @@ public enum FileDiscovery {
             }
             let walk = walkFolder(
                 path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
-                excluded: excluded.isEmpty ? nil : isExcluded)
+                excluded: excluded.isEmpty ? nil : isExcluded, within: realRoots)
             result.problems += walk.problems
+            result.skipped += walk.skipped
+            result.staleTemporaries += walk.staleTemporaries
             result.listedFolders += walk.listed
             result.projectFolders += walk.projects
             // Files are deduplicated by path; only folders are resolved (loop protection).
@@ -66,18 +78,23 @@ public enum FileDiscovery {
     /// in parallel (each has one path, so no thread races another to it); symlinked folders are
     /// followed afterwards, one thread, in path order, so which path names a linked folder does not
     /// depend on timing.
-    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?) -> (
-        files: [String], problems: [String], listed: [String], projects: [String]
+    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?, within realRoots: [String]) -> (
+        files: [String], problems: [String], listed: [String], projects: [String], skipped: [String],
+        staleTemporaries: [String]
     ) {
         let visited = VisitedFolders()
         var files: [String] = []
         var problems: [String] = []
+        var skipped: [String] = []
+        var staleTemporaries: [String] = []
         var links: [String] = []
         var listed: [String] = []
         var projects: [String] = []
         func take(_ visit: Visit) -> [String] {
             files += visit.files
             problems += visit.problem.map { [$0] } ?? []
+            skipped += visit.skipped
+            staleTemporaries += visit.staleTemporaries
             links += visit.links
             if let folder = visit.folder {
                 listed.append(folder)
@@ -107,10 +124,15 @@ public enum FileDiscovery {
         while !pendingLinks.isEmpty {
             let folder = pendingLinks.removeFirst()
             links = []
+            let real = FileReplacement.followingLinks(folder)
+            guard realRoots.contains(where: { real == $0 || real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+                skipped.append("\(folder): a link to a folder outside the linted folders (\(real)); not followed")
+                continue
+            }
             let folders = take(visitFolder(folder, visited: visited, excluded: excluded))
             pendingLinks = (folders + links).sorted() + pendingLinks
         }
-        return (files.sorted(), problems.sorted(), listed, projects)
+        return (files.sorted(), problems.sorted(), listed, projects, skipped.sorted(), staleTemporaries.sorted())
     }
 
     /// What one folder holds: its `.swift` files, its folders and symlinked folders to visit (none
@@ -120,6 +142,8 @@ public enum FileDiscovery {
         var folders: [String] = []
         var links: [String] = []
         var problem: String?
+        var skipped: [String] = []
+        var staleTemporaries: [String] = []
         /// The folder listed, and whether it holds a project (`Package.swift`, `*.xcodeproj`).
         var folder: String?
         var isProject = false
@@ -135,16 +159,31 @@ public enum FileDiscovery {
         var visit = Visit(folder: folder)
         for (entry, kind) in entries {
             if entry == "Package.swift" || entry.hasSuffix(".xcodeproj") { visit.isProject = true }
-            if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
             let full = folder == "." ? entry : folder + "/" + entry
+            if entry.hasPrefix("."), AtomicFile.isStaleTemporary(entry) { visit.staleTemporaries.append(full) }
+            if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }
             // The folder listing says what most entries are; links and odd file systems need a stat.
             var isFolder = kind == .folder
             var isLink = false
-            if kind == .unknown {
+            switch kind {
+            case .folder, .file: break
+            case .special, .undecodable:
+                if entry.hasSuffix(".swift"), excluded?(full) != true {
+                    visit.skipped.append(
+                        kind == .special
+                            ? "\(full): not a regular file (a FIFO, device or socket); skipped"
+                            : "\(full): the file name is not valid UTF-8; skipped")
+                }
+                continue
+            case .unknown:
                 guard let folder = FolderListing.isFolder(full) else { continue }
                 isFolder = folder
                 var info = stat()
                 isLink = isFolder && lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                if !isFolder, entry.hasSuffix(".swift"), !FolderListing.isRegularFile(full) {
+                    visit.skipped.append("\(full): not a regular file (a FIFO, device or socket); skipped")
+                    continue
+                }
             }
             if !isFolder, !entry.hasSuffix(".swift") { continue }
             if let excluded, excluded(full) { continue }

@@ -99,8 +99,8 @@ public enum Git {
         var current: String?
         for line in diff.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("+++ ") {
-                let target = line.dropFirst(4)
-                current = target == "/dev/null" ? nil : String(target.hasPrefix("b/") ? target.dropFirst(2) : target)
+                let target = diffPath(line.dropFirst(4))
+                current = target == "/dev/null" ? nil : target.hasPrefix("b/") ? String(target.dropFirst(2)) : target
                 if let current, result[current] == nil { result[current] = Set<Int>() }
             } else if line.hasPrefix("@@"), let current,
                 let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") })
@@ -120,6 +120,46 @@ public enum Git {
             result[path] = .some(nil)
         }
         return result
+    }
+
+    /// A path on a `+++` line as git writes it: C-quoted (`"b/caf\\303\\251.swift"`) when it holds a
+    /// quote, backslash, control or non-ASCII byte, and followed by a tab when it holds a space.
+    /// Read raw, such paths matched no file, so `--changed-since` dropped their findings.
+    static func diffPath(_ text: Substring) -> String {
+        guard text.hasPrefix("\""), text.count >= 2 else {
+            return String(text.hasSuffix("\t") ? text.dropLast() : text)
+        }
+        var bytes: [UInt8] = []
+        var index = text.utf8.index(after: text.utf8.startIndex)
+        let utf8 = text.utf8
+        while index < utf8.endIndex, utf8[index] != UInt8(ascii: "\"") {
+            var byte = utf8[index]
+            index = utf8.index(after: index)
+            if byte == UInt8(ascii: "\\"), index < utf8.endIndex {
+                let escape = utf8[index]
+                index = utf8.index(after: index)
+                switch escape {
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var value = Int(escape - UInt8(ascii: "0"))
+                    for _ in 0..<2
+                    where index < utf8.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(utf8[index]) {
+                        value = value * 8 + Int(utf8[index] - UInt8(ascii: "0"))
+                        index = utf8.index(after: index)
+                    }
+                    byte = UInt8(truncatingIfNeeded: value)
+                case UInt8(ascii: "t"): byte = 0x09
+                case UInt8(ascii: "n"): byte = 0x0A
+                case UInt8(ascii: "r"): byte = 0x0D
+                case UInt8(ascii: "a"): byte = 0x07
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "v"): byte = 0x0B
+                default: byte = escape // \\ and \"
+                }
+            }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Where git looks for the pre-commit hook (honours worktrees and `core.hooksPath`).

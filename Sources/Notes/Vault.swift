@@ -110,6 +110,9 @@ public struct Vault: Sendable {
                 case .unknown:
                     guard let folder = FolderListing.isFolder(full) else { continue }
                     isFolder = folder
+                    // A linked file that is a FIFO or device would block the read.
+                    if !folder, !FolderListing.isRegularFile(full) { continue }
+                case .special, .undecodable: continue
                 }
                 if isFolder {
                     pending.append(relative)
@@ -123,6 +126,6 @@ public struct Vault: Sendable {
     }
 
     static func fileSource(path: String, relativePath: String) -> Source {
-        Source(path: path, relativePath: relativePath) { try FileContents.read(path) }
+        Source(path: path, relativePath: relativePath) { try FileContents.read(path, regularOnly: true) }
     }
 }

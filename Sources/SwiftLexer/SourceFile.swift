@@ -117,9 +117,13 @@ public struct TextPositions: Sendable {
 
     /// 1-based column of a byte offset counted in characters (Unicode scalars), as editors show it.
     public func characterColumn(of offset: Int, line: Int) -> Int {
-        let start = lines.starts[line - 1]
-        var column = 1
-        for index in start..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 { column += 1 }
-        return column
+        1 + characterCount(from: lines.starts[line - 1], to: offset)
+    }
+
+    /// Characters (Unicode scalars) that start between two byte offsets.
+    public func characterCount(from start: Int, to end: Int) -> Int {
+        var count = 0
+        for index in start..<max(start, min(end, bytes.count)) where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 }

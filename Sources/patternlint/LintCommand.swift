@@ -123,6 +123,8 @@ struct LintCommand: ParsableCommand {
         }
         var inputs: [LintInput]
         var problems = discovery.problems
+        for message in discovery.skipped { Terminal.warning(message) }
+        removeStaleTemporaries(discovery.staleTemporaries)
         if let stdinPath {
             guard !staged, !fix, writeBaseline == nil else {
                 throw CLIFailure(
@@ -146,9 +148,7 @@ struct LintCommand: ParsableCommand {
         }
         if fix {
             guard !staged else { throw CLIFailure(message: "--fix works on the working tree, not with --staged") }
-            let finished = try applyFixes(linter: linter, inputs: inputs, problems: &problems)
-            if finished { return }
-            inputs = discovery.files.map { LintInput.disk($0) }
+            inputs = try applyFixes(linter: linter, inputs: inputs, problems: &problems)
         } else if dryRun || unsafeFixes {
             throw CLIFailure(message: "\(dryRun ? "--dry-run" : "--unsafe-fixes") goes with --fix")
         }
@@ -161,13 +161,14 @@ struct LintCommand: ParsableCommand {
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
-        let report = output.reportPieces(result)
+        // A dry run's standard output is its patch: the findings left after it only decide the exit.
+        let report = fix && dryRun ? [] : output.reportPieces(result)
         clock.mark("report")
         for piece in report { Terminal.write(piece) }
         ExitKeeper.shared.keep((result, report))
         clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }
-        if !quiet { Terminal.summary(result) }
+        if !quiet { Terminal.summary(result, afterDryRun: fix && dryRun) }
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
         let failing: Severity = strict ? .warning : .error
         if result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(ExitStatus.findings) }
@@ -184,55 +185,70 @@ struct LintCommand: ParsableCommand {
 extension LintCommand {
     /// The buffer on standard input, reported as `path`; the rest of the tree as context for
     /// cross-file rules. Like a file named on the command line, it is linted even if excluded.
-    /// `--fix`: applies the fixes (or, with `--dry-run`, prints them as a diff). Returns true when
-    /// the run ends here (a dry run); otherwise the tree is linted again afterwards.
-    func applyFixes(linter: Linter, inputs: [LintInput], problems: inout [String]) throws -> Bool {
-        let (fixes, fixProblems) = Fixer(linter: linter, includeUnsafe: unsafeFixes).corrections(inputs)
+    /// `--fix`: applies the fixes (or, with `--dry-run`, prints them as a patch) and returns what
+    /// to lint afterwards: the files on disk, or for a dry run the files as the patch would leave
+    /// them, so a dry run exits as the lint after `--fix` would. A file that changed since it was
+    /// read, or is read-only, is named and left as it is.
+    func applyFixes(linter: Linter, inputs: [LintInput], problems: inout [String]) throws -> [LintInput] {
+        let (fixes, fixProblems, skipped) = Fixer(linter: linter, includeUnsafe: unsafeFixes).corrections(inputs)
+        problems += fixProblems
         let changed = fixes.filter(\.changed)
         let unsafeLeft = fixes.map(\.unsafeLeft).reduce(0, +)
+        var refused = skipped
         if dryRun {
             for file in changed {
-                Terminal.write(
-                    UnifiedDiff.make(
-                        old: String(decoding: file.original, as: UTF8.self),
-                        new: String(decoding: file.corrected, as: UTF8.self), path: file.path))
+                Terminal.write(UnifiedDiff.patch(original: file.original, edits: file.edits, path: file.path))
             }
             // Unsafe fixes left out are shown apart, on stderr, so stdout stays a patch of what --fix applies.
-            for file in fixes where file.unsafeLeft > 0 && file.withUnsafe != file.corrected {
+            for file in fixes where file.unsafeLeft > 0 && file.editsWithUnsafe != file.edits {
+                let (base, edits) = file.unsafeEditsOnTop
+                let patch = UnifiedDiff.patch(original: base, edits: edits, path: file.path)
                 FileHandle.standardError.write(
-                    Data(
-                        ("# unsafe fixes, applied only with --unsafe-fixes:\n"
-                            + UnifiedDiff.make(
-                                old: String(decoding: file.corrected, as: UTF8.self),
-                                new: String(decoding: file.withUnsafe, as: UTF8.self), path: file.path)).utf8))
+                    Data("# unsafe fixes, applied only with --unsafe-fixes:\n".utf8) + Data(patch))
             }
-            for problem in problems + fixProblems { Terminal.error(problem) }
+            for message in refused { Terminal.warning(message) }
             if !quiet {
                 FileHandle.standardError.write(
                     Data(
                         ("Would fix \(Terminal.plural(changed.map(\.fixed).reduce(0, +), "finding")) in \(Terminal.plural(changed.count, "file"))."
                             + Self.unsafeNote(unsafeLeft) + "\n").utf8))
             }
-            if !(problems + fixProblems).isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
-            return true
+            let corrected = Dictionary(changed.map { ($0.path, $0.corrected) }, uniquingKeysWith: { a, _ in a })
+            return inputs.map { input in
+                guard let bytes = corrected[input.path] else { return input }
+                return LintInput(path: input.path, reportFindings: input.reportFindings) { bytes }
+            }
         }
         // A file that cannot be written is named and left as it was; the others are still fixed.
         var written: [Fixer.FileFix] = []
         for file in changed {
             do {
-                try AtomicFile.write(Data(file.corrected), to: file.path)
+                try FileReplacement.replace(file.path, expected: file.original, with: file.corrected)
                 written.append(file)
+            } catch let refusal as FileReplacement.Refusal {
+                refused.append(refusal.description)
             } catch {
                 problems.append("\(error) (left unfixed)")
             }
         }
+        for message in refused { Terminal.warning(message) }
         if !quiet {
             FileHandle.standardError.write(
                 Data(
                     ("Fixed \(Terminal.plural(written.map(\.fixed).reduce(0, +), "finding")) in \(Terminal.plural(written.count, "file"))."
                         + Self.unsafeNote(unsafeLeft) + "\n").utf8))
         }
-        return false
+        return inputs.map { $0.reportFindings ? LintInput.disk($0.path) : $0 }
+    }
+
+    /// Temporary files a killed `--fix` left beside the files it was writing (`.X.swift.patternlint-PID-N.tmp`,
+    /// whose process is gone): removed, and said, so they do not linger in `git status`.
+    func removeStaleTemporaries(_ paths: [String]) {
+        let removed = paths.filter { unlink($0) == 0 }
+        guard !removed.isEmpty, !quiet else { return }
+        Terminal.warning(
+            "removed \(Terminal.plural(removed.count, "temporary file")) an interrupted run left: "
+                + removed.prefix(5).joined(separator: ", ") + (removed.count > 5 ? ", …" : ""))
     }
 
     static func unsafeNote(_ count: Int) -> String {
@@ -301,13 +317,13 @@ extension LintCommand {
 }
 
 extension Terminal {
-    static func summary(_ result: LintResult) {
+    static func summary(_ result: LintResult, afterDryRun: Bool = false) {
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.filter { $0.severity == .warning }.count
         let infos = result.findings.count - errors - warnings
         FileHandle.standardError.write(
             Data(
-                "Linted \(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n"
+                "\(afterDryRun ? "After these fixes, " : "Linted ")\(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n"
                     .utf8))
     }
 }

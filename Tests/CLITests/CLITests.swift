@@ -33,6 +33,10 @@ final class CLITests: XCTestCase {
         process.standardError = errors
         process.standardInput = input
         try process.run()
+        // A hang fails its test instead of holding the whole suite: the child is ended after 120 s.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()

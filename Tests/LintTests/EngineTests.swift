@@ -254,18 +254,23 @@ final class EngineTests: XCTestCase {
         try manager.createSymbolicLink(atPath: root + "/F3/Inner/toF7", withDestinationPath: root + "/F7")
         try manager.createSymbolicLink(atPath: root + "/F9/up", withDestinationPath: root)
         try manager.createSymbolicLink(atPath: root + "/Z", withDestinationPath: root + "/F1/Inner")
-        // A folder reachable only through a link is walked under the link's path.
+        // A link to a folder outside the roots is named and not followed (a link to `/` walked the disk).
         let outside = root + "-outside"
         try manager.createDirectory(atPath: outside, withIntermediateDirectories: true)
         defer { try? manager.removeItem(atPath: outside) }
         try "let y = 2\n".write(toFile: outside + "/C.swift", atomically: true, encoding: .utf8)
         try manager.createSymbolicLink(atPath: root + "/F5/Inner/shared", withDestinationPath: outside)
-        expected.append(root + "/F5/Inner/shared/C.swift")
         for _ in 0..<5 {
             let result = FileDiscovery.find(paths: [root], excluded: [], root: root)
             XCTAssertEqual(result.files, expected.sorted())
             XCTAssertEqual(result.problems, [])
+            XCTAssertEqual(result.skipped.count, 1)
+            XCTAssertTrue(
+                result.skipped.first?.hasPrefix(root + "/F5/Inner/shared: a link to a folder outside") == true)
         }
+        // Named as a root of its own, the same folder is linted.
+        let both = FileDiscovery.find(paths: [root, outside], excluded: [], root: root)
+        XCTAssertTrue(both.files.contains(outside + "/C.swift"))
     }
 
     func testBinaryAndUnreadableFilesAreReportedAndTheRunGoesOn() throws {

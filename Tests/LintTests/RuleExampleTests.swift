@@ -133,10 +133,4 @@ final class CorrectionTests: XCTestCase {
         XCTAssertEqual(applicability("@Environment(\\.presentationMode) private var mode"), .safe)
         XCTAssertEqual(applicability("@Environment(\\.presentationMode) var mode"), .unsafe)
     }
-
-    func testUnifiedDiff() {
-        let diff = UnifiedDiff.make(old: "a\nb\nc\nd\n", new: "a\nB\nc\nd\ne\n", path: "x.swift", context: 1)
-        XCTAssertEqual(diff, "--- a/x.swift\n+++ b/x.swift\n@@ -1,4 +1,5 @@\n a\n-b\n+B\n c\n d\n+e\n")
-        XCTAssertEqual(UnifiedDiff.make(old: "same\n", new: "same\n", path: "x"), "")
-    }
 }
