@@ -299,7 +299,10 @@ preview or test fixture is sometimes what you want. Set `previews: off`, `warnin
 `.patternlint.yml` to change that.
 
 A frozen binding only hurts where something writes through it, so the rule reports it where the
-callee is known to write:
+callee is known to write, and every finding names that write as its evidence (an Xcode `note:`
+line, SARIF `relatedLocations`, JSON `related`): the line in the view that writes, each view the
+binding is handed down through on the way, or, for SwiftUI's own API, the control or presentation
+that writes it back:
 
 - a view of the app that writes that binding: assigns or mutates it, passes it on (`$page`),
   writes it from its representable's coordinator (`parent.page = …`), in any `#if` branch. A view
@@ -389,16 +392,44 @@ struct Root: View {
 }
 ```
 
-A helper in `extension View` calls `alert(…)` with no receiver: it is the modifier, applied to
-the view the helper is called on, and its dismiss button writes `false` into nothing:
+A write handed down: the child passes `$selection` to a view of its own that writes it. The
+finding names each step, down to the line that writes:
 
 ```swift
-extension View {
-    func failureAlert(_ failure: Failure?) -> some View {
-        alert("Something went wrong", isPresented: ↓.constant(failure != nil)) {
-            Button("OK", role: .cancel) {}
-        }
+struct FilterChips: View {
+    @Binding var selection: Set<String>
+    var body: some View {
+        Button("Clear") { selection.removeAll { _ in true } }
     }
+}
+
+struct FilterBar: View {
+    @Binding var selection: Set<String>
+    var body: some View { FilterChips(selection: $selection) }
+}
+
+struct SearchScreen: View {
+    var body: some View { FilterBar(selection: ↓.constant([])) }
+}
+```
+
+A representable's coordinator writes through the view it keeps, whatever it calls it:
+
+```swift
+struct ColorWell: UIViewRepresentable {
+    @Binding var color: Color
+    func makeCoordinator() -> Coordinator { Coordinator(well: self) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ view: UIView, context: Context) {}
+    final class Coordinator {
+        let well: ColorWell
+        init(well: ColorWell) { self.well = well }
+        func picked(_ color: Color) { well.color = color }
+    }
+}
+
+struct Palette: View {
+    var body: some View { ColorWell(color: ↓.constant(.red)) }
 }
 ```
 
@@ -528,6 +559,85 @@ struct FirstRun: View {
     var body: some View {
         Color.clear.fullScreenCover(isPresented: .constant(true)) {
             Welcome().interactiveDismissDisabled()
+        }
+    }
+}
+```
+
+Handed down to a view that only reads it, the binding is never written (the proof is followed
+through every view it reaches), and a local that shadows it, or a read of `wrappedValue`, is no write:
+
+```swift
+struct ScoreLabel: View {
+    @Binding var score: Int
+    var body: some View { Text("Score \(score)") }
+}
+
+struct ScoreBoard: View {
+    @Binding var score: Int
+    let link: URL?
+    init(score: Binding<Int>, link: URL?) {
+        _score = score
+        self.link = link
+        print(_score.wrappedValue)
+    }
+    var body: some View {
+        let score = score * 2
+        HStack { ScoreLabel(score: $score); Text("\(score)") }
+    }
+}
+
+struct Lobby: View {
+    var body: some View { ScoreBoard(score: .constant(3), link: nil) }
+}
+```
+
+The only write sits behind a flag the call turns off (`false`, or left out where its default is
+`false`), behind an optional the call passes `nil`, or under a case the frozen value is not: nothing
+is lost on this call's path, so it is `info`, naming the write and the condition:
+
+```swift
+struct FeedScreen: View {
+    @Binding var favorites: [String]
+    @Binding var mode: FeedMode
+    var allowsEditing = false
+    var body: some View {
+        VStack {
+            if allowsEditing { Button("Clear") { favorites = [] } }
+            switch mode {
+            case .grid: Button("List") { mode = .list }
+            default: Text("List")
+            }
+        }
+    }
+}
+
+struct SharedFeed: View {
+    var body: some View {
+        FeedScreen(favorites: ⓘ.constant([]), mode: ⓘ.constant(.list))
+        FeedScreen(favorites: ⓘ.constant([]), mode: ⓘ.constant(.list), allowsEditing: false)
+    }
+}
+```
+
+SwiftUI's text inputs frozen on purpose show text read-only (selectable, copyable), and a toggle
+frozen in a `Menu` is a checkmark: `info`. A presentation driven by `.constant(x != nil)` is
+`bool-binding-from-optional`'s finding (its buttons may well clear `x`), not this rule's:
+
+```swift
+struct TokenCard: View {
+    let token: String
+    var body: some View {
+        SecureField("Token", text: ⓘ.constant(token))
+        TextEditor(text: ⓘ.constant(token))
+        Menu("Sort") { Toggle("By date", isOn: ⓘ.constant(true)) }
+    }
+}
+
+extension View {
+    func failureAlert(_ failure: Failure?) -> some View {
+        alert("Something went wrong", isPresented: .constant(failure != nil)) {
+            Button("OK", role: .cancel) {}
         }
     }
 }
@@ -1477,7 +1587,7 @@ struct ↓DetailScreen: View {
     @Binding var tab: DetailTab
 
     var body: some View {
-        TabPicker(selection: $tab)
+        Picker("Tab", selection: $tab) { Text("Overview").tag(DetailTab.overview) }
     }
 }
 

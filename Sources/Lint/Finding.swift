@@ -40,10 +40,13 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     public var sourceLine: String
     /// How to fix it, when the rule knows (`--fix`).
     public var fix: Fix?
+    /// The code that proves it (the write that is lost, the outer stack and the push): a finding
+    /// at warning or error that depends on other code names that code here.
+    public var related: [RelatedLocation] = []
 
     public init(
         ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?,
-        sourceLine: String, fix: Fix? = nil
+        sourceLine: String, fix: Fix? = nil, related: [RelatedLocation] = []
     ) {
         self.ruleID = ruleID
         self.severity = severity
@@ -54,6 +57,44 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
         self.note = note
         self.sourceLine = sourceLine
         self.fix = fix
+        self.related = related
+    }
+}
+
+extension Finding {
+    /// The message and the evidence as one more sentence, for reporters whose format has no place
+    /// for locations (`… Evidence: Sources/Pager.swift:42:9: writes page; …`).
+    public var messageWithEvidence: String {
+        guard !related.isEmpty else { return message }
+        return message + (message.hasSuffix(".") ? " " : ". ") + "Evidence: "
+            + related.map { "\($0.path):\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ") + "."
+    }
+}
+
+/// A place in the code that a finding's verdict rests on, and what it shows.
+public struct RelatedLocation: Sendable, Codable, Equatable, Hashable {
+    public var path: String
+    public var line: Int
+    /// 1-based; 1 when only the line is known.
+    public var column: Int
+    public var message: String
+
+    public init(path: String, line: Int, column: Int = 1, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+}
+
+/// What a rule names as a finding's proof: a byte offset in the finding's own file (the engine
+/// turns it into line and column), or a place in another file the index knows.
+public enum Evidence: Sendable, Hashable {
+    case here(offset: Int, message: String)
+    case elsewhere(RelatedLocation)
+
+    public static func at(_ path: String, line: Int, column: Int = 1, _ message: String) -> Evidence {
+        .elsewhere(RelatedLocation(path: path, line: line, column: column, message: message))
     }
 }
 
@@ -67,12 +108,17 @@ public struct Hit: Sendable {
     public var severity: Severity?
     /// Its fix, if the rule has one.
     public var fix: Fix?
+    /// The code the verdict rests on (see `Finding.related`).
+    public var evidence: [Evidence]
 
-    public init(file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil) {
+    public init(
+        file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil, evidence: [Evidence] = []
+    ) {
         self.file = file
         self.offset = offset
         self.message = message
         self.severity = severity
         self.fix = fix
+        self.evidence = evidence
     }
 }

@@ -325,7 +325,18 @@ public struct Linter: Sendable {
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
         return Finding(
             ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: state.path,
-            line: line,
-            column: column, note: rule.note, sourceLine: text, fix: hit.fix)
+            line: line, column: column, note: rule.note, sourceLine: text, fix: hit.fix,
+            related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) })
+    }
+
+    static func locate(_ evidence: Evidence, path: String, positions: TextPositions) -> RelatedLocation {
+        switch evidence {
+        case .elsewhere(let location):
+            return location
+        case .here(let offset, let message):
+            let line = positions.line(of: offset)
+            return RelatedLocation(
+                path: path, line: line, column: positions.characterColumn(of: offset, line: line), message: message)
+        }
     }
 }

@@ -296,13 +296,102 @@ public struct ProjectIndex: Sendable {
         }
     }
 
+    /// What the index can show about a view's writes to its binding.
+    public enum BindingProof: Sendable {
+        /// Written: the code that does it, from the view's own line down the chain of views.
+        case written([RelatedLocation])
+        /// Only read (also by every view it is handed to).
+        case notWritten
+        /// Written only behind conditions this call switches off: where.
+        case switchedOff([RelatedLocation])
+        /// Handed to something whose behaviour cannot be seen (a package's view, an `init` that
+        /// takes it under another name).
+        case unknown
+    }
+
     /// Whether a type of the run writes its `@Binding` property of this name (assigns, mutates,
     /// passes it on, writes it from a coordinator, or calls a method the run declares mutating);
     /// nil when the type has no such binding property (an `init` may take the binding for
     /// another name, or the type is not the run's).
     public func writesBinding(_ type: String, _ name: String) -> Bool? {
-        guard let use = bindingUses[type + "." + name] else { return nil }
-        return use.written || !use.calls.isDisjoint(with: mutatingFunctions)
+        switch bindingProof(type, name) {
+        case .written: return true
+        case .notWritten, .switchedOff: return false
+        case .unknown: return nil
+        }
+    }
+
+    /// Whether a view of the run writes its binding when built with these literal arguments
+    /// (`passed`: the labels the call gives; nil when not known), and the code that shows it:
+    /// a write, or `$name` handed down to a view or control that writes it (followed through
+    /// the run's views). Writes behind a condition the call switches off (`if canEdit` with
+    /// `canEdit: false`) do not count.
+    public func bindingProof(
+        _ type: String, _ name: String, arguments: [String: LiteralArgument] = [:], passed: Set<String>? = nil
+    ) -> BindingProof {
+        var visiting: Set<String> = []
+        return bindingProof(type, name, arguments: arguments, passed: passed, visiting: &visiting)
+    }
+
+    func bindingProof(
+        _ type: String, _ name: String, arguments: [String: LiteralArgument], passed: Set<String>?,
+        visiting: inout Set<String>
+    ) -> BindingProof {
+        let key = type + "." + name
+        guard let use = bindingUses[key] else { return .unknown }
+        // A cycle or a deep chain of views: what lies past it is not followed.
+        guard visiting.count < 12, visiting.insert(key).inserted else { return .unknown }
+        defer { visiting.remove(key) }
+        let path = paths[use.file] ?? "?"
+        var unknown = false
+        var switchedOff: [RelatedLocation] = []
+        for site in use.sites {
+            let place = { (message: String) in
+                RelatedLocation(path: path, line: site.line, column: site.column, message: message)
+            }
+            if let gate = site.gates.first(where: { $0.isSwitchedOff(by: arguments, passed: passed) }) {
+                switchedOff.append(place("`\(type)` writes `\(name)` only \(gate.phrase): `\(site.code)`"))
+                continue
+            }
+            if let method = site.method {
+                guard mutatingFunctions.contains(method) else { continue }
+                return .written([place("`\(type)` writes `\(name)` (`\(method)` is `mutating`): `\(site.code)`")])
+            }
+            guard let target = site.passedTo else {
+                if let source = site.mirrors {
+                    switchedOff.append(place("`\(type)` only mirrors `\(source)` into `\(name)`: `\(site.code)`"))
+                    continue
+                }
+                return .written([place("`\(type)` writes `\(name)`: `\(site.code)`")])
+            }
+            let handedOn = place(
+                "`\(type)` passes `$\(name)` to `\(target.isMember ? "." : "")\(target.callee)(\(target.label):)`")
+            if typesByName[target.callee] != nil, !target.isMember {
+                // What the outer call froze this view's properties to decides the callee's gates too.
+                var inner = site.literalArguments
+                for (label, property) in site.forwarded {
+                    if let value = arguments[property] {
+                        inner[label] = value
+                    } else if let passed, !passed.contains(property), use.offByDefault.contains(property) {
+                        inner[label] = .off
+                    }
+                }
+                switch bindingProof(target.callee, target.label, arguments: inner, passed: nil, visiting: &visiting)
+                {
+                case .written(let chain): return .written([handedOn] + chain)
+                case .notWritten, .switchedOff: continue
+                case .unknown: unknown = true
+                }
+            } else if let effect = BindingWriters.effect(
+                callee: target.callee, label: target.label, isMember: target.isMember)
+            {
+                return .written([place(handedOn.message + ", which SwiftUI writes through (frozen, \(effect))")])
+            } else {
+                unknown = true
+            }
+        }
+        if unknown { return .unknown }
+        return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
     }
 
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).

@@ -371,7 +371,8 @@ final class EngineTests: XCTestCase {
         let data = Data(JSONReporter().report(result).utf8)
         let array = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
         XCTAssertEqual(array.count, 1)
-        XCTAssertEqual(Set(array[0].keys), ["rule", "severity", "message", "path", "line", "column", "note"])
+        XCTAssertEqual(
+            Set(array[0].keys), ["rule", "severity", "message", "path", "line", "column", "note", "related"])
         let note = array[0]["note"] as! [String: String]
         XCTAssertEqual(note["title"], "NavigationStack Essentials")
         XCTAssertEqual(note["permalink"], "swiftui/navigation/navigationstack-essentials")

@@ -152,3 +152,40 @@ final class ReporterTests: XCTestCase {
         XCTAssertNil(Reporters.make("nope"))
     }
 }
+
+/// Every reporter carries a finding's evidence: Xcode `note:` lines, JSON `related`, SARIF
+/// `relatedLocations`, and the evidence sentence where a format has no place for locations.
+final class EvidenceReporterTests: XCTestCase {
+    let result: LintResult = {
+        let pager =
+            "struct Pager: View {\n    @Binding var page: Int\n    var body: some View { Button(\"Next\") { page += 1 } }\n}\n"
+        let home = "struct Home: View {\n    var body: some View { Pager(page: .constant(0)) }\n}\n"
+        return CatalogFixture.lint(
+            [("Sources/Pager.swift", pager), ("Sources/Home.swift", home)], only: ["constant-binding"])
+    }()
+
+    func testTheLostWriteIsNamedInEveryReporter() throws {
+        XCTAssertEqual(result.findings.map(\.severity), [.error])
+        let expected = RelatedLocation(
+            path: "Sources/Pager.swift", line: 3, column: 44,
+            message: "`Pager` writes `page`: `var body: some View { Button(\"Next\") { page += 1 } }`")
+        XCTAssertEqual(result.findings.first?.related, [expected])
+        XCTAssertTrue(
+            XcodeReporter().report(result).contains(
+                "Sources/Home.swift:2:39: error: `.constant(…)` passed to `page:` of `Pager` drops every write"))
+        XCTAssertTrue(
+            XcodeReporter().report(result).contains("\nSources/Pager.swift:3:44: note: `Pager` writes `page`"))
+        let json = try JSONSerialization.jsonObject(with: Data(JSONReporter().report(result).utf8)) as! [[String: Any]]
+        let related = json[0]["related"] as! [[String: Any]]
+        XCTAssertEqual(related[0]["path"] as? String, "Sources/Pager.swift")
+        XCTAssertEqual(related[0]["line"] as? Int, 3)
+        let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReporter().report(result).utf8)) as! [String: Any]
+        let first = ((sarif["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]])[0]
+        let location = (first["relatedLocations"] as! [[String: Any]])[0]
+        XCTAssertEqual(location["id"] as? Int, 0)
+        XCTAssertEqual(((location["message"] as! [String: Any])["text"] as? String), expected.message)
+        for other in [GitHubReporter().report(result), CheckstyleReporter().report(result)] {
+            XCTAssertTrue(other.contains("Evidence: Sources/Pager.swift:3:44"), other)
+        }
+    }
+}

@@ -16,7 +16,7 @@ public struct CheckstyleReporter: Reporter {
                 out +=
                     "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.rawValue)\" "
                 out +=
-                    "message=\"\(XML.escape(finding.message + note))\" source=\"patternlint.\(XML.escape(finding.ruleID))\"/>\n"
+                    "message=\"\(XML.escape(finding.messageWithEvidence + note))\" source=\"patternlint.\(XML.escape(finding.ruleID))\"/>\n"
             }
             out += "  </file>\n"
         }

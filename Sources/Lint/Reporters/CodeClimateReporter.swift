@@ -17,7 +17,8 @@ public struct CodeClimateReporter: Reporter {
             let note = finding.note.map { "\n\nPattern note: \($0.title) (\($0.path))" } ?? ""
             out +=
                 "  {\"type\": \"issue\", \"check_name\": \(JSON.quote(finding.ruleID)), \"description\": \(JSON.quote(finding.message)), "
-            out += "\"content\": {\"body\": \(JSON.quote(finding.message + note))}, \"categories\": [\"Bug Risk\"], "
+            out +=
+                "\"content\": {\"body\": \(JSON.quote(finding.messageWithEvidence + note))}, \"categories\": [\"Bug Risk\"], "
             out += "\"fingerprint\": \(JSON.quote(fingerprints[index])), \"severity\": \(JSON.quote(severity)), "
             out += "\"location\": {\"path\": \(JSON.quote(finding.path)), \"lines\": {\"begin\": \(finding.line)}}}"
             out += index == result.findings.count - 1 ? "\n" : ",\n"

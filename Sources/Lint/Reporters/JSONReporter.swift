@@ -18,6 +18,13 @@ public struct JSONReporter: Reporter {
             } else {
                 out += "null"
             }
+            out += ", \"related\": ["
+            for (position, related) in finding.related.enumerated() {
+                out += position == 0 ? "" : ", "
+                out +=
+                    "{\"path\": \(JSON.quote(related.path)), \"line\": \(related.line), \"column\": \(related.column), \"message\": \(JSON.quote(related.message))}"
+            }
+            out += "]"
             out += index == result.findings.count - 1 ? "}\n" : "},\n"
         }
         return out + "]\n"

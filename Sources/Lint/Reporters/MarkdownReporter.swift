@@ -25,7 +25,7 @@ public struct MarkdownReporter: Reporter {
             }
             let note = finding.note.map { "\(cell($0.title)) (`\(cell($0.path))`)" } ?? ""
             out +=
-                "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)` | \(cell(finding.message)) | \(note) |\n"
+                "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)` | \(cell(finding.messageWithEvidence)) | \(note) |\n"
         }
         return out
     }

@@ -32,6 +32,16 @@ public struct SARIFReporter: Reporter {
                                     artifactLocation: Self.location(finding.path),
                                     region: SARIF.Region(startLine: finding.line, startColumn: finding.column)))
                         ],
+                        relatedLocations: finding.related.isEmpty
+                            ? nil
+                            : finding.related.enumerated().map { position, related in
+                                SARIF.RelatedLocation(
+                                    id: position,
+                                    physicalLocation: SARIF.PhysicalLocation(
+                                        artifactLocation: Self.location(related.path),
+                                        region: SARIF.Region(startLine: related.line, startColumn: related.column)),
+                                    message: SARIF.Text(text: related.message))
+                            },
                         partialFingerprints: ["patternlint/v1": fingerprints[index]],
                         fixes: finding.fix.map { [Self.fix($0, path: finding.path)] },
                         properties: finding.note.map { SARIF.ResultProperties(patternNote: SARIF.NoteInfo($0)) })
@@ -201,12 +211,19 @@ enum SARIF {
         var level: String
         var message: Text
         var locations: [Location]
+        /// The finding's evidence (`Finding.related`).
+        var relatedLocations: [RelatedLocation]?
         var partialFingerprints: [String: String]
         var fixes: [FixObject]?
         var properties: ResultProperties?
     }
     struct ResultProperties: Encodable { var patternNote: NoteInfo }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
+    struct RelatedLocation: Encodable {
+        var id: Int
+        var physicalLocation: PhysicalLocation
+        var message: Text
+    }
     struct PhysicalLocation: Encodable {
         var artifactLocation: ArtifactLocation
         var region: Region

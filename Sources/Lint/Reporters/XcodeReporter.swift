@@ -70,6 +70,17 @@ public struct XcodeReporter: Reporter {
             out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "(")])
             put(finding.ruleID)
             out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: "\n")])
+            // The evidence as Xcode-style notes: each one a clickable location under the finding.
+            for related in finding.related {
+                put(related.path)
+                out.append(UInt8(ascii: ":"))
+                put(related.line)
+                out.append(UInt8(ascii: ":"))
+                put(related.column)
+                put(": " + words[.info]! + ": ")
+                put(related.message)
+                out.append(UInt8(ascii: "\n"))
+            }
             if let note = finding.note {
                 // A rule has one note: its line is made once per rule.
                 if let line = noteLines[finding.ruleID] {

@@ -9,7 +9,7 @@ public struct BindingNeverWrittenRule: ProjectRule {
     public let id = "binding-never-written"
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
-        let unwritten = file.summary.bindings.filter { !$0.written }
+        let unwritten = file.summary.bindings.filter { $0.isWrapper && !$0.written }
         guard !unwritten.isEmpty else { return { _ in [] } }
         let fileIndex = file.index
         return { project in

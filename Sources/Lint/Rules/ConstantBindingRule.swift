@@ -36,7 +36,19 @@ public struct ConstantBindingRule: ProjectRule {
         var severity: Severity?
         /// `.constant(false)` or `.constant(nil)`: "off here", whose writes may never happen.
         var frozenOff = false
+        /// The call's literal arguments (the frozen value included) and every label it passes:
+        /// what decides the callee's conditional writes.
+        var arguments: [String: LiteralArgument] = [:]
+        var passed: Set<String> = []
+        /// Where the callee's name stands (SwiftUI's own callees: the proof is the call itself).
+        var calleeOffset = 0
+        /// Built inside a `Menu`'s content.
+        var inMenu = false
     }
+
+    /// SwiftUI's text inputs: frozen, they show text read-only (selectable, copyable), which is
+    /// often the point. So is a `Toggle` frozen inside a `Menu`: a checkmark.
+    static let textInputs: Set<String> = ["TextField", "SecureField", "TextEditor"]
 
     /// The calls that `.disabled(true)` is chained onto.
     static func disabledViews(in s: Structure) -> Set<Int> {
@@ -50,10 +62,21 @@ public struct ConstantBindingRule: ProjectRule {
         return views
     }
 
-    static func message(_ candidate: Candidate, effect: String) -> String {
+    static func message(_ candidate: Candidate, effect: String, advice: String) -> String {
         let target = candidate.label.map { "`\($0):` of " } ?? ""
-        return
-            "`.constant(…)` passed to \(target)`\(candidate.callee)` drops every write: \(effect); pass a binding to real state, or give the view a standalone initializer"
+        return "`.constant(…)` passed to \(target)`\(candidate.callee)` drops every write: \(effect); \(advice)"
+    }
+
+    static let viewAdvice = "pass a binding to real state, or give the view a standalone initializer"
+    static let presentationAdvice = "drive it from real state (`@State private var isShown = false`)"
+    static let controlAdvice = "pass a binding to real state (`$value`)"
+
+    /// `.constant(item != nil)`: a presentation driven by an optional, `bool-binding-from-optional`'s
+    /// finding (its `item:` advice fits, and its buttons may well clear the optional).
+    static func comparesToNil(_ value: Range<Int>, in s: Structure) -> Bool {
+        value.contains { index in
+            (s.is(index, "!=") || s.is(index, "==")) && value.contains(index + 1) && s.is(index + 1, "nil")
+        }
     }
 
     /// Whether a presentation's content opts out of interactive dismissal (kept up on purpose).
@@ -110,6 +133,7 @@ public struct ConstantBindingRule: ProjectRule {
                 guard effect != nil else { continue }
                 if BindingWriters.isPresentation(call.callee),
                     s.isFrozenOff(valueStart) || Self.disablesDismissal(call, in: s)
+                        || Self.comparesToNil(argument.value, in: s)
                 {
                     continue
                 }
@@ -128,7 +152,10 @@ public struct ConstantBindingRule: ProjectRule {
                 Candidate(
                     offset: s.offset(of: valueStart), callee: isModifier ? "." + call.callee : call.callee,
                     label: argument.label, effect: effect, owner: owner, severity: severity,
-                    frozenOff: s.isFrozenOff(valueStart)))
+                    frozenOff: s.isFrozenOff(valueStart), arguments: LiteralArgument.all(of: call, in: s),
+                    passed: Set(s.arguments(of: call).compactMap(\.label)),
+                    calleeOffset: s.offset(of: call.calleeToken),
+                    inMenu: s.enclosingCalls(of: call.calleeToken).contains { s.calls[$0].callee == "Menu" }))
         }
         guard !candidates.isEmpty else { return { _ in [] } }
         let fileIndex = file.index
@@ -136,7 +163,29 @@ public struct ConstantBindingRule: ProjectRule {
             candidates.compactMap { candidate in
                 var severity = candidate.severity
                 var effect = candidate.effect
-                if effect == nil {
+                var evidence: [Evidence] = []
+                var advice = Self.viewAdvice
+                if let known = effect {
+                    // SwiftUI's own control or presentation: what it writes is the proof.
+                    let swiftUI =
+                        candidate.callee.hasPrefix(".") ? "`\(candidate.callee)`" : "SwiftUI's `\(candidate.callee)`"
+                    evidence = [
+                        .here(
+                            offset: candidate.calleeOffset,
+                            message: "\(swiftUI) writes `\(candidate.label ?? "")` back (frozen: \(known))")
+                    ]
+                    if candidate.callee.hasPrefix(".") {
+                        advice = Self.presentationAdvice
+                    } else if Self.textInputs.contains(candidate.callee)
+                        || candidate.callee == "Toggle" && candidate.inMenu
+                    {
+                        // Frozen on purpose as often as not: a read-only field, a checkmark.
+                        advice = "if it is shown read-only on purpose, say so with `Text` or `.disabled(true)`"
+                        severity = .info
+                    } else {
+                        advice = Self.controlAdvice
+                    }
+                } else {
                     guard project.typesByName[candidate.callee] != nil else {
                         // A package's view: whether it writes the binding cannot be seen.
                         return Hit(
@@ -150,20 +199,34 @@ public struct ConstantBindingRule: ProjectRule {
                         let declared = project.parameterTypes(of: candidate.callee, label: label)
                         if !declared.isEmpty, !declared.contains(where: { $0.contains("Binding") }) { return nil }
                     }
-                    switch candidate.label.flatMap({ project.writesBinding(candidate.callee, $0) }) {
-                    case false?:
-                        // Only read: a `let` is the fix there (`binding-never-written`), and nothing is lost.
+                    let proof = candidate.label.map {
+                        project.bindingProof(
+                            candidate.callee, $0, arguments: candidate.arguments, passed: candidate.passed)
+                    }
+                    switch proof {
+                    case .notWritten?:
+                        // Only read, down every view it reaches: a `let` is the fix (`binding-never-written`).
                         return nil
-                    case true? where candidate.frozenOff:
-                        // "Off here": the view may write it only on a path this caller never takes.
+                    case .switchedOff(let places)?:
+                        // Written only on paths this call switches off (`canEdit: false`): nothing is lost here.
                         effect =
-                            "if `\(candidate.callee)` writes `\(candidate.label ?? "")` here (it does elsewhere), that change silently does nothing"
+                            "`\(candidate.callee)` writes `\(candidate.label ?? "")` only on paths this call switches off, so nothing is lost here unless those arguments change"
+                        severity = .info
+                        advice = "pass a binding to real state if this call ever turns them on"
+                        evidence = places.map { .elsewhere($0) }
+                    case .written(let chain)? where candidate.frozenOff:
+                        // "Off here" (`.constant(false)`): the write may sit on a path this caller never takes.
+                        effect =
+                            "if `\(candidate.callee)` writes `\(candidate.label ?? "")` on this call's path (it can: see the write), that change silently does nothing"
                         severity = severity ?? .info
-                    case true?:
+                        evidence = chain.map { .elsewhere($0) }
+                    case .written(let chain)?:
                         effect =
                             "`\(candidate.callee)` writes `\(candidate.label ?? "")`, and those changes silently do nothing"
-                    case nil:
-                        // An `init` takes the binding under another name: where it goes is not followed.
+                        evidence = chain.map { .elsewhere($0) }
+                    case .unknown?, nil:
+                        // An `init` takes the binding under another name, or hands it to a view
+                        // whose code is not here: where it goes is not followed.
                         effect = "whatever `\(candidate.callee)` changes through it silently does nothing"
                         severity = .info
                     }
@@ -176,8 +239,9 @@ public struct ConstantBindingRule: ProjectRule {
                     severity = previewSeverity
                 }
                 return Hit(
-                    file: fileIndex, offset: candidate.offset, message: Self.message(candidate, effect: effect ?? ""),
-                    severity: severity)
+                    file: fileIndex, offset: candidate.offset,
+                    message: Self.message(candidate, effect: effect ?? "", advice: advice),
+                    severity: severity, evidence: evidence)
             }
         }
     }

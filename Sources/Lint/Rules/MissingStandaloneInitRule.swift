@@ -33,9 +33,17 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 else { continue }
                 // The callers whose frozen binding is one the view writes (or may: an `init` that
                 // takes it under another name is not followed).
-                let frozen = built.filter { site in
-                    site.constantLabels.contains { project.writesBinding(view.name, $0) != false }
+                func proof(_ site: ViewConstruction, _ label: String) -> ProjectIndex.BindingProof {
+                    project.bindingProof(
+                        view.name, label, arguments: site.frozenCall?.arguments ?? [:], passed: site.frozenCall?.passed)
                 }
+                func mayWrite(_ proof: ProjectIndex.BindingProof) -> Bool {
+                    switch proof {
+                    case .written, .unknown: true
+                    case .notWritten, .switchedOff: false
+                    }
+                }
+                let frozen = built.filter { site in site.constantLabels.contains { mayWrite(proof(site, $0)) } }
                 guard !frozen.isEmpty else { continue }
                 // Previews, tests, demo scaffolds and "off here" (`.constant(false)`) do not count as
                 // callers that need the view to work.
@@ -43,9 +51,23 @@ public struct MissingStandaloneInitRule: ProjectRule {
                     !site.inPreview && !(site.owner.map(SwiftUINames.isScaffold) ?? false)
                         && !(project.paths[site.file].map(SwiftUINames.isScaffoldPath) ?? false)
                         && site.constantLabels.contains { label in
-                            !site.frozenOffLabels.contains(label) && project.writesBinding(view.name, label) != false
+                            !site.frozenOffLabels.contains(label) && mayWrite(proof(site, label))
                         }
                 }
+                // The proof: each real caller, and the write its frozen binding loses.
+                var evidence: [Evidence] = []
+                for site in real.prefix(3) {
+                    evidence.append(
+                        .at(project.paths[site.file] ?? "?", line: site.line, "`.constant(…)` passed here"))
+                    for label in site.constantLabels {
+                        if case .written(let chain) = proof(site, label), let write = chain.last {
+                            evidence.append(.elsewhere(write))
+                            break
+                        }
+                    }
+                }
+                // Without a write it can name, the view may only be suspected: `info`.
+                let proven = evidence.count > real.prefix(3).count
                 let named = real.isEmpty ? frozen : real
                 let sites = named.map { "\(project.paths[$0.file] ?? "?"):\($0.line)" }
                 let listed =
@@ -57,7 +79,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         file: fileIndex, offset: view.offset,
                         message:
                             "`\(view.name)` writes a binding it can only be built with, so \(calls)\(who) `.constant(…)` and its changes there go nowhere; add a standalone `init()` that keeps its own @State",
-                        severity: real.isEmpty ? .info : nil))
+                        severity: real.isEmpty || !proven ? .info : nil, evidence: evidence))
             }
             return hits
         }

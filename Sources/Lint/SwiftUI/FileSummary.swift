@@ -78,7 +78,11 @@ struct FileSummary: Sendable {
             vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
             || s.importedModules().contains("SwiftUI")
         let isApp = readDeclarations(s)
-        bindings = BindingWrites.read(s)
+        bindings = BindingWrites.read(s).map { use in
+            var use = use
+            use.file = index
+            return use
+        }
         guard buildsViews else {
             memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
             return
@@ -291,11 +295,17 @@ struct FileSummary: Sendable {
         let owner = placement.owner.map { types[$0] }
         var constantLabels: [String] = []
         var frozenOffLabels: [String] = []
+        var frozenCall: FrozenCall?
         if s.mentionsConstant(call) {
             for argument in s.arguments(of: call) {
                 guard let start = s.constantBindingStart(in: argument.value) else { continue }
                 constantLabels.append(argument.label ?? "_")
                 if s.isFrozenOff(start) { frozenOffLabels.append(argument.label ?? "_") }
+            }
+            if !constantLabels.isEmpty {
+                frozenCall = FrozenCall(
+                    arguments: LiteralArgument.all(of: call, in: s),
+                    passed: Set(s.arguments(of: call).compactMap(\.label)))
             }
         }
         let constant = !constantLabels.isEmpty
@@ -307,7 +317,7 @@ struct FileSummary: Sendable {
                 inStack: placement.context.inStack, presented: placement.context.presented,
                 inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
                 constantLabels: constantLabels,
-                frozenOffLabels: frozenOffLabels,
+                frozenOffLabels: frozenOffLabels, frozenCall: frozenCall,
                 wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
                 rowContainer: placement.rowContainer))
     }

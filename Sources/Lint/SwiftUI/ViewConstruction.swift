@@ -21,6 +21,9 @@ public struct ViewConstruction: Sendable {
     /// that are `.constant(false)` or `.constant(nil)` ("off here").
     public var constantLabels: [String] = []
     public var frozenOffLabels: [String] = []
+    /// For a call that passes `.constant(…)`: its literal arguments and labels, which decide the
+    /// view's conditional writes (`BindingGate`).
+    public var frozenCall: FrozenCall?
     /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
     public var wrappers: [String] = []
     /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
@@ -31,4 +34,11 @@ public struct ViewConstruction: Sendable {
     /// uses of the member may go unseen, so it can put the member in a stack but never show
     /// that the member is in none.
     public var isPartial = false
+}
+
+/// What a call that freezes a binding says in literals: enough to tell which of the view's
+/// writes it switches off.
+public struct FrozenCall: Sendable {
+    public var arguments: [String: LiteralArgument]
+    public var passed: Set<String>
 }
