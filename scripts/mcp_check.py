@@ -27,6 +27,10 @@ def text(result):
     return "".join(part.text for part in result.content if getattr(part, "text", None))
 
 
+def is_error(result):
+    return bool(getattr(result, "isError", None) or getattr(result, "is_error", None))
+
+
 async def main():
     params = StdioServerParameters(command=binary, args=["mcp"], cwd=workspace, env={**os.environ, "NO_COLOR": "1"})
     async with stdio_client(params) as (read, write):
@@ -173,6 +177,16 @@ async def main():
                 except McpError as error:
                     check(True, f"{what} is a JSON-RPC error ({str(error)[:80]})")
             check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "the server still answers")
+
+            # Bad arguments are the tool's own error (isError), which the model reads; a number too
+            # large for an integer once killed the server.
+            for name, arguments, what in [
+                ("search_notes", {"query": "checkout", "limit": 1e30}, "a limit too large for an integer"),
+                ("build_context", {"name": "Checkout Flow", "depth": 1.5}, "a depth that is not whole"),
+            ]:
+                result = await session.call_tool(name, arguments)
+                check(is_error(result), f"{what} is the tool's error ({text(result)[:80]})")
+            check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "and the server answers on")
 
     # Clients start servers in a folder of their own: --workspace alone must find the configuration.
     elsewhere = StdioServerParameters(command=binary, args=["mcp", "--workspace", workspace], cwd="/",

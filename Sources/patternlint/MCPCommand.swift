@@ -196,8 +196,14 @@ struct MCPServer {
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all) }
         await server.withMethodHandler(CallTool.self) { params in
-            let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
-            return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+            do {
+                let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
+                return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+            } catch MCPError.invalidParams(let reason) {
+                // A bad argument is the tool's answer, as MCP asks: the model reads why and can try again.
+                let text = reason ?? "invalid arguments"
+                return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: true)
+            }
         }
         await server.withMethodHandler(ListResources.self) { params in
             let graph = try state.environment().graph

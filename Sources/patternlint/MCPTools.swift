@@ -4,8 +4,8 @@ import Lint
 import MCP
 import Notes
 
-/// The MCP tools: their schemas, and each call answered as JSON text. Bad arguments are
-/// `invalidParams` errors (JSON-RPC -32602), never a crash.
+/// The MCP tools: their schemas, and each call answered as JSON text. Bad arguments are thrown
+/// as `invalidParams` and answered as the tool's error (`isError`), never a crash.
 struct MCPTools {
     let state: MCPState
 
@@ -105,14 +105,27 @@ struct MCPTools {
         return text
     }
 
+    /// Every numeric argument comes through here.
     func integer(_ arguments: [String: Value], _ key: String, default fallback: Int, range: ClosedRange<Int>) throws
         -> Int
     {
         guard let value = arguments[key] else { return fallback }
-        guard let number = value.intValue ?? value.doubleValue.map({ Int($0) }), range.contains(number) else {
-            throw MCPError.invalidParams("`\(key)` must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        guard let number = Self.wholeNumber(value), range.contains(number) else {
+            let given = value.intValue.map { ", not \($0)" } ?? value.doubleValue.map { ", not \($0)" } ?? ""
+            throw MCPError.invalidParams(
+                "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)\(given)")
         }
         return number
+    }
+
+    /// A JSON number that is a whole number an `Int` holds, or nil. Numbers too large for an `Int`
+    /// (`1e30`, `99999999999999999999`) arrive as doubles, and `Int(_:)` traps on those.
+    static func wholeNumber(_ value: Value) -> Int? {
+        switch value {
+        case .int(let number): return number
+        case .double(let number): return Int(exactly: number)
+        default: return nil
+        }
     }
 
     func boolean(_ arguments: [String: Value], _ key: String, default fallback: Bool) throws -> Bool {

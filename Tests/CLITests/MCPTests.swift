@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+/// `patternlint mcp` end to end, over its standard input and output as a client uses it.
+extension CLITests {
+    /// A server in `folder`, stopped at the end of the test if the test left it running.
+    func mcpSession(in folder: URL, _ arguments: [String] = []) throws -> MCPSession {
+        let session = try MCPSession(binary: binary, arguments: arguments, in: folder)
+        addTeardownBlock { session.stop() }
+        return session
+    }
+
+    /// JSON numbers too large for an `Int` arrive as doubles, and converting one with `Int(_:)`
+    /// killed the server (SIGILL). Each numeric argument out of range, or not whole, is the
+    /// tool's error naming the argument and its range, and the server answers on.
+    func testMCPNumbersOutOfRangeAreToolErrorsNamingTheArgument() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let session = try mcpSession(in: folder)
+        let calls: [(tool: String, arguments: String, said: String)] = [
+            ("search_notes", #"{"query":"navigation","limit":1e30}"#, "`limit` must be a whole number from 1 to 200"),
+            (
+                "build_context", #"{"name":"Dual Initializer Pattern","depth":-1e19}"#,
+                "`depth` must be a whole number from 1 to 3"
+            ),
+            ("lint", #"{"limit":99999999999999999999}"#, "`limit` must be a whole number from 1 to 10000"),
+            (
+                "lint_snippet", #"{"source":"let x = 1","path":"A.swift","limit":2.5}"#,
+                "`limit` must be a whole number from 1 to 10000"
+            ),
+        ]
+        for (index, call) in calls.enumerated() {
+            let id = 100 + index
+            session.send(
+                line:
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(call.tool)","arguments":\#(call.arguments)}}"#
+            )
+            let result = try XCTUnwrap(session.answer(to: id)?["result"] as? [String: Any], "\(call.tool): no result")
+            XCTAssertTrue(MCPSession.isError(result), "\(call.tool): \(result)")
+            XCTAssertTrue(MCPSession.text(result).contains(call.said), MCPSession.text(result))
+        }
+        // A whole number written as a double is still a number.
+        session.send(
+            line:
+                #"{"jsonrpc":"2.0","id":200,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":"navigation","limit":2.0}}}"#
+        )
+        let whole = session.answer(to: 200)?["result"] as? [String: Any]
+        XCTAssertFalse(MCPSession.isError(whole), MCPSession.text(whole))
+        XCTAssertEqual((MCPSession.json(MCPSession.text(whole)) as? [Any])?.count, 2, MCPSession.text(whole))
+        XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
+        XCTAssertEqual(session.finish().status, 0)
+    }
+}
