@@ -1,5 +1,6 @@
 """Runs `patternlint mcp` under the official Python MCP SDK's stdio client and checks every
-tool, a resource, a live note edit, malformed arguments and an out-of-workspace path.
+tool, a resource, a live note edit, malformed arguments, an out-of-workspace path and symbolic
+links out of the workspace.
 usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
 import asyncio
 import json
@@ -69,6 +70,9 @@ async def main():
             linted = json.loads(text(await session.call_tool("lint", {"paths": ["Sources"]})))
             found = [(f["rule"], f["path"], f["line"]) for f in linted["findings"]]
             check(("constant-binding", "Sources/Help.swift", 3) in found, f"lint finds the frozen sheet ({found})")
+            check(not any(path.startswith("Sources/Linked") for _, path, _ in found)
+                  and any("Sources/Linked: leads outside" in problem for problem in linted["problems"]),
+                  f"lint skips a symbolic link out of the workspace and says so ({linted['problems']})")
             check(linted["findings"][0]["note"]["permalink"] != "", "lint findings carry their note")
 
             snippet = json.loads(text(await session.call_tool("lint_snippet", {
@@ -183,6 +187,8 @@ async def main():
             for name, arguments, what in [
                 ("search_notes", {"query": "checkout", "limit": 1e30}, "a limit too large for an integer"),
                 ("build_context", {"name": "Checkout Flow", "depth": 1.5}, "a depth that is not whole"),
+                ("lint", {"paths": ["out_link"]}, "a path leading out of the workspace through a symbolic link"),
+                ("lint", {"paths": ["out_link/Secret.swift"]}, "a file reached through a symbolic link out"),
             ]:
                 result = await session.call_tool(name, arguments)
                 check(is_error(result), f"{what} is the tool's error ({text(result)[:80]})")

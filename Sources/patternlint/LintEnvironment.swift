@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Lint
 import Notes
+import Support
 
 /// Options every rule-aware command shares: configuration, extra notes and rule folders.
 struct LintOptions: ParsableArguments {
@@ -57,10 +58,14 @@ struct LintEnvironment {
 }
 
 extension LintEnvironment {
-    /// The Swift files under `roots` (the configuration's exclusions applied), and a linter that
-    /// already knows the folders listed, so deployment targets are resolved without listing again.
-    func prepare(roots: [String]) -> (linter: Linter, discovery: FileDiscovery.Result) {
-        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
+    /// The Swift files under `roots` (the configuration's exclusions applied, and with a boundary,
+    /// links out of it), and a linter that already knows the folders listed, so deployment targets
+    /// are resolved without listing again.
+    func prepare(roots: [String], within boundary: RealPathBoundary? = nil) -> (
+        linter: Linter, discovery: FileDiscovery.Result
+    ) {
+        let discovery = FileDiscovery.find(
+            paths: roots, excluded: configuration.excluded, root: configuration.root, within: boundary)
         let linter = Linter(catalog: catalog, configuration: configuration)
         linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
         return (linter, discovery)

@@ -37,7 +37,10 @@ struct MCPCommand: ParsableCommand {
             throw CLIFailure(message: "mcp: --workspace \(workspace): not a folder that can be entered")
         }
         let root = PathKey.of(FileManager.default.currentDirectoryPath)
-        let state = MCPState(options: options, workspace: root)
+        guard let boundary = RealPathBoundary(folder: root) else {
+            throw CLIFailure(message: "mcp: the workspace \(root) has no real path that can be read")
+        }
+        let state = MCPState(options: options, workspace: root, boundary: boundary)
         _ = try state.searchable() // a bad configuration fails now, and the first search is quick
         let finished = DispatchSemaphore(value: 0)
         let failure = ConcurrentSlots<String>(count: 1)
@@ -54,6 +57,8 @@ struct MCPCommand: ParsableCommand {
 final class MCPState: @unchecked Sendable {
     let options: LintOptions
     let workspace: String
+    /// The workspace by its real path: nothing whose real path leaves it is read.
+    let boundary: RealPathBoundary
     private let lock = NSLock()
     private var loaded: (signature: UInt64, environment: LintEnvironment)?
     /// When the files were last looked at: at most twice a second, however many calls come.
@@ -67,9 +72,10 @@ final class MCPState: @unchecked Sendable {
     /// serving the notes from before the break would hide it.
     private var failure: (signature: UInt64, error: Error)?
 
-    init(options: LintOptions, workspace: String) {
+    init(options: LintOptions, workspace: String, boundary: RealPathBoundary) {
         self.options = options
         self.workspace = workspace
+        self.boundary = boundary
     }
 
     /// The environment, loaded again when the markdown under the note and rule folders changed.
@@ -176,12 +182,29 @@ final class MCPState: @unchecked Sendable {
 
     /// A path the client names, inside the workspace, or an error saying it is not.
     func inside(_ path: String) throws -> String {
-        let absolute = PathKey.of(path.hasPrefix("/") ? path : workspace + "/" + path)
+        if let reason = outsideReason(path) { throw MCPError.invalidParams(reason) }
+        return shown(path)
+    }
+
+    /// A path as the tools give it: relative to the workspace when inside it.
+    func shown(_ path: String) -> String {
+        DisplayPath.of(absolute(path))
+    }
+
+    /// Why a path is not in the workspace (spelt outside it, or leading out of it through a
+    /// symbolic link), or nil when it is.
+    func outsideReason(_ path: String) -> String? {
+        let absolute = absolute(path)
         guard absolute == workspace || absolute.hasPrefix(workspace.hasSuffix("/") ? workspace : workspace + "/")
-        else {
-            throw MCPError.invalidParams("\(path) is outside the workspace \(workspace)")
+        else { return "\(path): outside the workspace \(workspace)" }
+        guard boundary.contains(absolute) else {
+            return "\(path): leads outside the workspace \(workspace) (through a symbolic link)"
         }
-        return DisplayPath.of(absolute)
+        return nil
+    }
+
+    private func absolute(_ path: String) -> String {
+        PathKey.of(path.hasPrefix("/") ? path : workspace + "/" + path)
     }
 }
 

@@ -300,7 +300,7 @@ struct MCPTools {
             }
             if !list.isEmpty { roots = try list.compactMap(\.stringValue).map(state.inside) }
         }
-        let (linter, discovery) = environment.prepare(roots: roots)
+        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
         result.problems = discovery.problems + result.problems
         return findings(result, limit: try findingLimit(arguments))
@@ -310,7 +310,8 @@ struct MCPTools {
         let source = Array(try string(arguments, "source").utf8)
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
-        let (linter, discovery) = environment.prepare(roots: try configuredRoots(environment.configuration))
+        let (linter, discovery) = environment.prepare(
+            roots: try configuredRoots(environment.configuration), within: state.boundary)
         let result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
         return findings(result, limit: try findingLimit(arguments))
     }

@@ -10,6 +10,11 @@ extension CLITests {
         return session
     }
 
+    func makeSymbolicLink(_ path: String, in folder: URL, to destination: URL) throws {
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent(path), withDestinationURL: destination)
+    }
+
     /// JSON numbers too large for an `Int` arrive as doubles, and converting one with `Int(_:)`
     /// killed the server (SIGILL). Each numeric argument out of range, or not whole, is the
     /// tool's error naming the argument and its range, and the server answers on.
@@ -47,6 +52,42 @@ extension CLITests {
         XCTAssertFalse(MCPSession.isError(whole), MCPSession.text(whole))
         XCTAssertEqual((MCPSession.json(MCPSession.text(whole)) as? [Any])?.count, 2, MCPSession.text(whole))
         XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
+        XCTAssertEqual(session.finish().status, 0)
+    }
+
+    /// A symbolic link inside the workspace must not let the server read outside it: named
+    /// paths that lead out are refused, and the tree walk skips such links and says so.
+    func testMCPRefusesPathsThatLeadOutOfTheWorkspaceThroughSymbolicLinks() throws {
+        let outside = try makeFolder([
+            "Secret.swift": deprecated.replacingOccurrences(of: "Home", with: "OutsideSecret")
+        ])
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        try makeSymbolicLink("out_link", in: folder, to: outside)
+        try makeSymbolicLink("Sources/Linked", in: folder, to: outside)
+        try makeSymbolicLink("Sources/Leak.swift", in: folder, to: outside.appendingPathComponent("Secret.swift"))
+        try makeSymbolicLink("in_link", in: folder, to: folder.appendingPathComponent("Sources"))
+        let session = try mcpSession(in: folder)
+        for (tool, arguments) in [
+            ("lint", ["paths": ["out_link"]]), ("lint", ["paths": ["out_link/Secret.swift"]]),
+            ("lint", ["paths": ["Sources/Leak.swift"]]),
+            ("lint_snippet", ["path": "out_link/New.swift", "source": "let x = 1"] as [String: Any]),
+        ] {
+            let refused = session.call(tool, arguments)
+            XCTAssertTrue(MCPSession.isError(refused), "\(tool) \(arguments): \(MCPSession.text(refused))")
+            XCTAssertTrue(MCPSession.text(refused).contains("outside the workspace"), MCPSession.text(refused))
+        }
+        // A link that stays inside is followed.
+        let inside = MCPSession.text(session.call("lint", ["paths": ["in_link"]]))
+        XCTAssertTrue(inside.contains("in_link/Home.swift"), inside)
+        for walked in [session.call("lint", [:]), session.call("lint", ["paths": ["Sources"]])] {
+            let text = MCPSession.text(walked)
+            XCTAssertFalse(MCPSession.isError(walked), text)
+            XCTAssertTrue(text.contains("\"path\": \"Sources/Home.swift\""), text)
+            XCTAssertFalse(text.contains("OutsideSecret"), text)
+            XCTAssertFalse(text.contains("Secret.swift\""), text)
+            XCTAssertTrue(text.contains("Sources/Linked: leads outside"), text)
+            XCTAssertTrue(text.contains("Sources/Leak.swift: leads outside"), text)
+        }
         XCTAssertEqual(session.finish().status, 0)
     }
 }
