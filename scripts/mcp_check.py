@@ -1,6 +1,6 @@
 """Runs `patternlint mcp` under the official Python MCP SDK's stdio client and checks every
-tool, a resource, a live note edit, malformed arguments, an out-of-workspace path and symbolic
-links out of the workspace.
+tool, a resource, a live note edit, malformed arguments, an out-of-workspace path, symbolic
+links out of the workspace and a configured note folder outside it.
 usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
 import asyncio
 import json
@@ -192,6 +192,10 @@ async def main():
             ]:
                 result = await session.call_tool(name, arguments)
                 check(is_error(result), f"{what} is the tool's error ({text(result)[:80]})")
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "TOPSECRET"})))
+            outside = await session.call_tool("read_note", {"name": "Outside Secret"})
+            check(hits == [] and is_error(outside) and "TOPSECRET" not in text(outside),
+                  "a configured note folder outside the workspace is not read")
             check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "and the server answers on")
 
     # Clients start servers in a folder of their own: --workspace alone must find the configuration.

@@ -27,9 +27,14 @@ struct LintEnvironment {
     var configuration: Configuration
     var graph: Graph
     var catalog: RuleCatalog
+    /// Configured paths left out because they lead outside the workspace (the MCP server's).
+    var ignoredPaths: [String] = []
 
     /// Loads everything; a bad configuration is an error (exit 2), unknown keys are warnings.
-    static func load(_ options: LintOptions, warn: Bool = true) throws -> LintEnvironment {
+    /// With a boundary, no note or rule file whose real path leaves it is read.
+    static func load(_ options: LintOptions, warn: Bool = true, within boundary: RealPathBoundary? = nil) throws
+        -> LintEnvironment
+    {
         var configuration = Configuration()
         if let path = options.config ?? Configuration.find() {
             do {
@@ -42,10 +47,11 @@ struct LintEnvironment {
         // Without `deployment_target:`, each file's targets come from the nearest project above it.
         if configuration.deploymentTargets == nil { configuration.detectsDeploymentTargets = true }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
-        let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources)
+        let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources, within: boundary)
         let graph = Graph(vault: vault)
         let ruleFolders = configuration.rules.map(configuration.resolve) + options.rules
-        let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph)
+        let catalog = RuleCatalog(
+            builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph, within: boundary)
         if warn {
             for problem in vault.loadDiagnostics { Terminal.warning(problem.description) }
             for problem in catalog.problems { Terminal.warning(problem) }

@@ -91,7 +91,7 @@ final class MCPState: @unchecked Sendable {
             }
         }
         // Watching starts before looking, so that a change made while looking is not missed.
-        let (folders, configuration) = watchedPaths()
+        let (folders, configuration, ignored) = watchedPaths()
         // The workspace itself too, alone: a configuration made there later is seen.
         watch = FolderWatch(
             trees: folders,
@@ -101,7 +101,9 @@ final class MCPState: @unchecked Sendable {
         if let failure, failure.signature == signature { throw failure.error }
         if let loaded, loaded.signature == signature, failure == nil { return loaded.environment }
         do {
-            let environment = try LintEnvironment.load(options, warn: false)
+            var environment = try LintEnvironment.load(options, warn: false, within: boundary)
+            environment.ignoredPaths = ignored
+            for path in ignored { FileHandle.standardError.write(Data("patternlint mcp: warning: \(path)\n".utf8)) }
             loaded = (signature, environment)
             failure = nil
             searchIndex = nil
@@ -170,14 +172,24 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// The note and rule folders, and the configuration file: one that fails to load is still
-    /// watched, so that fixing it is seen (its error is what calls answer meanwhile).
-    private func watchedPaths() -> (folders: [String], configuration: String?) {
+    /// watched, so that fixing it is seen (its error is what calls answer meanwhile). Folders
+    /// outside the workspace are left out, each named in `ignored` (the load skips them too).
+    private func watchedPaths() -> (folders: [String], configuration: String?, ignored: [String]) {
         var folders = options.notes + options.rules
-        guard let path = options.config ?? Configuration.find() else { return (folders, nil) }
-        if let configuration = try? Configuration.load(path: path) {
+        let path = options.config ?? Configuration.find()
+        if let path, let configuration = try? Configuration.load(path: path) {
             folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
         }
-        return (folders, path)
+        var admitted: [String] = []
+        var ignored: [String] = []
+        for folder in folders {
+            if let reason = outsideReason(folder) {
+                ignored.append(reason + ", ignored")
+            } else {
+                admitted.append(folder)
+            }
+        }
+        return (admitted, path, ignored)
     }
 
     /// A path the client names, inside the workspace, or an error saying it is not.

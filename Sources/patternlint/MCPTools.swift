@@ -286,23 +286,37 @@ struct MCPTools {
         try integer(arguments, "limit", default: 500, range: 1...10_000)
     }
 
-    func configuredRoots(_ configuration: Configuration) throws -> [String] {
-        try (configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve))
-            .map(
-                state.inside)
+    /// The configuration's `included` folders (default: the workspace) that are in the workspace,
+    /// and why each other one is left out.
+    func configuredRoots(_ configuration: Configuration) -> (roots: [String], ignored: [String]) {
+        let included =
+            configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve)
+        var roots: [String] = []
+        var ignored: [String] = []
+        for path in included {
+            if let reason = state.outsideReason(path) {
+                ignored.append(reason + ", ignored")
+            } else {
+                roots.append(state.shown(path))
+            }
+        }
+        return (roots, ignored)
     }
 
     func lint(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
-        var roots = try configuredRoots(environment.configuration)
+        var (roots, ignored) = configuredRoots(environment.configuration)
         if let paths = arguments["paths"] {
             guard let list = paths.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                 throw MCPError.invalidParams("`paths` must be a list of strings")
             }
-            if !list.isEmpty { roots = try list.compactMap(\.stringValue).map(state.inside) }
+            if !list.isEmpty {
+                roots = try list.compactMap(\.stringValue).map(state.inside)
+                ignored = []
+            }
         }
         let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
-        result.problems = discovery.problems + result.problems
+        result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
         return findings(result, limit: try findingLimit(arguments))
     }
 
@@ -310,9 +324,10 @@ struct MCPTools {
         let source = Array(try string(arguments, "source").utf8)
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
-        let (linter, discovery) = environment.prepare(
-            roots: try configuredRoots(environment.configuration), within: state.boundary)
-        let result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        let (roots, ignored) = configuredRoots(environment.configuration)
+        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
+        var result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        result.problems = environment.ignoredPaths + ignored + result.problems
         return findings(result, limit: try findingLimit(arguments))
     }
 

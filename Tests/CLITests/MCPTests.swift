@@ -90,4 +90,46 @@ extension CLITests {
         }
         XCTAssertEqual(session.finish().status, 0)
     }
+
+    /// A workspace's `.patternlint.yml` naming note and rule folders outside it, or a note that
+    /// is a link out of it, must not make the server serve what is outside: those are ignored,
+    /// with a warning on stderr and in the answers.
+    func testMCPIgnoresConfiguredNotesAndRulesOutsideTheWorkspace() throws {
+        let root = try makeFolder([
+            "outside/notes/secret.md": "---\ntitle: Outside Secret Note\n---\nThe password is TOPSECRET-4242.\n",
+            "outside/leak.md": "---\ntitle: Leaked Note\n---\nThe password is TOPSECRET-4343.\n",
+            "outside/rules/outside-rule.md":
+                "---\nid: outside-secret-rule\nseverity: error\nnote: \"[[Dual Initializer Pattern]]\"\n"
+                + "summary: TOPSECRET rule.\npattern:\n  callee: [Text]\n  message: TOPSECRET\n---\n",
+            "ws/.patternlint.yml": "notes: [../outside/notes, notes]\nrules: [../outside/rules]\n",
+            "ws/notes/inside.md": "---\ntitle: Inside Note\n---\nServed.\n",
+        ])
+        let workspace = root.appendingPathComponent("ws")
+        try makeSymbolicLink("notes/leak.md", in: workspace, to: root.appendingPathComponent("outside/leak.md"))
+        let session = try mcpSession(in: workspace)
+        XCTAssertTrue(MCPSession.text(session.call("read_note", ["name": "Inside Note"])).contains("Served."))
+        for name in ["Outside Secret Note", "Leaked Note"] {
+            let refused = session.call("read_note", ["name": name])
+            XCTAssertTrue(MCPSession.isError(refused), MCPSession.text(refused))
+            XCTAssertFalse(MCPSession.text(refused).contains("TOPSECRET"), MCPSession.text(refused))
+        }
+        XCTAssertTrue(MCPSession.isError(session.call("explain_rule", ["id": "outside-secret-rule"])))
+        let hits = MCPSession.text(session.call("search_notes", ["query": "TOPSECRET"]))
+        XCTAssertEqual((MCPSession.json(hits) as? [Any])?.count, 0, hits)
+        let resources = try XCTUnwrap(session.request("resources/list", [:])?["result"] as? [String: Any])
+        XCTAssertFalse("\(resources)".contains("secret"), "\(resources)")
+        XCTAssertFalse("\(resources)".contains("leak"), "\(resources)")
+        let checked = MCPSession.text(session.call("check_notes", ["examples": false]))
+        let outsidePaths = (MCPSession.json(checked) as? [[String: Any]] ?? [])
+            .filter { $0["code"] as? String == "outside-workspace" }.compactMap { $0["path"] as? String }
+        XCTAssertEqual(
+            outsidePaths.map { $0.hasSuffix("/outside/notes") ? "…/outside/notes" : $0 },
+            ["…/outside/notes", "notes/leak.md"], checked)
+        let linted = MCPSession.text(session.call("lint", [:]))
+        XCTAssertTrue(linted.contains("outside/rules: outside the workspace"), linted)
+        let finished = session.finish()
+        XCTAssertEqual(finished.status, 0)
+        XCTAssertTrue(finished.stderr.contains("outside/notes: outside the workspace"), finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("outside/rules: outside the workspace"), finished.stderr)
+    }
 }
