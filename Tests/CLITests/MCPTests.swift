@@ -132,4 +132,36 @@ extension CLITests {
         XCTAssertTrue(finished.stderr.contains("outside/notes: outside the workspace"), finished.stderr)
         XCTAssertTrue(finished.stderr.contains("outside/rules: outside the workspace"), finished.stderr)
     }
+
+    /// A request line over the 16 MiB the server reads is dropped; the client waiting on it is
+    /// told so, by the id at the line's start, or with id null when the start shows none (an
+    /// `id` inside the params is not the request's).
+    func testMCPAnswersAnOverlongRequestWithAnErrorCarryingItsID() throws {
+        let folder = try makeFolder(["notes/a.md": "# A\n"])
+        let session = try mcpSession(in: folder)
+        let padding = String(repeating: "x", count: 17 * 1024 * 1024)
+        let lines: [(start: String, id: Any)] = [
+            (
+                #"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":""#,
+                41
+            ),
+            (
+                #"{"jsonrpc": "2.0", "id" : "big-\"one\"", "method":"tools/call","params":{"arguments":{"query":""#,
+                "big-\"one\""
+            ),
+            (
+                #"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"explain_rule","arguments":{"id":"nested","pad":""#,
+                NSNull()
+            ),
+        ]
+        for line in lines {
+            session.send(line: line.start + padding + #""}}}"#)
+            let answer = try XCTUnwrap(session.answer(to: line.id), "no answer to \(line.start)")
+            let error = try XCTUnwrap(answer["error"] as? [String: Any], "\(answer)")
+            XCTAssertEqual(error["code"] as? Int, -32600)
+            XCTAssertTrue((error["message"] as? String ?? "").contains("over 16 MiB"), "\(error)")
+        }
+        XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
+        XCTAssertEqual(session.finish().status, 0)
+    }
 }
