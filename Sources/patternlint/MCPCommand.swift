@@ -71,6 +71,8 @@ final class MCPState: @unchecked Sendable {
     /// The last reload's error (a broken configuration), answered until the files change again:
     /// serving the notes from before the break would hide it.
     private var failure: (signature: UInt64, error: Error)?
+    /// The ignored folders last warned about.
+    private var warnedIgnored: [String] = []
 
     init(options: LintOptions, workspace: String, boundary: RealPathBoundary) {
         self.options = options
@@ -103,7 +105,7 @@ final class MCPState: @unchecked Sendable {
         do {
             var environment = try LintEnvironment.load(options, warn: false, within: boundary)
             environment.ignoredPaths = ignored
-            for path in ignored { FileHandle.standardError.write(Data("patternlint mcp: warning: \(path)\n".utf8)) }
+            warn(ignoring: ignored)
             loaded = (signature, environment)
             failure = nil
             searchIndex = nil
@@ -116,6 +118,13 @@ final class MCPState: @unchecked Sendable {
             failure = (signature, reported)
             throw reported
         }
+    }
+
+    /// Warns on stderr of the folders left out when they change: a reload follows every note edit.
+    private func warn(ignoring ignored: [String]) {
+        guard ignored != warnedIgnored else { return }
+        for path in ignored { FileHandle.standardError.write(Data("patternlint mcp: warning: \(path)\n".utf8)) }
+        warnedIgnored = ignored
     }
 
     /// The environment and the search index of its notes.
