@@ -38,6 +38,7 @@ final class MCPSession: @unchecked Sendable {
                 "clientInfo": ["name": "CLITests", "version": "1"],
             ])
         guard initialized?["result"] != nil else {
+            stop() // no test holds it to stop it later
             throw Failure(message: "initialize: \(String(describing: initialized))")
         }
         send(line: #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
