@@ -6,7 +6,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 binary, notes = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
@@ -14,9 +13,9 @@ rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 20
 queries = ["navigation", "navigation stack", "nav", "sheet modal detail", "note 4242", "alias 17",
            "relates", "s", "router path destination column", "nothing-like-this"]
 
-workspace = tempfile.mkdtemp()
 launched = time.perf_counter()
-server = subprocess.Popen([binary, "mcp", "--notes", notes], cwd=workspace,
+# The notes are the workspace: the server reads no notes outside its workspace.
+server = subprocess.Popen([binary, "mcp", "--workspace", notes, "--notes", "."], cwd=notes,
                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, env={**os.environ, "NO_COLOR": "1"})
 next_id = 0
 

@@ -1,5 +1,6 @@
 """Runs `patternlint mcp` under the official Python MCP SDK's stdio client and checks every
-tool, a resource, a live note edit, malformed arguments and an out-of-workspace path.
+tool, a resource, a live note edit, malformed arguments, an out-of-workspace path, symbolic
+links out of the workspace and a configured note folder outside it.
 usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
 import asyncio
 import json
@@ -25,6 +26,10 @@ def check(condition, what):
 
 def text(result):
     return "".join(part.text for part in result.content if getattr(part, "text", None))
+
+
+def is_error(result):
+    return bool(getattr(result, "isError", None) or getattr(result, "is_error", None))
 
 
 async def main():
@@ -65,6 +70,9 @@ async def main():
             linted = json.loads(text(await session.call_tool("lint", {"paths": ["Sources"]})))
             found = [(f["rule"], f["path"], f["line"]) for f in linted["findings"]]
             check(("constant-binding", "Sources/Help.swift", 3) in found, f"lint finds the frozen sheet ({found})")
+            check(not any(path.startswith("Sources/Linked") for _, path, _ in found)
+                  and any("Sources/Linked: leads outside" in problem for problem in linted["problems"]),
+                  f"lint skips a symbolic link out of the workspace and says so ({linted['problems']})")
             check(linted["findings"][0]["note"]["permalink"] != "", "lint findings carry their note")
 
             snippet = json.loads(text(await session.call_tool("lint_snippet", {
@@ -173,6 +181,22 @@ async def main():
                 except McpError as error:
                     check(True, f"{what} is a JSON-RPC error ({str(error)[:80]})")
             check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "the server still answers")
+
+            # Bad arguments are the tool's own error (isError), which the model reads; a number too
+            # large for an integer once killed the server.
+            for name, arguments, what in [
+                ("search_notes", {"query": "checkout", "limit": 1e30}, "a limit too large for an integer"),
+                ("build_context", {"name": "Checkout Flow", "depth": 1.5}, "a depth that is not whole"),
+                ("lint", {"paths": ["out_link"]}, "a path leading out of the workspace through a symbolic link"),
+                ("lint", {"paths": ["out_link/Secret.swift"]}, "a file reached through a symbolic link out"),
+            ]:
+                result = await session.call_tool(name, arguments)
+                check(is_error(result), f"{what} is the tool's error ({text(result)[:80]})")
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "TOPSECRET"})))
+            outside = await session.call_tool("read_note", {"name": "Outside Secret"})
+            check(hits == [] and is_error(outside) and "TOPSECRET" not in text(outside),
+                  "a configured note folder outside the workspace is not read")
+            check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "and the server answers on")
 
     # Clients start servers in a folder of their own: --workspace alone must find the configuration.
     elsewhere = StdioServerParameters(command=binary, args=["mcp", "--workspace", workspace], cwd="/",

@@ -29,7 +29,11 @@ public enum FileDiscovery {
         public var projectFolders: [String] = []
     }
 
-    public static func find(paths: [String], excluded: [String], root: String = ".") -> Result {
+    /// With a boundary, a path or a symbolic link whose real path leaves it is skipped and named in
+    /// `problems`: a link inside a workspace can lead anywhere.
+    public static func find(
+        paths: [String], excluded: [String], root: String = ".", within boundary: RealPathBoundary? = nil
+    ) -> Result {
         var result = Result()
         var seen = Set<String>()
         let manager = FileManager.default
@@ -41,6 +45,10 @@ public enum FileDiscovery {
         // to `/` (or to a home folder) would otherwise walk the whole disk.
         let realRoots = paths.filter { FolderListing.isFolder($0) == true }.map(FileReplacement.followingLinks)
         for path in paths {
+            if let boundary, !boundary.contains(path) {
+                result.problems.append(leadsOutside(path, boundary))
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 result.problems.append("\(path): no such file or folder")
@@ -59,7 +67,7 @@ public enum FileDiscovery {
             }
             let walk = walkFolder(
                 path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path,
-                excluded: excluded.isEmpty ? nil : isExcluded, within: realRoots)
+                excluded: excluded.isEmpty ? nil : isExcluded, within: realRoots, boundary: boundary)
             result.problems += walk.problems
             result.skipped += walk.skipped
             result.staleTemporaries += walk.staleTemporaries
@@ -78,7 +86,10 @@ public enum FileDiscovery {
     /// in parallel (each has one path, so no thread races another to it); symlinked folders are
     /// followed afterwards, one thread, in path order, so which path names a linked folder does not
     /// depend on timing.
-    static func walkFolder(_ start: String, excluded: (@Sendable (String) -> Bool)?, within realRoots: [String]) -> (
+    static func walkFolder(
+        _ start: String, excluded: (@Sendable (String) -> Bool)?, within realRoots: [String],
+        boundary: RealPathBoundary? = nil
+    ) -> (
         files: [String], problems: [String], listed: [String], projects: [String], skipped: [String],
         staleTemporaries: [String]
     ) {
@@ -92,7 +103,7 @@ public enum FileDiscovery {
         var projects: [String] = []
         func take(_ visit: Visit) -> [String] {
             files += visit.files
-            problems += visit.problem.map { [$0] } ?? []
+            problems += visit.problems
             skipped += visit.skipped
             staleTemporaries += visit.staleTemporaries
             links += visit.links
@@ -104,7 +115,9 @@ public enum FileDiscovery {
         }
         var frontier = [start]
         while !frontier.isEmpty, frontier.count < 32 {
-            frontier = frontier.flatMap { take(visitFolder($0, visited: visited, excluded: excluded)) }
+            frontier = frontier.flatMap {
+                take(visitFolder($0, visited: visited, excluded: excluded, within: boundary))
+            }
         }
         let roots = frontier
         let subtrees = ConcurrentSlots<[Visit]>(count: roots.count)
@@ -112,7 +125,7 @@ public enum FileDiscovery {
             var pending = [roots[position]]
             var visits: [Visit] = []
             while let folder = pending.popLast() {
-                let visit = visitFolder(folder, visited: visited, excluded: excluded)
+                let visit = visitFolder(folder, visited: visited, excluded: excluded, within: boundary)
                 pending += visit.folders
                 visits.append(visit)
             }
@@ -129,19 +142,19 @@ public enum FileDiscovery {
                 skipped.append("\(folder): a link to a folder outside the linted folders (\(real)); not followed")
                 continue
             }
-            let folders = take(visitFolder(folder, visited: visited, excluded: excluded))
+            let folders = take(visitFolder(folder, visited: visited, excluded: excluded, within: boundary))
             pendingLinks = (folders + links).sorted() + pendingLinks
         }
         return (files.sorted(), problems.sorted(), listed, projects, skipped.sorted(), staleTemporaries.sorted())
     }
 
     /// What one folder holds: its `.swift` files, its folders and symlinked folders to visit (none
-    /// when it was seen before), or why it could not be read.
+    /// when it was seen before), or why it could not be read and the links it skipped.
     struct Visit: Sendable {
         var files: [String] = []
         var folders: [String] = []
         var links: [String] = []
-        var problem: String?
+        var problems: [String] = []
         var skipped: [String] = []
         var staleTemporaries: [String] = []
         /// The folder listed, and whether it holds a project (`Package.swift`, `*.xcodeproj`).
@@ -149,12 +162,14 @@ public enum FileDiscovery {
         var isProject = false
     }
 
-    static func visitFolder(_ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?) -> Visit
-    {
+    static func visitFolder(
+        _ folder: String, visited: VisitedFolders, excluded: (@Sendable (String) -> Bool)?,
+        within boundary: RealPathBoundary? = nil
+    ) -> Visit {
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
         guard let id = FolderListing.FolderID(folder), visited.insert(id) else { return Visit() }
         guard let entries = FolderListing.entries(folder) else {
-            return Visit(problem: "\(folder): cannot read folder")
+            return Visit(problems: ["\(folder): cannot read folder"])
         }
         var visit = Visit(folder: folder)
         for (entry, kind) in entries {
@@ -187,6 +202,11 @@ public enum FileDiscovery {
             }
             if !isFolder, !entry.hasSuffix(".swift") { continue }
             if let excluded, excluded(full) { continue }
+            // Listed as a folder or a file, an entry is where its folder is; anything else may be a link.
+            if kind == .unknown, let boundary, !boundary.contains(full) {
+                visit.problems.append(leadsOutside(full, boundary))
+                continue
+            }
             if isLink {
                 visit.links.append(full)
             } else if isFolder {
@@ -196,6 +216,10 @@ public enum FileDiscovery {
             }
         }
         return visit
+    }
+
+    static func leadsOutside(_ path: String, _ boundary: RealPathBoundary) -> String {
+        "\(path): leads outside \(boundary.folder), skipped"
     }
 
     /// Folders seen so far, shared by the threads of one walk.

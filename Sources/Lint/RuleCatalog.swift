@@ -1,5 +1,6 @@
 import Foundation
 import Notes
+import Support
 
 /// The rules of a run: metadata from rule files (built-in and a team's), joined to their Swift
 /// implementation or declarative pattern, and to the pattern note each one cites.
@@ -22,12 +23,16 @@ public struct RuleCatalog: Sendable {
     /// The id of the engine's own rule for suppressions that suppress nothing.
     public static let unusedSuppressionID = "unused-suppression"
 
-    public init(builtinFiles: [(path: String, contents: String)], teamFolders: [String] = [], graph: Graph) {
+    /// With a boundary, no team rule file whose real path leaves it is read (`Vault.markdownFiles`).
+    public init(
+        builtinFiles: [(path: String, contents: String)], teamFolders: [String] = [], graph: Graph,
+        within boundary: RealPathBoundary? = nil
+    ) {
         var seen = Set<String>()
         let implementations = BuiltinRules.byID
         var files = builtinFiles.map { (path: $0.path, contents: $0.contents, builtin: true) }
         for folder in teamFolders {
-            let (sources, issues) = Vault.markdownFiles(under: folder)
+            let (sources, issues) = Vault.markdownFiles(under: folder, within: boundary)
             problems += issues.map(\.description)
             for source in sources {
                 do {

@@ -32,11 +32,14 @@ public struct Vault: Sendable {
 
     /// Loads every `*.md` below each root; a root may also be a single markdown file.
     /// With a clock, marks how long finding and parsing took (`PATTERNLINT_TIMING=1`).
-    public static func load(roots: [String], extra: [Source] = [], clock: PhaseClock? = nil) -> Vault {
+    /// With a boundary, no file whose real path leaves it is read (`markdownFiles`).
+    public static func load(
+        roots: [String], extra: [Source] = [], clock: PhaseClock? = nil, within boundary: RealPathBoundary? = nil
+    ) -> Vault {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
         for root in roots {
-            let (found, problems) = markdownFiles(under: root)
+            let (found, problems) = markdownFiles(under: root, within: boundary)
             sources += found
             diagnostics += problems
         }
@@ -79,7 +82,13 @@ public struct Vault: Sendable {
     }
 
     /// Walks a folder for `*.md`, skipping hidden folders; symlinked folders are not followed twice.
-    public static func markdownFiles(under root: String) -> ([Source], [NoteDiagnostic]) {
+    /// With a boundary, a root or link whose real path leaves it is skipped with a warning, and
+    /// each read of a file checks again (a note's body is read again when asked, maybe after a
+    /// file was swapped for a link).
+    public static func markdownFiles(under root: String, within boundary: RealPathBoundary? = nil) -> (
+        [Source], [NoteDiagnostic]
+    ) {
+        if let boundary, !boundary.contains(root) { return ([], [leadsOutside(root, boundary)]) }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {
@@ -87,9 +96,10 @@ public struct Vault: Sendable {
         }
         if !isDirectory.boolValue {
             let name = (root as NSString).lastPathComponent
-            return ([fileSource(path: root, relativePath: name)], [])
+            return ([fileSource(path: root, relativePath: name, within: boundary)], [])
         }
         var sources: [Source] = []
+        var diagnostics: [NoteDiagnostic] = []
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
         var visited: Set<FolderListing.FolderID> = []
         var pending = [""]
@@ -114,18 +124,36 @@ public struct Vault: Sendable {
                     if !folder, !FolderListing.isRegularFile(full) { continue }
                 case .special, .undecodable: continue
                 }
+                // Listed as a folder or a file, an entry is where its folder is; anything else may be a link.
+                if kind == .unknown, isFolder || entry.hasSuffixIgnoringASCIICase(".md"), let boundary,
+                    !boundary.contains(full)
+                {
+                    diagnostics.append(leadsOutside(full, boundary))
+                    continue
+                }
                 if isFolder {
                     pending.append(relative)
                 } else if entry.hasSuffixIgnoringASCIICase(".md") {
-                    sources.append(fileSource(path: full, relativePath: relative))
+                    sources.append(fileSource(path: full, relativePath: relative, within: boundary))
                 }
             }
         }
         sources.sort { $0.path < $1.path }
-        return (sources, [])
+        return (sources, diagnostics.sorted { $0.path < $1.path })
     }
 
-    static func fileSource(path: String, relativePath: String) -> Source {
-        Source(path: path, relativePath: relativePath) { try FileContents.read(path, regularOnly: true) }
+    static func fileSource(path: String, relativePath: String, within boundary: RealPathBoundary? = nil) -> Source {
+        guard let boundary else {
+            return Source(path: path, relativePath: relativePath) { try FileContents.read(path, regularOnly: true) }
+        }
+        return Source(path: path, relativePath: relativePath) {
+            try boundary.check(path)
+            return try FileContents.read(path, regularOnly: true)
+        }
+    }
+
+    static func leadsOutside(_ path: String, _ boundary: RealPathBoundary) -> NoteDiagnostic {
+        NoteDiagnostic(
+            .warning, "outside-workspace", path: path, line: 1, "leads outside \(boundary.folder); not read")
     }
 }

@@ -71,11 +71,7 @@ public enum FileReplacement {
     }
 
     /// The path with every symlink resolved (the path itself when it cannot be resolved).
-    public static func followingLinks(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    public static func followingLinks(_ path: String) -> String { RealPath.of(path) ?? path }
 
     /// Replaces `path`'s content with `new` if it still is `expected`; throws a `Refusal` (the file
     /// untouched) or a `WriteError`.

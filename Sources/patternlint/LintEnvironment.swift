@@ -3,6 +3,7 @@ import Catalog
 import Foundation
 import Lint
 import Notes
+import Support
 
 /// Options every rule-aware command shares: configuration, extra notes and rule folders.
 struct LintOptions: ParsableArguments {
@@ -26,9 +27,14 @@ struct LintEnvironment {
     var configuration: Configuration
     var graph: Graph
     var catalog: RuleCatalog
+    /// Configured paths left out because they lead outside the workspace (the MCP server's).
+    var ignoredPaths: [String] = []
 
     /// Loads everything; a bad configuration is an error (exit 2), unknown keys are warnings.
-    static func load(_ options: LintOptions, warn: Bool = true) throws -> LintEnvironment {
+    /// With a boundary, no note or rule file whose real path leaves it is read.
+    static func load(_ options: LintOptions, warn: Bool = true, within boundary: RealPathBoundary? = nil) throws
+        -> LintEnvironment
+    {
         var configuration = Configuration()
         if let path = options.config ?? Configuration.find() {
             do {
@@ -41,10 +47,11 @@ struct LintEnvironment {
         // Without `deployment_target:`, each file's targets come from the nearest project above it.
         if configuration.deploymentTargets == nil { configuration.detectsDeploymentTargets = true }
         let noteRoots = configuration.notes.map(configuration.resolve) + options.notes
-        let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources)
+        let vault = Vault.load(roots: noteRoots, extra: BuiltinCatalog.noteSources, within: boundary)
         let graph = Graph(vault: vault)
         let ruleFolders = configuration.rules.map(configuration.resolve) + options.rules
-        let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph)
+        let catalog = RuleCatalog(
+            builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph, within: boundary)
         if warn {
             for problem in vault.loadDiagnostics { Terminal.warning(problem.description) }
             for problem in catalog.problems { Terminal.warning(problem) }
@@ -57,10 +64,14 @@ struct LintEnvironment {
 }
 
 extension LintEnvironment {
-    /// The Swift files under `roots` (the configuration's exclusions applied), and a linter that
-    /// already knows the folders listed, so deployment targets are resolved without listing again.
-    func prepare(roots: [String]) -> (linter: Linter, discovery: FileDiscovery.Result) {
-        let discovery = FileDiscovery.find(paths: roots, excluded: configuration.excluded, root: configuration.root)
+    /// The Swift files under `roots` (the configuration's exclusions applied, and with a boundary,
+    /// links out of it), and a linter that already knows the folders listed, so deployment targets
+    /// are resolved without listing again.
+    func prepare(roots: [String], within boundary: RealPathBoundary? = nil) -> (
+        linter: Linter, discovery: FileDiscovery.Result
+    ) {
+        let discovery = FileDiscovery.find(
+            paths: roots, excluded: configuration.excluded, root: configuration.root, within: boundary)
         let linter = Linter(catalog: catalog, configuration: configuration)
         linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
         return (linter, discovery)

@@ -37,7 +37,10 @@ struct MCPCommand: ParsableCommand {
             throw CLIFailure(message: "mcp: --workspace \(workspace): not a folder that can be entered")
         }
         let root = PathKey.of(FileManager.default.currentDirectoryPath)
-        let state = MCPState(options: options, workspace: root)
+        guard let boundary = RealPathBoundary(folder: root) else {
+            throw CLIFailure(message: "mcp: the workspace \(root) has no real path that can be read")
+        }
+        let state = MCPState(options: options, workspace: root, boundary: boundary)
         _ = try state.searchable() // a bad configuration fails now, and the first search is quick
         let finished = DispatchSemaphore(value: 0)
         let failure = ConcurrentSlots<String>(count: 1)
@@ -54,6 +57,8 @@ struct MCPCommand: ParsableCommand {
 final class MCPState: @unchecked Sendable {
     let options: LintOptions
     let workspace: String
+    /// The workspace by its real path: nothing whose real path leaves it is read.
+    let boundary: RealPathBoundary
     private let lock = NSLock()
     private var loaded: (signature: UInt64, environment: LintEnvironment)?
     /// When the files were last looked at: at most twice a second, however many calls come.
@@ -66,10 +71,13 @@ final class MCPState: @unchecked Sendable {
     /// The last reload's error (a broken configuration), answered until the files change again:
     /// serving the notes from before the break would hide it.
     private var failure: (signature: UInt64, error: Error)?
+    /// The ignored folders last warned about.
+    private var warnedIgnored: [String] = []
 
-    init(options: LintOptions, workspace: String) {
+    init(options: LintOptions, workspace: String, boundary: RealPathBoundary) {
         self.options = options
         self.workspace = workspace
+        self.boundary = boundary
     }
 
     /// The environment, loaded again when the markdown under the note and rule folders changed.
@@ -85,7 +93,7 @@ final class MCPState: @unchecked Sendable {
             }
         }
         // Watching starts before looking, so that a change made while looking is not missed.
-        let (folders, configuration) = watchedPaths()
+        let (folders, configuration, ignored) = watchedPaths()
         // The workspace itself too, alone: a configuration made there later is seen.
         watch = FolderWatch(
             trees: folders,
@@ -95,7 +103,9 @@ final class MCPState: @unchecked Sendable {
         if let failure, failure.signature == signature { throw failure.error }
         if let loaded, loaded.signature == signature, failure == nil { return loaded.environment }
         do {
-            let environment = try LintEnvironment.load(options, warn: false)
+            var environment = try LintEnvironment.load(options, warn: false, within: boundary)
+            environment.ignoredPaths = ignored
+            warn(ignoring: ignored)
             loaded = (signature, environment)
             failure = nil
             searchIndex = nil
@@ -108,6 +118,13 @@ final class MCPState: @unchecked Sendable {
             failure = (signature, reported)
             throw reported
         }
+    }
+
+    /// Warns on stderr of the folders left out when they change: a reload follows every note edit.
+    private func warn(ignoring ignored: [String]) {
+        guard ignored != warnedIgnored else { return }
+        for path in ignored { FileHandle.standardError.write(Data("patternlint mcp: warning: \(path)\n".utf8)) }
+        warnedIgnored = ignored
     }
 
     /// The environment and the search index of its notes.
@@ -164,24 +181,51 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// The note and rule folders, and the configuration file: one that fails to load is still
-    /// watched, so that fixing it is seen (its error is what calls answer meanwhile).
-    private func watchedPaths() -> (folders: [String], configuration: String?) {
+    /// watched, so that fixing it is seen (its error is what calls answer meanwhile). Folders
+    /// outside the workspace are left out, each named in `ignored` (the load skips them too).
+    private func watchedPaths() -> (folders: [String], configuration: String?, ignored: [String]) {
         var folders = options.notes + options.rules
-        guard let path = options.config ?? Configuration.find() else { return (folders, nil) }
-        if let configuration = try? Configuration.load(path: path) {
+        let path = options.config ?? Configuration.find()
+        if let path, let configuration = try? Configuration.load(path: path) {
             folders += configuration.notes.map(configuration.resolve) + configuration.rules.map(configuration.resolve)
         }
-        return (folders, path)
+        var admitted: [String] = []
+        var ignored: [String] = []
+        for folder in folders {
+            if let reason = outsideReason(folder) {
+                ignored.append(reason + ", ignored")
+            } else {
+                admitted.append(folder)
+            }
+        }
+        return (admitted, path, ignored)
     }
 
     /// A path the client names, inside the workspace, or an error saying it is not.
     func inside(_ path: String) throws -> String {
-        let absolute = PathKey.of(path.hasPrefix("/") ? path : workspace + "/" + path)
+        if let reason = outsideReason(path) { throw MCPError.invalidParams(reason) }
+        return shown(path)
+    }
+
+    /// A path as the tools give it: relative to the workspace when inside it.
+    func shown(_ path: String) -> String {
+        DisplayPath.of(absolute(path))
+    }
+
+    /// Why a path is not in the workspace (spelt outside it, or leading out of it through a
+    /// symbolic link), or nil when it is.
+    func outsideReason(_ path: String) -> String? {
+        let absolute = absolute(path)
         guard absolute == workspace || absolute.hasPrefix(workspace.hasSuffix("/") ? workspace : workspace + "/")
-        else {
-            throw MCPError.invalidParams("\(path) is outside the workspace \(workspace)")
+        else { return "\(path): outside the workspace \(workspace)" }
+        guard boundary.contains(absolute) else {
+            return "\(path): leads outside the workspace \(workspace) (through a symbolic link)"
         }
-        return DisplayPath.of(absolute)
+        return nil
+    }
+
+    private func absolute(_ path: String) -> String {
+        PathKey.of(path.hasPrefix("/") ? path : workspace + "/" + path)
     }
 }
 
@@ -196,8 +240,14 @@ struct MCPServer {
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all) }
         await server.withMethodHandler(CallTool.self) { params in
-            let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
-            return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+            do {
+                let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
+                return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
+            } catch MCPError.invalidParams(let reason) {
+                // A bad argument is the tool's answer, as MCP asks: the model reads why and can try again.
+                let text = reason ?? "invalid arguments"
+                return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: true)
+            }
         }
         await server.withMethodHandler(ListResources.self) { params in
             let graph = try state.environment().graph

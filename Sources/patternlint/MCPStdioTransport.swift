@@ -27,7 +27,20 @@ actor MCPStdioTransport: Transport {
         guard !started else { return }
         started = true
         let continuation = self.continuation
-        let reader = Thread { Self.readLines(into: continuation) }
+        let reader = Thread { [self] in
+            let answers = DispatchGroup()
+            Self.readLines(into: continuation) { lineStart in
+                let answer = OverlongRequest.errorAnswer(lineStart: lineStart, limit: Self.maximumMessageBytes)
+                answers.enter()
+                Task {
+                    try? await self.send(answer)
+                    answers.leave()
+                }
+            }
+            // The answers to dropped lines go out before the server hears the input has ended (and stops).
+            answers.wait()
+            continuation.finish()
+        }
         reader.name = "patternlint.mcp.stdin"
         reader.start()
     }
@@ -60,12 +73,17 @@ actor MCPStdioTransport: Transport {
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> { messages }
 
-    /// A longer line is dropped (with a note on stderr) rather than held: a client that never
-    /// sends a newline must not make the server grow without bound.
+    /// A longer line is dropped (with a note on stderr, and an error answer) rather than held: a
+    /// client that never sends a newline must not make the server grow without bound.
     static let maximumMessageBytes = 16 * 1024 * 1024
 
     /// Blocking reads of stdin until end of file, each complete line handed on as one message.
-    private static func readLines(into continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation) {
+    /// A line over the limit is handed to `dropped` (its start, for the id) and not read further;
+    /// `dropped` answers on another thread, so that a client busy writing is never waited for here.
+    private static func readLines(
+        into continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation,
+        dropped: (ArraySlice<UInt8>) -> Void
+    ) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [UInt8] = []
         var dropping = false
@@ -97,11 +115,11 @@ actor MCPStdioTransport: Transport {
                     Data(
                         "patternlint mcp: a message over \(maximumMessageBytes >> 20) MiB without a newline was dropped\n"
                             .utf8))
+                dropped(pending[...])
                 pending = []
                 dropping = true
             }
         }
         if !dropping, !pending.isEmpty { continuation.yield(Data(pending)) }
-        continuation.finish()
     }
 }

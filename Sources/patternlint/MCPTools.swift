@@ -4,8 +4,8 @@ import Lint
 import MCP
 import Notes
 
-/// The MCP tools: their schemas, and each call answered as JSON text. Bad arguments are
-/// `invalidParams` errors (JSON-RPC -32602), never a crash.
+/// The MCP tools: their schemas, and each call answered as JSON text. Bad arguments are thrown
+/// as `invalidParams` and answered as the tool's error (`isError`), never a crash.
 struct MCPTools {
     let state: MCPState
 
@@ -105,14 +105,27 @@ struct MCPTools {
         return text
     }
 
+    /// Every numeric argument comes through here.
     func integer(_ arguments: [String: Value], _ key: String, default fallback: Int, range: ClosedRange<Int>) throws
         -> Int
     {
         guard let value = arguments[key] else { return fallback }
-        guard let number = value.intValue ?? value.doubleValue.map({ Int($0) }), range.contains(number) else {
-            throw MCPError.invalidParams("`\(key)` must be an integer in \(range.lowerBound)...\(range.upperBound)")
+        guard let number = Self.wholeNumber(value), range.contains(number) else {
+            let given = value.intValue.map { ", not \($0)" } ?? value.doubleValue.map { ", not \($0)" } ?? ""
+            throw MCPError.invalidParams(
+                "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)\(given)")
         }
         return number
+    }
+
+    /// A JSON number that is a whole number an `Int` holds, or nil. Numbers too large for an `Int`
+    /// (`1e30`, `99999999999999999999`) arrive as doubles, and `Int(_:)` traps on those.
+    static func wholeNumber(_ value: Value) -> Int? {
+        switch value {
+        case .int(let number): return number
+        case .double(let number): return Int(exactly: number)
+        default: return nil
+        }
     }
 
     func boolean(_ arguments: [String: Value], _ key: String, default fallback: Bool) throws -> Bool {
@@ -273,23 +286,37 @@ struct MCPTools {
         try integer(arguments, "limit", default: 500, range: 1...10_000)
     }
 
-    func configuredRoots(_ configuration: Configuration) throws -> [String] {
-        try (configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve))
-            .map(
-                state.inside)
+    /// The configuration's `included` folders (default: the workspace) that are in the workspace,
+    /// and why each other one is left out.
+    func configuredRoots(_ configuration: Configuration) -> (roots: [String], ignored: [String]) {
+        let included =
+            configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve)
+        var roots: [String] = []
+        var ignored: [String] = []
+        for path in included {
+            if let reason = state.outsideReason(path) {
+                ignored.append(reason + ", ignored")
+            } else {
+                roots.append(state.shown(path))
+            }
+        }
+        return (roots, ignored)
     }
 
     func lint(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
-        var roots = try configuredRoots(environment.configuration)
+        var (roots, ignored) = configuredRoots(environment.configuration)
         if let paths = arguments["paths"] {
             guard let list = paths.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                 throw MCPError.invalidParams("`paths` must be a list of strings")
             }
-            if !list.isEmpty { roots = try list.compactMap(\.stringValue).map(state.inside) }
+            if !list.isEmpty {
+                roots = try list.compactMap(\.stringValue).map(state.inside)
+                ignored = []
+            }
         }
-        let (linter, discovery) = environment.prepare(roots: roots)
+        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
-        result.problems = discovery.problems + result.problems
+        result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
         return findings(result, limit: try findingLimit(arguments))
     }
 
@@ -297,8 +324,10 @@ struct MCPTools {
         let source = Array(try string(arguments, "source").utf8)
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
-        let (linter, discovery) = environment.prepare(roots: try configuredRoots(environment.configuration))
-        let result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        let (roots, ignored) = configuredRoots(environment.configuration)
+        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
+        var result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        result.problems = environment.ignoredPaths + ignored + result.problems
         return findings(result, limit: try findingLimit(arguments))
     }
 

@@ -1,0 +1,167 @@
+import Foundation
+import XCTest
+
+/// `patternlint mcp` end to end, over its standard input and output as a client uses it.
+extension CLITests {
+    /// A server in `folder`, stopped at the end of the test if the test left it running.
+    func mcpSession(in folder: URL, _ arguments: [String] = []) throws -> MCPSession {
+        let session = try MCPSession(binary: binary, arguments: arguments, in: folder)
+        addTeardownBlock { session.stop() }
+        return session
+    }
+
+    func makeSymbolicLink(_ path: String, in folder: URL, to destination: URL) throws {
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent(path), withDestinationURL: destination)
+    }
+
+    /// JSON numbers too large for an `Int` arrive as doubles, and converting one with `Int(_:)`
+    /// killed the server (SIGILL). Each numeric argument out of range, or not whole, is the
+    /// tool's error naming the argument and its range, and the server answers on.
+    func testMCPNumbersOutOfRangeAreToolErrorsNamingTheArgument() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let session = try mcpSession(in: folder)
+        let calls: [(tool: String, arguments: String, said: String)] = [
+            ("search_notes", #"{"query":"navigation","limit":1e30}"#, "`limit` must be a whole number from 1 to 200"),
+            (
+                "build_context", #"{"name":"Dual Initializer Pattern","depth":-1e19}"#,
+                "`depth` must be a whole number from 1 to 3"
+            ),
+            ("lint", #"{"limit":99999999999999999999}"#, "`limit` must be a whole number from 1 to 10000"),
+            (
+                "lint_snippet", #"{"source":"let x = 1","path":"A.swift","limit":2.5}"#,
+                "`limit` must be a whole number from 1 to 10000"
+            ),
+        ]
+        for (index, call) in calls.enumerated() {
+            let id = 100 + index
+            session.send(
+                line:
+                    #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"\#(call.tool)","arguments":\#(call.arguments)}}"#
+            )
+            let result = try XCTUnwrap(session.answer(to: id)?["result"] as? [String: Any], "\(call.tool): no result")
+            XCTAssertTrue(MCPSession.isError(result), "\(call.tool): \(result)")
+            XCTAssertTrue(MCPSession.text(result).contains(call.said), MCPSession.text(result))
+        }
+        // A whole number written as a double is still a number.
+        session.send(
+            line:
+                #"{"jsonrpc":"2.0","id":200,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":"navigation","limit":2.0}}}"#
+        )
+        let whole = session.answer(to: 200)?["result"] as? [String: Any]
+        XCTAssertFalse(MCPSession.isError(whole), MCPSession.text(whole))
+        XCTAssertEqual((MCPSession.json(MCPSession.text(whole)) as? [Any])?.count, 2, MCPSession.text(whole))
+        XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
+        XCTAssertEqual(session.finish().status, 0)
+    }
+
+    /// A symbolic link inside the workspace must not let the server read outside it: named
+    /// paths that lead out are refused, and the tree walk skips such links and says so.
+    func testMCPRefusesPathsThatLeadOutOfTheWorkspaceThroughSymbolicLinks() throws {
+        let outside = try makeFolder([
+            "Secret.swift": deprecated.replacingOccurrences(of: "Home", with: "OutsideSecret")
+        ])
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        try makeSymbolicLink("out_link", in: folder, to: outside)
+        try makeSymbolicLink("Sources/Linked", in: folder, to: outside)
+        try makeSymbolicLink("Sources/Leak.swift", in: folder, to: outside.appendingPathComponent("Secret.swift"))
+        try makeSymbolicLink("in_link", in: folder, to: folder.appendingPathComponent("Sources"))
+        let session = try mcpSession(in: folder)
+        for (tool, arguments) in [
+            ("lint", ["paths": ["out_link"]]), ("lint", ["paths": ["out_link/Secret.swift"]]),
+            ("lint", ["paths": ["Sources/Leak.swift"]]),
+            ("lint_snippet", ["path": "out_link/New.swift", "source": "let x = 1"] as [String: Any]),
+        ] {
+            let refused = session.call(tool, arguments)
+            XCTAssertTrue(MCPSession.isError(refused), "\(tool) \(arguments): \(MCPSession.text(refused))")
+            XCTAssertTrue(MCPSession.text(refused).contains("outside the workspace"), MCPSession.text(refused))
+        }
+        // A link that stays inside is followed.
+        let inside = MCPSession.text(session.call("lint", ["paths": ["in_link"]]))
+        XCTAssertTrue(inside.contains("in_link/Home.swift"), inside)
+        for walked in [session.call("lint", [:]), session.call("lint", ["paths": ["Sources"]])] {
+            let text = MCPSession.text(walked)
+            XCTAssertFalse(MCPSession.isError(walked), text)
+            XCTAssertTrue(text.contains("\"path\": \"Sources/Home.swift\""), text)
+            XCTAssertFalse(text.contains("OutsideSecret"), text)
+            XCTAssertFalse(text.contains("Secret.swift\""), text)
+            XCTAssertTrue(text.contains("Sources/Linked: leads outside"), text)
+            XCTAssertTrue(text.contains("Sources/Leak.swift: leads outside"), text)
+        }
+        XCTAssertEqual(session.finish().status, 0)
+    }
+
+    /// A workspace's `.patternlint.yml` naming note and rule folders outside it, or a note that
+    /// is a link out of it, must not make the server serve what is outside: those are ignored,
+    /// with a warning on stderr and in the answers.
+    func testMCPIgnoresConfiguredNotesAndRulesOutsideTheWorkspace() throws {
+        let root = try makeFolder([
+            "outside/notes/secret.md": "---\ntitle: Outside Secret Note\n---\nThe password is TOPSECRET-4242.\n",
+            "outside/leak.md": "---\ntitle: Leaked Note\n---\nThe password is TOPSECRET-4343.\n",
+            "outside/rules/outside-rule.md":
+                "---\nid: outside-secret-rule\nseverity: error\nnote: \"[[Dual Initializer Pattern]]\"\n"
+                + "summary: TOPSECRET rule.\npattern:\n  callee: [Text]\n  message: TOPSECRET\n---\n",
+            "ws/.patternlint.yml": "notes: [../outside/notes, notes]\nrules: [../outside/rules]\n",
+            "ws/notes/inside.md": "---\ntitle: Inside Note\n---\nServed.\n",
+        ])
+        let workspace = root.appendingPathComponent("ws")
+        try makeSymbolicLink("notes/leak.md", in: workspace, to: root.appendingPathComponent("outside/leak.md"))
+        let session = try mcpSession(in: workspace)
+        XCTAssertTrue(MCPSession.text(session.call("read_note", ["name": "Inside Note"])).contains("Served."))
+        for name in ["Outside Secret Note", "Leaked Note"] {
+            let refused = session.call("read_note", ["name": name])
+            XCTAssertTrue(MCPSession.isError(refused), MCPSession.text(refused))
+            XCTAssertFalse(MCPSession.text(refused).contains("TOPSECRET"), MCPSession.text(refused))
+        }
+        XCTAssertTrue(MCPSession.isError(session.call("explain_rule", ["id": "outside-secret-rule"])))
+        let hits = MCPSession.text(session.call("search_notes", ["query": "TOPSECRET"]))
+        XCTAssertEqual((MCPSession.json(hits) as? [Any])?.count, 0, hits)
+        let resources = try XCTUnwrap(session.request("resources/list", [:])?["result"] as? [String: Any])
+        XCTAssertFalse("\(resources)".contains("secret"), "\(resources)")
+        XCTAssertFalse("\(resources)".contains("leak"), "\(resources)")
+        let checked = MCPSession.text(session.call("check_notes", ["examples": false]))
+        let outsidePaths = (MCPSession.json(checked) as? [[String: Any]] ?? [])
+            .filter { $0["code"] as? String == "outside-workspace" }.compactMap { $0["path"] as? String }
+        XCTAssertEqual(
+            outsidePaths.map { $0.hasSuffix("/outside/notes") ? "…/outside/notes" : $0 },
+            ["…/outside/notes", "notes/leak.md"], checked)
+        let linted = MCPSession.text(session.call("lint", [:]))
+        XCTAssertTrue(linted.contains("outside/rules: outside the workspace"), linted)
+        let finished = session.finish()
+        XCTAssertEqual(finished.status, 0)
+        XCTAssertTrue(finished.stderr.contains("outside/notes: outside the workspace"), finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("outside/rules: outside the workspace"), finished.stderr)
+    }
+
+    /// A request line over the 16 MiB the server reads is dropped; the client waiting on it is
+    /// told so, by the id at the line's start, or with id null when the start shows none (an
+    /// `id` inside the params is not the request's).
+    func testMCPAnswersAnOverlongRequestWithAnErrorCarryingItsID() throws {
+        let folder = try makeFolder(["notes/a.md": "# A\n"])
+        let session = try mcpSession(in: folder)
+        let padding = String(repeating: "x", count: 17 * 1024 * 1024)
+        let lines: [(start: String, id: Any)] = [
+            (
+                #"{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"name":"search_notes","arguments":{"query":""#,
+                41
+            ),
+            (
+                #"{"jsonrpc": "2.0", "id" : "big-\"one\"", "method":"tools/call","params":{"arguments":{"query":""#,
+                "big-\"one\""
+            ),
+            (
+                #"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"explain_rule","arguments":{"id":"nested","pad":""#,
+                NSNull()
+            ),
+        ]
+        for line in lines {
+            session.send(line: line.start + padding + #""}}}"#)
+            let answer = try XCTUnwrap(session.answer(to: line.id), "no answer to \(line.start)")
+            let error = try XCTUnwrap(answer["error"] as? [String: Any], "\(answer)")
+            XCTAssertEqual(error["code"] as? Int, -32600)
+            XCTAssertTrue((error["message"] as? String ?? "").contains("over 16 MiB"), "\(error)")
+        }
+        XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
+        XCTAssertEqual(session.finish().status, 0)
+    }
+}
