@@ -883,6 +883,12 @@ flagged, nor is a destination wrapped in a view that builds its content only whe
 (`LazyView(Detail(item))`: a type named `Lazy…`, or whose initializers take nothing but the
 content, as a closure or `@autoclosure`).
 
+The finding names the line that does the work. Only the initializer the link calls counts (by its
+argument labels; a stored property's initial value counts for every initializer), a model built in
+the destination's arguments counts too (every row builds it), and reading `UserDefaults` is no work
+worth deferring. A `switch` inside the rows whose every `case` builds its own destination is a
+static list written as a switch: each destination is built once.
+
 ## Triggering
 
 ```swift
@@ -956,7 +962,78 @@ struct OrderRow: View {
 }
 ```
 
+A model built in the destination's arguments is built per row, whatever the destination's own
+initializer does:
+
+```swift
+final class EpisodesModel: ObservableObject {
+    init(filter: Filter) { NotificationCenter.default.addObserver(self, selector: #selector(reload), name: .changed, object: nil) }
+    @objc func reload() {}
+}
+
+struct EpisodesScreen: View {
+    @ObservedObject var model: EpisodesModel
+    var body: some View { Text("Episodes") }
+}
+
+struct Filters: View {
+    let filters: [Filter]
+    var body: some View {
+        List(filters) { filter in
+            ↓NavigationLink(destination: EpisodesScreen(model: EpisodesModel(filter: filter))) { Text(filter.name) }
+        }
+    }
+}
+```
+
 ## Non-triggering
+
+Each `case` of a switch in the rows builds its own destination once; the work of an initializer the
+link does not call, and a `UserDefaults` read, cost the rows nothing:
+
+```swift
+struct AlertsDemo: View {
+    @ObservedObject var store: DemoStore
+    init() { store = DemoStore(seed: 1) }
+    var body: some View { Text("Alerts") }
+}
+
+struct DemoIndex: View {
+    var body: some View {
+        List {
+            ForEach(Demo.allCases) { demo in
+                switch demo {
+                case .alerts: NavigationLink("Alerts") { AlertsDemo() }
+                case .sheets: NavigationLink("Sheets") { Text("Sheets") }
+                }
+            }
+        }
+    }
+}
+
+struct ServerDetail: View {
+    let server: Server
+    @State private var pinned: Bool
+    init(server: Server) {
+        self.server = server
+        _pinned = State(initialValue: UserDefaults.standard.bool(forKey: "pinned-\(server.id)"))
+    }
+    init?(context: Any?) {
+        guard let server = Store.load(context) else { return nil }
+        self.init(server: server)
+    }
+    var body: some View { Toggle(server.name, isOn: $pinned) }
+}
+
+struct ServerList: View {
+    let servers: [Server]
+    var body: some View {
+        List(servers) { server in
+            NavigationLink { ServerDetail(server: server) } label: { Text(server.name) }
+        }
+    }
+}
+```
 
 ```swift
 struct Orders: View {
@@ -3330,6 +3407,11 @@ Wrapping a `TabView` in a `NavigationStack` makes every tab push onto the same p
 tabs keeps the other tab's screens, and pushing a screen covers the tab bar. Each tab should own
 its stack (and its path), inside the `TabView`.
 
+The harm comes with the first push from a tab, so a warning names that push (a link in the tab
+content, or a push by a view a tab shows) and where the stack around the `TabView` comes from.
+Tabs that never push anything (a demo screen, a pager) share nothing yet, and tabs whose views
+are not declared in the run cannot be seen to push: both are `info`, and say which.
+
 ## Triggering
 
 ```swift
@@ -3337,7 +3419,8 @@ struct MainScreen: View {
     var body: some View {
         NavigationStack {
             ↓TabView {
-                Feed().tabItem { Label("Feed", systemImage: "list.bullet") }
+                List { NavigationLink("Settings") { SettingsPage() } }
+                    .tabItem { Label("Feed", systemImage: "list.bullet") }
                 Profile().tabItem { Label("Me", systemImage: "person") }
             }
         }
@@ -3366,6 +3449,12 @@ struct HomeTabs: View {
         }
     }
 }
+
+struct Feed: View {
+    var body: some View {
+        List { NavigationLink("Story") { StoryPage() } }
+    }
+}
 ```
 
 ```swift
@@ -3385,9 +3474,48 @@ struct Home: View {
         }
     }
 }
+
+struct Feed: View {
+    var body: some View {
+        List { NavigationLink("Story") { StoryPage() } }
+    }
+}
 ```
 
 ## Non-triggering
+
+A screen pushed onto the stack whose tabs never push: nothing shares the path, so it is `info`
+(and so are tabs of views the run does not declare):
+
+```swift
+struct Catalog: View {
+    var body: some View {
+        NavigationStack {
+            List { NavigationLink("Scoreboard") { Scoreboard() } }
+        }
+    }
+}
+
+struct Scoreboard: View {
+    @State private var tab = 0
+    var body: some View {
+        ⓘTabView(selection: $tab) {
+            Text("Home").tag(0).tabItem { Text("Home") }
+            Text("Away").tag(1).tabItem { Text("Away") }
+        }
+    }
+}
+
+struct Shelf: View {
+    var body: some View {
+        NavigationStack {
+            ⓘTabView {
+                PackageFeed().tabItem { Label("Feed", systemImage: "list.bullet") }
+            }
+        }
+    }
+}
+```
 
 On watchOS a `TabView` pages through screens (Apple's own layout inside a stack), so code compiled
 only for watchOS is left alone, as is a file that only watch targets build:

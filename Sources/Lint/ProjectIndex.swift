@@ -18,6 +18,7 @@ public struct ProjectIndex: Sendable {
     public struct CallRef: Sendable, Hashable {
         public var file: Int
         public var call: Int
+        public var line = 0
     }
 
     /// A construction of a type-named callee, as the reading layer records it (see `ViewConstruction`).
@@ -30,6 +31,21 @@ public struct ProjectIndex: Sendable {
         public var line: Int
         /// The `#if` branches the push is compiled in (`Structure.compileBranches`).
         public var branches: [String] = []
+        /// The view whose code pushes, when known.
+        public var pusher: String?
+    }
+
+    /// Where a view of the run pushes something, if it does (the first push in path order).
+    public func firstPush(by pusher: String) -> (pushed: String, site: PushSite)? {
+        var found: (pushed: String, site: PushSite)?
+        for (pushed, sites) in pushedViews {
+            for site in sites where site.pusher == pusher {
+                if found == nil || (site.file, site.line) < (found!.site.file, found!.site.line) {
+                    found = (pushed, site)
+                }
+            }
+        }
+        return found
     }
 
     /// Path of each input by index (for messages that name another file).
@@ -74,12 +90,16 @@ public struct ProjectIndex: Sendable {
     /// Names of stored optional properties whose every declaration has a standard, not
     /// `Identifiable` type (`var errorMessage: String?`).
     public private(set) var plainOptionalNames: Set<String> = []
-    /// Types whose construction does work (an initializer or initial value that calls or allocates).
-    public private(set) var workingTypes: Set<String> = []
+    /// Where each type of the run does work when built (see `ConstructionCost`).
+    public private(set) var workSites: [String: [WorkSite]] = [:]
     /// Each `@Binding` property of the run's types, as `Type.name`, with what its file does with it.
     private var bindingUses: [String: BindingUse] = [:]
     /// Argument labels passed where the run's types are constructed, as `Type.label`.
     private var constructionLabels: Set<String> = []
+    /// Where some construction first passes each `Type.label` (file, line), as evidence.
+    private var constructionLabelSites: [String: (file: Int, line: Int)] = [:]
+    /// Where each type name is declared or extended (file, line), as evidence.
+    private var declarationLines: [String: [(file: Int, line: Int, isExtension: Bool)]] = [:]
 
     /// A place where `view` is built once per element, in the rows of a `ForEach` or a data-driven
     /// `List` (previews left out): what its `body` holds is built with every row.
@@ -117,6 +137,14 @@ public struct ProjectIndex: Sendable {
 
     /// The innermost of `wrappers` that holds a `NavigationStack` or `NavigationView` (one path;
     /// a `NavigationSplitView`'s columns may hold stacks of their own), if any.
+    /// Where a view of the run builds its navigation stack (the first one), as evidence.
+    public func stackLocation(ownedBy view: String) -> (path: String, line: Int)? {
+        guard let first = viewsOwningStack[view]?.min(by: { ($0.file, $0.line) < ($1.file, $1.line) }) else {
+            return nil
+        }
+        return (paths[first.file] ?? "?", first.line)
+    }
+
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
         wrappers.first {
             ViewHierarchy.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions)
@@ -149,8 +177,12 @@ public struct ProjectIndex: Sendable {
         var kinds = [[TypeKind]](repeating: [], count: count)
         for summary in all {
             if summary.file < count { kinds[summary.file] = summary.types.map(\.kind) }
-            for (typeIndex, name, isView, _) in summary.types {
+            for (position, (typeIndex, name, isView, kind)) in summary.types.enumerated() {
                 typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
+                if position < summary.typeLines.count {
+                    declarationLines[name, default: []].append(
+                        (summary.file, summary.typeLines[position], kind == .extension))
+                }
                 if isView { viewNames.insert(name) }
             }
         }
@@ -186,12 +218,15 @@ public struct ProjectIndex: Sendable {
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
             constructionLabels.formUnion(summary.constructionLabels)
+            for (key, line) in summary.constructionLabelLines where constructionLabelSites[key] == nil {
+                constructionLabelSites[key] = (summary.file, line)
+            }
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
-            workingTypes.formUnion(summary.workingTypes)
+            for site in summary.workSites { workSites[site.type, default: []].append(site) }
             plainOptionalNames.formUnion(summary.plainOptionals)
             otherOptionalNames.formUnion(summary.otherOptionals)
-            for (owner, call, isSplit) in summary.stacks {
-                viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call))
+            for (owner, call, isSplit, line) in summary.stacks {
+                viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call, line: line))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
             }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
@@ -394,6 +429,16 @@ public struct ProjectIndex: Sendable {
         return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
     }
 
+    /// Where some construction of the type passes this argument label, as evidence.
+    public func constructionSite(of type: String, passing label: String) -> (path: String, line: Int)? {
+        constructionLabelSites[type + "." + label].map { (paths[$0.file] ?? "?", $0.line) }
+    }
+
+    /// Where a type is extended in a file other than `file`, as evidence.
+    public func extensionSite(of name: String, outside file: Int) -> (path: String, line: Int)? {
+        declarationLines[name]?.first { $0.isExtension && $0.file != file }.map { (paths[$0.file] ?? "?", $0.line) }
+    }
+
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
     public func isConstructed(_ type: String, passing label: String) -> Bool {
         constructionLabels.contains(type + "." + label)
@@ -406,6 +451,8 @@ public struct ProjectIndex: Sendable {
         into pushed: inout [String: [PushSite]], edges: inout [String: Set<String>]
     ) {
         guard !ambiguous.contains(view), !(pusher.map(ambiguous.contains) ?? false) else { return }
+        var site = site
+        site.pusher = pusher
         pushed[view, default: []].append(site)
         if let pusher { edges[pusher, default: []].insert(view) }
     }

@@ -179,7 +179,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(withContext.status, 1, withContext.stderr)
         XCTAssertTrue(withContext.stdout.contains("\"path\": \"Home.swift\""), withContext.stdout)
         XCTAssertTrue(withContext.stdout.contains("\"rule\": \"nested-navigation-stack\""), withContext.stdout)
-        XCTAssertFalse(withContext.stdout.contains("Root.swift\", \"line\""), "context files are not reported")
+        let reported = try JSONSerialization.jsonObject(with: Data(withContext.stdout.utf8)) as! [[String: Any]]
+        XCTAssertEqual(reported.compactMap { $0["path"] as? String }, ["Home.swift"], "context files are not reported")
         let alone = try run(["lint", "--stdin-path", "Home.swift", "--no-context"], in: folder, stdin: buffer)
         XCTAssertEqual(alone.status, 0)
         XCTAssertEqual(alone.stdout, "")

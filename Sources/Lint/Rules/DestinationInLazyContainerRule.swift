@@ -19,6 +19,9 @@ public struct DestinationInLazyContainerRule: ProjectRule {
         var inBodies: [(offset: Int, owner: String)] = []
         for call in s.calls where call.callee == "navigationDestination" && call.isMember {
             let callees = s.enclosingCallees(of: call.calleeToken)
+            let containerCall = s.enclosingCalls(of: call.calleeToken).first {
+                !s.calls[$0].isMember && Self.lazyContainers.contains(s.calls[$0].callee)
+            }
             guard let container = callees.first(where: { Self.lazyContainers.contains($0) }) else {
                 // A view that holds the stack around its destinations is no row.
                 if !callees.contains(where: SwiftUINames.isStackName),
@@ -32,8 +35,14 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                 Hit(
                     file: file.index, offset: s.offset(of: call.calleeToken),
                     message:
-                        "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view"
-                ))
+                        "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view",
+                    evidence: containerCall.map {
+                        [
+                            .here(
+                                offset: s.offset(of: s.calls[$0].calleeToken),
+                                message: "the lazy `\(container)` starts here")
+                        ]
+                    } ?? []))
         }
         let fileIndex = file.index
         let direct = hits
@@ -46,8 +55,12 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                     Hit(
                         file: fileIndex, offset: destination.offset,
                         message:
-                            "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view"
-                    ))
+                            "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view",
+                        evidence: [
+                            .at(
+                                project.paths[row.file] ?? "?", line: row.line,
+                                "`\(destination.owner)` is built in `\(container)` rows here")
+                        ]))
             }
             return hits.sorted { $0.offset < $1.offset }
         }

@@ -21,17 +21,26 @@ public struct EagerListDestinationRule: ProjectRule {
         "AsyncImage",
     ]
 
+    /// A link's destination as built at the link: the view, the argument labels of its construction
+    /// (which initializer runs), and the types constructed in its arguments (built per row too).
+    struct Destination: Sendable {
+        var view: String
+        var labels: [String]?
+        var argumentTypes: [String]
+    }
+
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
-        var candidates: [(offset: Int, view: String, container: String)] = []
+        var candidates: [(offset: Int, destination: Destination, container: String)] = []
         // Links in a view's `body` outside any rows: in rows if the view itself is built in some.
-        var inBodies: [(offset: Int, view: String, owner: String)] = []
+        var inBodies: [(offset: Int, destination: Destination, owner: String)] = []
         var seen = Set<Int>()
         // The file's summary already found each link's destination views; one finding per link.
         for push in file.summary.pushes
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
             guard call.callee == "NavigationLink", !call.isMember else { continue }
+            let destination = Self.destination(push.view, of: call, in: s)
             let enclosing = s.enclosingCalls(of: call.calleeToken)
             guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil })
             else {
@@ -39,11 +48,14 @@ public struct EagerListDestinationRule: ProjectRule {
                 if !enclosing.contains(where: { SwiftUINames.isStackName(s.calls[$0].callee) }),
                     let owner = s.bodyOwner(of: call.calleeToken)
                 {
-                    inBodies.append((s.offset(of: call.calleeToken), push.view, owner))
+                    inBodies.append((s.offset(of: call.calleeToken), destination, owner))
                 }
                 continue
             }
-            candidates.append((s.offset(of: call.calleeToken), push.view, s.calls[container].callee))
+            // `ForEach(Demo.allCases) { switch $0 { case .a: NavigationLink { A() } … } }`: each arm
+            // builds its own destination once, a static list written as a switch.
+            if s.isInSwitchCase(call.calleeToken, within: s.calls[container].calleeToken) { continue }
+            candidates.append((s.offset(of: call.calleeToken), destination, s.calls[container].callee))
         }
         let fileIndex = file.index
         // Before iOS 16 there is no `NavigationLink(value:)`: a lazy wrapper is the fix there.
@@ -53,39 +65,89 @@ public struct EagerListDestinationRule: ProjectRule {
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
         return { [candidates, inBodies] project in
             var hits = candidates.compactMap { candidate -> Hit? in
-                guard !Self.buildsLazily(candidate.view, project: project),
-                    let (cost, severity) = Self.cost(of: candidate.view, project: project)
+                guard !Self.buildsLazily(candidate.destination.view, project: project),
+                    let cost = Self.cost(of: candidate.destination, project: project)
                 else { return nil }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:
-                        "this `NavigationLink` builds `\(candidate.view)` for every `\(candidate.container)` row before anyone taps (\(cost)); \(fix)",
-                    severity: severity)
+                        "this `NavigationLink` builds `\(candidate.destination.view)` for every `\(candidate.container)` row before anyone taps (\(cost.reason)); \(fix)",
+                    severity: cost.severity, evidence: cost.evidence)
             }
             for link in inBodies {
                 guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
-                    !Self.buildsLazily(link.view, project: project),
-                    let (cost, severity) = Self.cost(of: link.view, project: project)
+                    !Self.buildsLazily(link.destination.view, project: project),
+                    let cost = Self.cost(of: link.destination, project: project)
                 else { continue }
+                let rowPath = project.paths[row.file] ?? "?"
                 hits.append(
                     Hit(
                         file: fileIndex, offset: link.offset,
                         message:
-                            "`\(link.owner)` is built for every `\(container)` row (\(project.paths[row.file] ?? "?"):\(row.line)), so this `NavigationLink` builds `\(link.view)` in each before anyone taps (\(cost)); \(fix)",
-                        severity: severity))
+                            "`\(link.owner)` is built for every `\(container)` row (\(rowPath):\(row.line)), so this `NavigationLink` builds `\(link.destination.view)` in each before anyone taps (\(cost.reason)); \(fix)",
+                        severity: cost.severity,
+                        evidence: [.at(rowPath, line: row.line, "`\(link.owner)` is built once per row here")]
+                            + cost.evidence))
             }
             return hits.sorted { $0.offset < $1.offset }
         }
     }
 
-    /// What building the destination costs, for the message, and the severity when lower than the
-    /// rule's; nil when it only stores its arguments (nothing worth deferring).
-    static func cost(of view: String, project: ProjectIndex) -> (String, Severity?)? {
-        guard project.typesByName[view] != nil else {
-            return ("it is not declared here, so what its initializer does cannot be seen", .info)
+    /// The construction of `view` inside the link (its arguments or trailing closures).
+    static func destination(_ view: String, of link: CallSite, in s: Structure) -> Destination {
+        var ranges: [Range<Int>] = []
+        if let parentheses = link.parentheses { ranges.append(parentheses.lowerBound..<parentheses.upperBound + 1) }
+        for closure in s.trailingClosures(of: link) {
+            ranges.append(closure.body.lowerBound..<closure.body.upperBound + 1)
         }
-        guard project.workingTypes.contains(view) else { return nil }
-        return ("its initializer or a stored property's initial value does work", nil)
+        for range in ranges {
+            for index in s.calls(in: range) where s.calls[index].callee == view && !s.calls[index].isMember {
+                let construction = s.calls[index]
+                var argumentTypes: [String] = []
+                if let parentheses = construction.parentheses {
+                    for inner in s.calls(in: parentheses.lowerBound + 1..<parentheses.upperBound)
+                    where !s.calls[inner].isMember && Structure.isTypeName(s.calls[inner].callee) {
+                        argumentTypes.append(s.calls[inner].callee)
+                    }
+                }
+                return Destination(
+                    view: view, labels: s.arguments(of: construction).map { $0.label ?? "_" },
+                    argumentTypes: argumentTypes)
+            }
+        }
+        return Destination(view: view, labels: nil, argumentTypes: [])
+    }
+
+    /// What building the destination costs per row: the reason, the line that does the work (the
+    /// proof), and the severity when lower than the rule's; nil when it only stores its arguments.
+    /// Only the initializer the link calls counts (by its labels), and so does a model built in
+    /// its arguments (`Detail(model: Model(item))`), which every row builds too.
+    static func cost(of destination: Destination, project: ProjectIndex) -> (
+        reason: String, severity: Severity?, evidence: [Evidence]
+    )? {
+        func place(_ site: WorkSite, _ what: String) -> Evidence {
+            .at(project.paths[site.file] ?? "?", line: site.line, "\(what): `\(site.code)`")
+        }
+        let sites = project.workSites[destination.view] ?? []
+        if let site = sites.first(where: { $0.initializerLabels == nil || $0.initializerLabels == destination.labels })
+        {
+            return (
+                "its initializer or a stored property's initial value does work", nil,
+                [place(site, "`\(destination.view)` does work when built")]
+            )
+        }
+        for argument in destination.argumentTypes {
+            if let site = project.workSites[argument]?.first {
+                return (
+                    "each row also builds `\(argument)`, whose initializer does work", nil,
+                    [place(site, "`\(argument)` does work when built")]
+                )
+            }
+        }
+        guard project.typesByName[destination.view] != nil else {
+            return ("it is not declared here, so what its initializer does cannot be seen", .info, [])
+        }
+        return nil
     }
 
     /// A wrapper that builds its content only when shown (`LazyView(Detail())` over an

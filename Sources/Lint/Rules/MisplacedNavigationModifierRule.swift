@@ -34,7 +34,11 @@ public struct MisplacedNavigationModifierRule: ProjectRule {
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [(hit: Hit, view: String?)] = []
+        // On macOS a title or toolbar reaches the window or sheet around the stack, so there it is
+        // not lost: only an app built for macOS alone can be sure of that.
+        let macOnly = options.deploymentTargets.map { Set($0.versions.keys) == [.macOS] } ?? false
         for call in s.calls where call.isMember && Self.isScreenModifier(call.callee) {
+            if macOnly, !Self.misplacedOnSplitView(call.callee) { continue }
             guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
             let container = s.calls[root].callee
             let isStack =

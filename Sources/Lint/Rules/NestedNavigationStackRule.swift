@@ -32,13 +32,19 @@ public struct NestedNavigationStackRule: ProjectRule {
             let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
-            if let outer = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
+            if let outerCall = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) {
+                let outer = s.calls[outerCall]
                 hits.append(
                     Hit(
                         file: file.index, offset: s.offset(of: call.calleeToken),
                         message:
-                            "this `\(call.callee)` sits inside another `\(outer)`, so two paths compete; keep one stack at the root and push values onto it",
-                        severity: severity))
+                            "this `\(call.callee)` sits inside another `\(outer.callee)`, so two paths compete; keep one stack at the root and push values onto it",
+                        severity: severity,
+                        evidence: [
+                            .here(
+                                offset: s.offset(of: outer.calleeToken),
+                                message: "the outer `\(outer.callee)` starts here")
+                        ]))
                 continue
             }
             guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
@@ -68,12 +74,16 @@ public struct NestedNavigationStackRule: ProjectRule {
             for stack in owned {
                 // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
                 if let shell = project.pathStackHoldingWrapper(stack.wrappers) {
+                    let evidence = project.stackLocation(ownedBy: shell).map {
+                        [Evidence.at($0.path, line: $0.line, "`\(shell)` builds its own navigation stack here")]
+                    }
                     hits.append(
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
                                 "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
-                            severity: stack.severity))
+                            // Without the shell's stack to point at, it is only suspected.
+                            severity: evidence == nil ? .info : stack.severity, evidence: evidence ?? []))
                     continue
                 }
                 // Built only on some runs: whether the caller that shows it in a stack turns it off
@@ -90,12 +100,25 @@ public struct NestedNavigationStackRule: ProjectRule {
                     !Structure.branchesExclude($0.branches, stack.branches)
                 }
                 if let pusher = pushers.first {
+                    var evidence: [Evidence] = [
+                        .at(
+                            project.paths[pusher.file] ?? "?", line: pusher.line,
+                            "`\(stack.view)` is pushed here\(pusher.pusher.map { " by `\($0)`" } ?? "")")
+                    ]
+                    if let by = pusher.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
+                        evidence.append(
+                            .at(
+                                project.paths[site.file] ?? "?", line: site.line,
+                                "`\(by)` is shown inside a navigation stack here"))
+                    } else if let by = pusher.pusher, let own = project.stackLocation(ownedBy: by) {
+                        evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
+                    }
                     hits.append(
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
                                 "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(caveat)",
-                            severity: unsure))
+                            severity: unsure, evidence: evidence))
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
                     let site = project.pathHierarchy.stackedSite(of: stack.node)
@@ -108,7 +131,13 @@ public struct NestedNavigationStackRule: ProjectRule {
                             file: fileIndex, offset: stack.offset,
                             message:
                                 "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns a `\(stack.stack)`, so two paths compete; keep the outer stack and drop this one\(caveat)",
-                            severity: unsure))
+                            severity: unsure,
+                            evidence: [
+                                .at(
+                                    project.paths[site.file] ?? "?", line: site.line,
+                                    "`\(stack.node)` is built here, inside another stack's content\(site.parent.map { " (in `\($0)`)" } ?? "")"
+                                )
+                            ]))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }

@@ -111,17 +111,26 @@ public struct StateNotPrivateRule: ProjectRule {
                         initializer.function.parameters.contains { $0.label == candidate.property }
                     }
                 if passedByCallers || candidate.seeding == .memberwise {
+                    let caller = project.constructionSite(of: candidate.type, passing: candidate.property).map {
+                        [Evidence.at($0.path, line: $0.line, "a caller passes `\(candidate.property):` here")]
+                    }
                     return Hit(
                         file: fileIndex, offset: candidate.offset,
                         message:
                             "\(candidate.declaration) is seeded by callers through the memberwise initializer, and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(candidate.property) = State(initialValue: …)`)",
-                        severity: passedByCallers && candidate.seeding == .owned ? .info : nil)
+                        severity: passedByCallers && candidate.seeding == .owned ? .info : nil, evidence: caller ?? [])
                 }
                 // Declared again in another file (an extension in `Type+Logic.swift`): code there
                 // may use the name, which `private` would hide. Only a person can tell.
-                let elsewhere = project.isExtended(candidate.type, outside: fileIndex)
+                let extensionSite = project.extensionSite(of: candidate.type, outside: fileIndex)
+                let elsewhere = extensionSite != nil || project.isExtended(candidate.type, outside: fileIndex)
                 var fix = candidate.fix
                 if elsewhere { fix?.applicability = .unsafe }
+                // A type only previews build (a preview harness) is scaffolding: `info`.
+                let harness =
+                    project.constructions[candidate.type].map { sites in
+                        !sites.isEmpty && sites.allSatisfy(\.inPreview)
+                    } ?? false
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:
@@ -129,8 +138,12 @@ public struct StateNotPrivateRule: ProjectRule {
                         + (candidate.setterOnly
                             ? " (`private(set)` still lets them pass one to the memberwise initializer, and read a value that is not the live state); declare it `private`"
                             : "; declare it `private`")
-                        + (elsewhere ? " (if no extension of `\(candidate.type)` in another file uses it)" : ""),
-                    severity: elsewhere ? .info : nil, fix: fix)
+                        + (elsewhere ? " (if no extension of `\(candidate.type)` in another file uses it)" : "")
+                        + (harness && !elsewhere ? " (only previews build `\(candidate.type)`)" : ""),
+                    severity: elsewhere || harness ? .info : nil, fix: fix,
+                    evidence: extensionSite.map {
+                        [.at($0.path, line: $0.line, "`\(candidate.type)` is extended here, where code may use it")]
+                    } ?? [])
             }
         }
     }

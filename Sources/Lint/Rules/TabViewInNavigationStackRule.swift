@@ -33,9 +33,10 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         }
         let s = file.structure
         let chained = file.summary.chained
-        var hits: [Hit] = []
-        // `TabView`s with no stack around them here, by the view that holds them.
-        var held: [(offset: Int, view: String, wrappers: [String])] = []
+        var direct: [(offset: Int, stack: String, tabs: TabNavigation)] = []
+        // `TabView`s with no stack around them here, by the view that holds them, with what their
+        // tabs navigate by: a link in the tab content itself, or the views built there.
+        var held: [(offset: Int, view: String, wrappers: [String], tabs: TabNavigation)] = []
         var pagedTabViews: Set<Int>?
         var directives: [Int]?
         for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
@@ -51,14 +52,10 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             if !known.isEmpty, s.compileBranches(of: call.calleeToken, directives: known).contains("os(watchOS)") {
                 continue
             }
+            let tabs = TabNavigation(of: call, in: s)
             // A stack's path is shared; a `NavigationSplitView` column holding tabs is another matter.
             if let stack = ViewHierarchy.enclosingPathStack(of: call.calleeToken, in: s) {
-                hits.append(
-                    Hit(
-                        file: file.index, offset: s.offset(of: call.calleeToken),
-                        message:
-                            "`TabView` inside `\(stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead"
-                    ))
+                direct.append((s.offset(of: call.calleeToken), stack, tabs))
                 continue
             }
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken),
@@ -69,35 +66,98 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             held.append(
                 (
                     s.offset(of: call.calleeToken), ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
-                    placement.wrappers
+                    placement.wrappers, tabs
                 ))
         }
         let fileIndex = file.index
-        let direct = hits
-        return { [held] project in
-            guard !held.isEmpty else { return direct }
-            var hits = direct
+        return { [held, direct] project in
+            var hits: [Hit] = []
+            for tabs in direct {
+                hits.append(
+                    Self.hit(
+                        file: fileIndex, offset: tabs.offset, tabs: tabs.tabs, project: project,
+                        message:
+                            "`TabView` inside `\(tabs.stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead",
+                        stack: []))
+            }
             for tabs in held {
                 // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
                 let place: String
+                var stack: [Evidence] = []
                 if let shell = project.pathStackHoldingWrapper(tabs.wrappers) {
                     place = "inside `\(shell)`, which holds a navigation stack,"
                 } else if project.pathHierarchy.status(of: tabs.view) == .inStack,
                     let site = project.pathHierarchy.stackedSite(of: tabs.view)
                 {
+                    let path = project.paths[site.file] ?? "?"
                     place =
-                        "shown inside a navigation stack (built in \(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)),"
+                        "shown inside a navigation stack (built in \(site.parent.map { "`\($0)`, " } ?? "")\(path):\(site.line)),"
+                    stack = [.at(path, line: site.line, "`\(tabs.view)` is shown inside a navigation stack here")]
                 } else {
                     continue
                 }
                 hits.append(
-                    Hit(
-                        file: fileIndex, offset: tabs.offset,
+                    Self.hit(
+                        file: fileIndex, offset: tabs.offset, tabs: tabs.tabs, project: project,
                         message:
-                            "`TabView` in `\(tabs.view)`, \(place) shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab"
-                    ))
+                            "`TabView` in `\(tabs.view)`, \(place) shares one navigation path between tabs and hides the tab bar on push; make the `TabView` the root and put a `NavigationStack` inside each tab",
+                        stack: stack))
             }
             return hits
+        }
+    }
+
+    /// The finding, a warning only when a tab is seen to navigate (the harm): that push is its
+    /// proof. Tabs that never push (a demo screen, a pager) share nothing: `info`.
+    static func hit(
+        file: Int, offset: Int, tabs: TabNavigation, project: ProjectIndex, message: String, stack: [Evidence]
+    ) -> Hit {
+        if let link = tabs.linkOffset {
+            return Hit(
+                file: file, offset: offset, message: message,
+                evidence: stack + [.here(offset: link, message: "a tab navigates here, onto the shared path")])
+        }
+        for view in tabs.views {
+            if let push = project.firstPush(by: view) {
+                return Hit(
+                    file: file, offset: offset, message: message,
+                    evidence: stack + [
+                        .at(
+                            project.paths[push.site.file] ?? "?", line: push.site.line,
+                            "the tab `\(view)` pushes `\(push.pushed)` here, onto the shared path")
+                    ])
+            }
+        }
+        let unknown = tabs.views.filter { project.typesByName[$0] == nil }
+        let why =
+            unknown.isEmpty
+            ? " (no tab pushes anything, so nothing is shared yet)"
+            : " (whether its tabs push cannot be seen: \(unknown.prefix(3).map { "`\($0)`" }.joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") not declared here)"
+        return Hit(file: file, offset: offset, message: message + why, severity: .info, evidence: stack)
+    }
+}
+
+/// How a `TabView`'s tabs navigate, as far as its own code shows: a `NavigationLink` or
+/// `navigationDestination` in the tab content, else the views the content builds (the index
+/// tells whether those push).
+struct TabNavigation: Sendable {
+    var linkOffset: Int?
+    var views: [String]
+
+    init(of call: CallSite, in s: Structure) {
+        linkOffset = nil
+        views = []
+        guard let closure = s.trailingClosures(of: call).first else { return }
+        for index in s.calls(in: closure.body.lowerBound..<closure.body.upperBound + 1) {
+            let inner = s.calls[index]
+            if inner.callee == "NavigationLink" || inner.callee == "navigationDestination" {
+                linkOffset = linkOffset ?? s.offset(of: inner.calleeToken)
+            } else if !inner.isMember, Structure.isTypeName(inner.callee),
+                !SwiftUINames.platformTypes.contains(inner.callee),
+                !SwiftUINames.passThroughContainers.contains(inner.callee)
+            {
+                if !views.contains(inner.callee) { views.append(inner.callee) }
+            }
         }
     }
 }

@@ -263,29 +263,10 @@ enum BindingWrites {
     /// The gates a statement's `{` stands for: the condition of the `if` before it, or the case
     /// labels of a `switch` over a plain name that `inner` stands under.
     static func statementGates(opening: Int, inner: Int, in s: Structure) -> [BindingGate] {
-        // Back from the brace to the keyword that starts the statement, over balanced brackets.
-        var j = opening - 1
-        var depth = 0
-        while j >= 0 {
-            let token = s.code[j]
-            if token.kind == .punctuation, token.length == 1 {
-                let byte = s.file.bytes[token.offset]
-                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth += 1 }
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth -= 1 }
-                if depth == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return [] }
-            }
-            if depth == 0, token.kind == .keyword {
-                if s.is(j, "if") { return ifGates(condition: j + 1..<opening, in: s) }
-                if s.is(j, "switch") {
-                    return switchGates(subject: j + 1..<opening, body: opening, inner: inner, in: s)
-                }
-                if s.is(j, "else") || s.is(j, "guard") || s.is(j, "for") || s.is(j, "while") || s.is(j, "do")
-                    || s.is(j, "repeat") || s.is(j, "catch") || s.is(j, "defer")
-                {
-                    return []
-                }
-            }
-            j -= 1
+        guard let keyword = s.statementKeyword(opening: opening) else { return [] }
+        if s.is(keyword, "if") { return ifGates(condition: keyword + 1..<opening, in: s) }
+        if s.is(keyword, "switch") {
+            return switchGates(subject: keyword + 1..<opening, body: opening, inner: inner, in: s)
         }
         return []
     }

@@ -5,7 +5,8 @@ import SwiftLexer
 /// `@ObservedObject var store = Store()`, `let rows = items.sorted()`). A `@StateObject`'s value is
 /// an autoclosure, made once by SwiftUI, and does not count; nor do work in closures an initializer
 /// only stores, the property wrappers themselves, or values the platform makes in no time.
-/// Read per declaration into `FileSummary.workingTypes`, for `eager-list-destination`.
+/// Read per declaration into `FileSummary.workSites`, for `eager-list-destination`: each with the
+/// line that does the work, the finding's proof, and the initializer it is in.
 enum ConstructionCost {
     /// Calls that make small values or wrap what they are given.
     static let cheapCallees: Set<String> = [
@@ -15,65 +16,99 @@ enum ConstructionCost {
         "AnyView", "LocalizedStringKey", "min", "max", "abs", "constant",
     ]
 
-    /// The names of the file's types (declarations and extensions) whose construction does work.
-    static func workingTypes(in s: Structure) -> [String] {
-        var working = Set<Int>()
+    /// Where the file's types (declarations and extensions) do work when built: the first costly
+    /// stored property initial value of a type, and each initializer whose body does work.
+    static func workSites(in s: Structure) -> [WorkSite] {
+        var sites: [WorkSite] = []
+        var withCostlyProperty = Set<Int>()
         for property in s.properties where property.hasInitialValue && property.body == nil && !property.isStatic {
-            guard let owner = property.owner, !working.contains(owner),
-                !property.attributes.contains(where: { $0.hasSuffix("StateObject") })
+            guard let owner = property.owner, !withCostlyProperty.contains(owner),
+                !property.attributes.contains(where: { $0.hasSuffix("StateObject") }),
+                let token = initialValueCall(property, in: s)
             else { continue }
-            if initialValueCalls(property, in: s) { working.insert(owner) }
+            withCostlyProperty.insert(owner)
+            sites.append(site(s.types[owner].name, at: token, in: s, initializerLabels: nil))
         }
         for function in s.functions where function.isInitializer {
-            guard let owner = function.owner, !working.contains(owner), let body = function.body else { continue }
-            if bodyDoesWork(body, in: s) { working.insert(owner) }
+            guard let owner = function.owner, let body = function.body, let token = workInBody(body, in: s) else {
+                continue
+            }
+            sites.append(
+                site(
+                    s.types[owner].name, at: token, in: s,
+                    initializerLabels: function.parameters.map { $0.label ?? "_" }))
         }
-        return working.map { s.types[$0].name }
+        return sites
     }
 
-    /// Whether the property's initial value (after `=`, on its line or in brackets opened there)
-    /// holds a call that is not cheap.
-    static func initialValueCalls(_ property: PropertyDecl, in s: Structure) -> Bool {
+    static func site(_ type: String, at token: Int, in s: Structure, initializerLabels: [String]?) -> WorkSite {
+        let line = s.code[token].line
+        let text = s.file.positions.lineText(line).trimmingCharacters(in: .whitespaces)
+        return WorkSite(
+            type: type, line: line, code: text.count > 100 ? String(text.prefix(99)) + "…" : text,
+            initializerLabels: initializerLabels)
+    }
+
+    /// The first call that is not cheap in the property's initial value (after `=`, on its line or
+    /// in brackets opened there).
+    static func initialValueCall(_ property: PropertyDecl, in s: Structure) -> Int? {
         var index = property.nameToken + 1
         // Past the type annotation to `=`, skipping bracketed groups whole.
         while index < s.code.count, !(s.code[index].kind == .operator && s.is(index, "=")) {
-            if s.code[index].line != s.code[property.nameToken].line { return false }
+            if s.code[index].line != s.code[property.nameToken].line { return nil }
             index = s.closing[index] > index ? Int(s.closing[index]) + 1 : index + 1
         }
-        guard index < s.code.count else { return false }
+        guard index < s.code.count else { return nil }
         let line = s.code[index].line
         var next = index + 1
         while next < s.code.count, s.code[next].line == line || next == index + 1 {
-            if isCostlyCall(at: next, in: s) { return true }
+            if isCostlyCall(at: next, in: s) { return next }
             if s.closing[next] > next {
                 // A bracketed group opened here: everything in it belongs to the value.
-                for inner in next..<Int(s.closing[next]) where isCostlyCall(at: inner, in: s) { return true }
+                for inner in next..<Int(s.closing[next]) where isCostlyCall(at: inner, in: s) { return inner }
                 next = Int(s.closing[next]) + 1
                 continue
             }
             next += 1
         }
-        return false
+        return nil
     }
 
-    /// Whether an initializer's body calls something costly outside closures it only stores and
-    /// outside a `StateObject(wrappedValue:)`'s autoclosure.
-    static func bodyDoesWork(_ body: ClosedRange<Int>, in s: Structure) -> Bool {
+    /// The first costly call in an initializer's body, outside closures it only stores and outside
+    /// a `StateObject(wrappedValue:)`'s autoclosure.
+    static func workInBody(_ body: ClosedRange<Int>, in s: Structure) -> Int? {
         // An unclosed body (a truncated file) ends where it starts: nothing inside to judge.
-        guard body.upperBound > body.lowerBound else { return false }
+        guard body.upperBound > body.lowerBound else { return nil }
         for callIndex in s.calls(in: body.lowerBound + 1..<body.upperBound) {
             let call = s.calls[callIndex]
-            guard isCostly(call.callee), !s.isDeferred(call.calleeToken, within: body) else { continue }
+            guard isCostly(call.callee), !isDefaultsRead(call, in: s), !s.isDeferred(call.calleeToken, within: body)
+            else { continue }
             // `self.init(…)` delegates to another initializer, judged on its own.
             if call.callee == "init" { continue }
             let outer = s.enclosingCalls(of: call.calleeToken)
             if outer.contains(where: { s.calls[$0].callee == "StateObject" || isStateObjectStorage($0, in: s) }) {
                 continue
             }
-            return true
+            return call.calleeToken
+        }
+        return nil
+    }
+
+    /// `UserDefaults.standard.bool(forKey:)` and the other getters: a dictionary read, no work.
+    static func isDefaultsRead(_ call: CallSite, in s: Structure) -> Bool {
+        guard call.isMember, defaultsGetters.contains(call.callee) else { return false }
+        var j = call.calleeToken - 1
+        while j >= 0, s.code[j].line == s.code[call.calleeToken].line, j >= call.calleeToken - 6 {
+            if s.is(j, "UserDefaults") || s.is(j, "defaults") { return true }
+            j -= 1
         }
         return false
     }
+
+    static let defaultsGetters: Set<String> = [
+        "bool", "string", "integer", "double", "float", "object", "value", "array", "dictionary", "data", "url",
+        "stringArray",
+    ]
 
     /// `_model = .init(wrappedValue: …)` (or `self._model = …`) where `model` is a `@StateObject`:
     /// the same autoclosure as `StateObject(wrappedValue:)`.
@@ -95,4 +130,15 @@ enum ConstructionCost {
     }
 
     static func isCostly(_ callee: String) -> Bool { !cheapCallees.contains(callee) }
+}
+
+/// Where building a type does work: the line (the proof), and the labels of the initializer it is
+/// in (nil: a stored property's initial value, paid by every initializer).
+public struct WorkSite: Sendable {
+    public var type: String
+    public var line: Int
+    public var code: String
+    public var initializerLabels: [String]?
+    /// The file it is in (set by the index).
+    public var file = 0
 }

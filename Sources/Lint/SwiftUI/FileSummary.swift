@@ -7,6 +7,8 @@ struct FileSummary: Sendable {
     var file: Int
     var path: String
     var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
+    /// The line of each type declaration, by position in `types` (for findings that name one).
+    var typeLines: [Int] = []
     /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
     var constructions: [String: [ViewConstruction]] = [:]
     /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
@@ -17,7 +19,7 @@ struct FileSummary: Sendable {
     /// (`header` in `body`, with `var header: some View` in an extension in another file), by
     /// the node they would be: the index keeps those whose member some other file declares.
     var looseUses: [String: [ViewConstruction]] = [:]
-    var stacks: [(owner: String, call: Int, isSplit: Bool)] = []
+    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int)] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
     var stackFunctions: [String] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
@@ -57,13 +59,15 @@ struct FileSummary: Sendable {
     /// `Identifiable` (`String?`, `URL?`): `item:` presentations need a wrapper for those.
     var plainOptionals: Set<String> = []
     var otherOptionals: Set<String> = []
-    /// Types whose construction does work here (see `ConstructionCost`).
-    var workingTypes: [String] = []
+    /// Where the file's types do work when built (see `ConstructionCost`).
+    var workSites: [WorkSite] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
     var bindings: [BindingUse] = []
     /// Argument labels passed where the run's types are constructed, as `Type.label` (`Gauge.progress`
     /// for `Gauge(progress: 5)`).
     var constructionLabels: Set<String> = []
+    /// The first line in the file that passes each of those labels.
+    var constructionLabelLines: [String: Int] = [:]
 
     /// Reads the file in named steps, one per fact; calls and members only where views are built.
     init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
@@ -89,7 +93,11 @@ struct FileSummary: Sendable {
         }
         chained = s.chainedModifiers()
         readTypealiases(s)
-        workingTypes = ConstructionCost.workingTypes(in: s)
+        workSites = ConstructionCost.workSites(in: s).map { site in
+            var site = site
+            site.file = index
+            return site
+        }
         var router = MemberRouter(members: MemberNodes(s), types: types.map(\.name))
         readCalls(s, isApp: isApp, router: &router)
         routeMembersHoldingNavigation(s, router: &router)
@@ -130,6 +138,7 @@ struct FileSummary: Sendable {
         isApp.reserveCapacity(s.types.count)
         for (typeIndex, type) in s.types.enumerated() {
             types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
+            typeLines.append(s.code[type.nameToken].line)
             isApp.append(type.inherits("App"))
         }
         initializers = Array(repeating: [], count: s.types.count)
@@ -276,7 +285,11 @@ struct FileSummary: Sendable {
         // modifier) is the sheet's own: it wraps nothing the type is handed.
         if ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained).context.presented { return }
         if let owner = s.enclosingType(of: call.calleeToken) {
-            stacks.append((types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee)))
+            stacks.append(
+                (
+                    types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee),
+                    s.code[call.calleeToken].line
+                ))
         }
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
             s.functions[function].name != "body"
@@ -309,7 +322,10 @@ struct FileSummary: Sendable {
             }
         }
         let constant = !constantLabels.isEmpty
-        s.forEachArgumentLabel(of: call) { constructionLabels.insert(call.callee + "." + s.text($0)) }
+        s.forEachArgumentLabel(of: call) {
+            let key = call.callee + "." + s.text($0)
+            if constructionLabels.insert(key).inserted { constructionLabelLines[key] = s.code[call.calleeToken].line }
+        }
         constructions[call.callee, default: []].append(
             ViewConstruction(
                 file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,

@@ -278,6 +278,45 @@ extension Structure {
         a.contains { condition in b.contains { $0 == "!" + condition || "!" + $0 == condition } }
     }
 
+    /// The keyword that opens the statement whose `{` is at `opening` (`if`, `switch`, `else`,
+    /// `guard`, `for`, …), found back over the condition's balanced brackets.
+    public func statementKeyword(opening: Int) -> Int? {
+        var j = opening - 1
+        var depth = 0
+        while j >= 0 {
+            let token = code[j]
+            if token.kind == .punctuation, token.length == 1 {
+                let byte = file.bytes[token.offset]
+                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth += 1 }
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth -= 1 }
+                if depth == 0, byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return nil }
+            }
+            if depth == 0, token.kind == .keyword,
+                ["if", "switch", "else", "guard", "for", "while", "do", "repeat", "catch", "defer"].contains(text(j))
+            {
+                return j
+            }
+            j -= 1
+        }
+        return nil
+    }
+
+    /// Whether the token stands in a `case` of a `switch` that is inside the call at `outer`.
+    public func isInSwitchCase(_ token: Int, within outer: Int) -> Bool {
+        var found = false
+        forEachEnclosingScope(of: token) { scope in
+            guard scope.range.lowerBound > outer else { return false }
+            if case .statement = scope.kind, let keyword = statementKeyword(opening: scope.range.lowerBound),
+                self.is(keyword, "switch")
+            {
+                found = true
+                return false
+            }
+            return true
+        }
+        return found
+    }
+
     /// Whether a token stands in a statement's block (`if`, `else`, `switch`) inside the function or
     /// property that holds it: built only on some runs of that code.
     public func isConditional(_ token: Int) -> Bool {

@@ -64,9 +64,14 @@ public struct ViewHierarchy: Sendable {
     /// The `NavigationStack` or `NavigationView` whose content a token is in, by callee name,
     /// unless a presentation or a modifier that may show its content elsewhere comes first.
     static func enclosingPathStack(of token: Int, in s: Structure) -> String? {
+        enclosingPathStackCall(of: token, in: s).map { s.calls[$0].callee }
+    }
+
+    /// The call of that stack (by index), for a finding to point at.
+    static func enclosingPathStackCall(of token: Int, in s: Structure) -> Int? {
         for index in s.enclosingCalls(of: token) {
             let call = s.calls[index]
-            if !call.isMember, SwiftUINames.isPathStackName(call.callee) { return call.callee }
+            if !call.isMember, SwiftUINames.isPathStackName(call.callee) { return index }
             if call.isMember,
                 SwiftUINames.isPresentationModifier(call.callee) || SwiftUINames.mayShowContentElsewhere(call)
             {
