@@ -2696,6 +2696,32 @@ struct Receipt: View {
 }
 ```
 
+A flag that builds the stack, left at its default `true` by the push, builds it for sure:
+
+```swift
+struct Widgets: View {
+    var body: some View {
+        NavigationStack {
+            List {
+                NavigationLink("Create") { WidgetEditor() }
+                NavigationLink("Edit") { WidgetEditor(needsStack: false) }
+            }
+        }
+    }
+}
+
+struct WidgetEditor: View {
+    var needsStack = true
+    var body: some View {
+        if needsStack {
+            ↓NavigationStack { Text("Editor") }
+        } else {
+            Text("Editor")
+        }
+    }
+}
+```
+
 ## Non-triggering
 
 A view pushed from one `NavigationView` that brings its own: with an iOS-only deployment
@@ -2824,8 +2850,9 @@ struct Dashboard: View {
 }
 ```
 
-A stack the view builds only on some runs: whether the caller that pushes it turns it off cannot be
-seen from here, so the finding is `info`:
+A stack the view builds only behind a flag: a push that turns the flag off builds no stack, so it
+is no finding; a push whose value cannot be seen leaves it `info` (a push that passes `true`, or
+leaves a `true` default, is an error naming that push):
 
 ```swift
 struct Home: View {
@@ -2841,9 +2868,29 @@ struct ProfileScreen: View {
     var embedded = true
     var body: some View {
         if embedded {
-            ⓘNavigationStack { Text("Profile") }
+            NavigationStack { Text("Profile") }
         } else {
             Text("Profile")
+        }
+    }
+}
+
+struct Account: View {
+    let compact: Bool
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Orders") { OrdersScreen(embedded: compact) }
+        }
+    }
+}
+
+struct OrdersScreen: View {
+    var embedded = true
+    var body: some View {
+        if embedded {
+            ⓘNavigationStack { Text("Orders") }
+        } else {
+            Text("Orders")
         }
     }
 }

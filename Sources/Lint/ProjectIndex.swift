@@ -33,6 +33,8 @@ public struct ProjectIndex: Sendable {
         public var branches: [String] = []
         /// The view whose code pushes, when known.
         public var pusher: String?
+        /// The literal arguments the pushed view is built with there, when known.
+        public var arguments: FrozenCall?
     }
 
     /// Where a view of the run pushes something, if it does (the first push in path order).
@@ -233,7 +235,9 @@ public struct ProjectIndex: Sendable {
             for push in summary.pushes {
                 Self.recordPush(
                     push.view, by: push.pusher,
-                    at: PushSite(file: file, call: push.call, line: push.line, branches: push.branches),
+                    at: PushSite(
+                        file: file, call: push.call, line: push.line, branches: push.branches, arguments: push.arguments
+                    ),
                     unless: ambiguous, into: &pushedViews, edges: &pushEdges)
             }
         }

@@ -19,7 +19,7 @@ public struct NestedNavigationStackRule: ProjectRule {
         var owned:
             [(
                 offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
-                stack: String, severity: Severity?
+                stack: String, severity: Severity?, gates: [BindingGate]
             )] = []
         var directives: [Int]?
         // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
@@ -64,7 +64,9 @@ public struct NestedNavigationStackRule: ProjectRule {
                         || ViewHierarchy.memberName(placement.member, in: s).map {
                             s.usesAreConditional(of: $0, inType: owner)
                         } == true,
-                    call.callee, severity
+                    call.callee, severity,
+                    // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).
+                    BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter { $0.kind == .flag }
                 ))
         }
         let fileIndex = file.index
@@ -96,8 +98,25 @@ public struct NestedNavigationStackRule: ProjectRule {
                 // A stack in a member (`var addSheet: some View`) stands where that member is used
                 // (in a sheet, say), not wherever the type is pushed: the hierarchy places it.
                 let inBody = stack.node == stack.view
-                let pushers = (inBody ? project.pushedViews[stack.view] ?? [] : []).filter {
+                var pushers = (inBody ? project.pushedViews[stack.view] ?? [] : []).filter {
                     !Structure.branchesExclude($0.branches, stack.branches)
+                }
+                // A stack behind a flag: a push that passes it `true` (or leaves it at its default
+                // `true`) builds the stack for sure, and is the proof; one that turns it off pushes none.
+                var decided: String?
+                if stack.conditional, !stack.gates.isEmpty {
+                    let verdicts = pushers.map { pusher in
+                        stack.gates.map {
+                            $0.isSwitchedOn(by: pusher.arguments?.arguments ?? [:], passed: pusher.arguments?.passed)
+                        }
+                    }
+                    if let sure = verdicts.firstIndex(where: { $0.allSatisfy { $0 == true } }) {
+                        let flags = stack.gates.map { "`\($0.name)`" }.joined(separator: ", ")
+                        decided = " (this push builds it: \(flags) is true for it)"
+                        pushers = [pushers[sure]]
+                    } else {
+                        pushers = zip(pushers, verdicts).filter { !$0.1.contains(false) }.map(\.0)
+                    }
                 }
                 if let pusher = pushers.first {
                     var evidence: [Evidence] = [
@@ -117,8 +136,8 @@ public struct NestedNavigationStackRule: ProjectRule {
                         Hit(
                             file: fileIndex, offset: stack.offset,
                             message:
-                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(caveat)",
-                            severity: unsure, evidence: evidence))
+                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(decided ?? caveat)",
+                            severity: decided == nil ? unsure : stack.severity, evidence: evidence))
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
                     let site = project.pathHierarchy.stackedSite(of: stack.node)

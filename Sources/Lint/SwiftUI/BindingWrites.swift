@@ -63,12 +63,16 @@ public struct BindingGate: Sendable, Hashable {
     public var cases: [String] = []
     /// The type's own default for `name` is `false` or `nil` (a caller that leaves it out switches it off).
     public var offByDefault = false
+    /// The type's own default for a flag is `true` (a caller that leaves it out switches it on).
+    public var onByDefault = false
 }
 
 /// An argument written as a literal at a call: enough to decide a `BindingGate`.
 public enum LiteralArgument: Sendable, Hashable {
     /// `false`, `nil`, `.constant(false)`, `.constant(nil)`.
     case off
+    /// `true`, `.constant(true)`.
+    case on
     /// `.name` or `.name(…)`, also inside `.constant(…)`.
     case enumCase(String)
 
@@ -84,6 +88,7 @@ public enum LiteralArgument: Sendable, Hashable {
         }
         guard let first = range.first else { return nil }
         if range.count == 1, s.is(first, "false") || s.is(first, "nil") { return .off }
+        if range.count == 1, s.is(first, "true") { return .on }
         if s.punct(first, UInt8(ascii: ".")), first + 1 < range.upperBound, s.code[first + 1].kind == .identifier,
             range.count == 2 || s.punct(first + 2, UInt8(ascii: "("))
         {
@@ -103,6 +108,23 @@ public enum LiteralArgument: Sendable, Hashable {
 }
 
 extension BindingGate {
+    /// Whether a call with these literal arguments takes this path for sure (a flag passed `true`,
+    /// or left out where its default is `true`); false when it never does; nil when it cannot be told.
+    func isSwitchedOn(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool? {
+        guard kind == .flag else { return nil }
+        if let literal = arguments[name] {
+            switch literal {
+            case .on: return true
+            case .off: return false
+            case .enumCase: return nil
+            }
+        }
+        guard let passed, !passed.contains(name) else { return nil }
+        if onByDefault { return true }
+        if offByDefault { return false }
+        return nil
+    }
+
     /// How a message says where the write stands: "when `canEdit` is true".
     var phrase: String {
         switch kind {
@@ -255,7 +277,9 @@ enum BindingWrites {
             }
         }
         for position in gates.indices where gates[position].kind != .caseOf {
-            gates[position].offByDefault = defaultIsOff(gates[position].name, owner: owner, in: s)
+            let literal = defaultLiteral(gates[position].name, owner: owner, in: s)
+            gates[position].offByDefault = literal == .off
+            gates[position].onByDefault = literal == .on
         }
         return gates
     }
@@ -393,14 +417,25 @@ enum BindingWrites {
     /// Whether the type's default for a property or initializer parameter of that name is `false`
     /// or `nil`: a stored `var flag = false`, `var item: Item?`, or `init(…, flag: Bool = false)`.
     static func defaultIsOff(_ name: String, owner: Int, in s: Structure) -> Bool {
+        defaultLiteral(name, owner: owner, in: s) == .off
+    }
+
+    /// The type's default for a property or initializer parameter of that name, when it is a
+    /// literal `false`/`nil` (`.off`) or `true` (`.on`); an optional `var` with no value is `nil`.
+    static func defaultLiteral(_ name: String, owner: Int, in s: Structure) -> LiteralArgument? {
+        func literal(at index: Int) -> LiteralArgument? {
+            if s.is(index, "false") || s.is(index, "nil") { return .off }
+            if s.is(index, "true") { return .on }
+            return nil
+        }
         for property in s.properties where property.owner == owner && property.name == name && !property.isStatic {
             let next = property.nameToken + 1
             if let equals = (next..<min(next + 8, s.code.count)).first(where: { s.is($0, "=") }),
-                s.is(equals + 1, "false") || s.is(equals + 1, "nil")
+                let value = literal(at: equals + 1)
             {
-                return true
+                return value
             }
-            if !property.isLet, !property.hasInitialValue, property.type?.hasSuffix("?") == true { return true }
+            if !property.isLet, !property.hasInitialValue, property.type?.hasSuffix("?") == true { return .off }
         }
         for function in s.functions where function.isInitializer && function.owner == owner {
             var j = function.nameToken + 1
@@ -413,12 +448,12 @@ enum BindingWrites {
                         if s.closing[k] > k { k = Int(s.closing[k]) }
                         k += 1
                     }
-                    if k < close, s.is(k, "="), s.is(k + 1, "false") || s.is(k + 1, "nil") { return true }
+                    if k < close, s.is(k, "="), let value = literal(at: k + 1) { return value }
                 }
                 j += 1
             }
         }
-        return false
+        return nil
     }
 
     /// Whether an initializer of the type passes one of its `Binding` parameters to a call

@@ -30,7 +30,9 @@ struct FileSummary: Sendable {
     var viewModifierFunctions: [String] = []
     /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
     var chained: [Int: [String]] = [:]
-    var pushes: [(view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
+    /// Each push: the view, the link's call, the pushing view, and the literal arguments the
+    /// destination is built with (which decide the pushed view's conditional stack).
+    var pushes: [(view: String, call: Int, pusher: String?, line: Int, branches: [String], arguments: FrozenCall)] = []
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
@@ -365,7 +367,13 @@ struct FileSummary: Sendable {
         let known = directives ?? s.directiveTokens()
         directives = known
         let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known)
-        for view in destinations { pushes.append((s.calls[view].callee, callIndex, pusher, line, branches)) }
+        for view in destinations {
+            let construction = s.calls[view]
+            let arguments = FrozenCall(
+                arguments: LiteralArgument.all(of: construction, in: s),
+                passed: Set(s.arguments(of: construction).compactMap(\.label)))
+            pushes.append((construction.callee, callIndex, pusher, line, branches, arguments))
+        }
     }
 
     /// Links, stacks and tab views in members (not `body`): the rules place them by node too,
