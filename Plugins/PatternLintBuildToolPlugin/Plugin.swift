@@ -29,6 +29,9 @@ enum LintCommand {
         var arguments = ["lint", "--absolute-paths", "--quiet", "--no-color", "--stamp", stamp.path]
         if hasConfiguration { arguments += ["--config", configuration.path] }
         arguments += files.map(\.path)
+        // The configured baseline is not an input: SwiftPM 6.3 keeps a plugin's commands across
+        // builds (editing the configuration does not make it ask again), so a baseline deleted
+        // later failed the build as a missing input. A run that failed runs again anyway.
         return .buildCommand(
             displayName: "PatternLint \(name)", executable: tool, arguments: arguments,
             inputFiles: files + (hasConfiguration ? [configuration] : []), outputFiles: [stamp])

@@ -3,9 +3,14 @@
 /// are left out on purpose, so inserting code above a finding does not make it "new".
 public enum Fingerprint {
     public static func compute(for findings: [Finding]) -> [String] {
+        compute(for: findings, paths: findings.map(\.path))
+    }
+
+    /// With each finding's path given apart (a baseline's: relative to its anchor).
+    public static func compute(for findings: [Finding], paths: [String]) -> [String] {
         var seen: [String: Int] = [:]
-        return findings.map { finding in
-            let key = finding.ruleID + "\u{1F}" + finding.path + "\u{1F}" + normalized(finding.sourceLine)
+        return zip(findings, paths).map { finding, path in
+            let key = finding.ruleID + "\u{1F}" + path + "\u{1F}" + normalized(finding.sourceLine)
             let occurrence = seen[key, default: 0]
             seen[key] = occurrence + 1
             return hex(fnv1a(key + "\u{1F}\(occurrence)"))

@@ -34,6 +34,8 @@ public struct LintResult: Sendable {
     public var rulesRun: [RuleCatalog.Entry]
     /// Paths of the files whose findings are reported.
     public var files: [String] = []
+    /// How many findings a baseline left out; nil when no baseline was applied.
+    public var hiddenByBaseline: Int?
 
     public init(
         findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []

@@ -16,6 +16,21 @@ public enum DisplayPath {
         return normalized.hasPrefix(prefix) ? String(normalized.dropFirst(prefix.count)) : normalized
     }
 
+    /// `path` made absolute against the current folder, normalised.
+    public static func absolute(_ path: String) -> String {
+        normalize(path.hasPrefix("/") ? path : currentFolder + "/" + path)
+    }
+
+    /// `path` as seen from `folder`, lexically: `Sources/A.swift`, or `../Other/A.swift` when it is not
+    /// below the folder. Both are absolute.
+    public static func relative(_ path: String, from folder: String) -> String {
+        let target = normalize(path).split(separator: "/")
+        let base = normalize(folder).split(separator: "/")
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        let parts = Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared).map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// Lexical normalisation: no file system access, so symbolic links are kept as written.
     public static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")

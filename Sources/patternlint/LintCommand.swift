@@ -77,6 +77,8 @@ struct LintCommand: ParsableCommand {
         name: .customLong("changed-since"),
         help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev"))
     var changedSince: String?
+    @Flag(name: .customLong("no-baseline"), help: "Ignore the configured baseline: report every finding.")
+    var noBaseline = false
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
     var baseline: String?
     @Flag(help: "Apply the safe fixes findings carry (atomically per file), then lint again.") var fix = false
@@ -115,12 +117,7 @@ struct LintCommand: ParsableCommand {
         clock.mark("file discovery")
         var linter = prepared.linter
         linter.keepRunUntilExit = true
-        // `--baseline` wins over the configuration's `baseline:`.
-        // Writing one records every finding, so the configured one (perhaps not written yet) is not read.
-        let baselinePath = baseline ?? (writeBaseline == nil ? configuration.baseline.map(configuration.resolve) : nil)
-        let accepted = try baselinePath.map { path in
-            do { return try Baseline.load(path: path) } catch { throw CLIFailure(message: "\(error)") }
-        }
+        let accepted = try acceptedBaseline(configuration)
         var inputs: [LintInput]
         var problems = discovery.problems
         for message in discovery.skipped { Terminal.warning(message) }
@@ -157,10 +154,10 @@ struct LintCommand: ParsableCommand {
         result.problems = problems + result.problems
         if let changedSince { result.findings = try onlyChangedLines(result.findings, since: changedSince) }
         if let writeBaseline {
-            try record(result.findings, inBaseline: writeBaseline)
+            try record(result.findings, inBaseline: writeBaseline, configuration: configuration)
             return
         }
-        if let accepted { result.findings = accepted.filter(result.findings) }
+        accepted?.apply(to: &result)
         // A dry run's standard output is its patch: the findings left after it only decide the exit.
         let report = fix && dryRun ? [] : output.reportPieces(result)
         clock.mark("report")
@@ -268,9 +265,31 @@ extension LintCommand {
         }
     }
 
-    /// `--write-baseline`: records the findings and says how many.
-    func record(_ findings: [Finding], inBaseline path: String) throws {
-        do { try Baseline(findings: findings).write(to: path) } catch { throw CLIFailure(message: "\(error)") }
+    /// The baseline whose findings are not reported: `--baseline`, else the configuration's
+    /// `baseline:`. None with `--no-baseline`, nor when writing one: that records every finding,
+    /// so the configured one (perhaps not written yet) is not read.
+    func acceptedBaseline(_ configuration: Configuration) throws -> Baseline? {
+        if noBaseline, baseline != nil {
+            throw CLIFailure(message: "--baseline and --no-baseline contradict each other")
+        }
+        if baseline == "" {
+            throw CLIFailure(message: "--baseline needs a file; --no-baseline ignores the configured one")
+        }
+        let configured = noBaseline || writeBaseline != nil ? nil : configuration.baseline.map(configuration.resolve)
+        guard let path = baseline ?? configured else { return nil }
+        do {
+            return try Baseline.load(path: path, anchor: Baseline.anchor(forFileAt: path, configuration: configuration))
+        } catch {
+            throw CLIFailure(message: "\(error)")
+        }
+    }
+
+    /// `--write-baseline`: records the findings, anchored as `acceptedBaseline` reads them, and says how many.
+    func record(_ findings: [Finding], inBaseline path: String, configuration: Configuration) throws {
+        let anchor = Baseline.anchor(forFileAt: path, configuration: configuration)
+        do { try Baseline(findings: findings, anchor: anchor).write(to: path) } catch {
+            throw CLIFailure(message: "\(error)")
+        }
         FileHandle.standardError.write(
             Data("Wrote \(Terminal.plural(findings.count, "finding")) to \(path).\n".utf8))
     }
@@ -321,9 +340,10 @@ extension Terminal {
         let errors = result.findings.filter { $0.severity == .error }.count
         let warnings = result.findings.filter { $0.severity == .warning }.count
         let infos = result.findings.count - errors - warnings
+        let hidden = result.hiddenByBaseline.map { ", \($0) hidden by the baseline" } ?? ""
         FileHandle.standardError.write(
             Data(
-                "\(afterDryRun ? "After these fixes, " : "Linted ")\(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info")).\n"
+                "\(afterDryRun ? "After these fixes, " : "Linted ")\(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info"))\(hidden).\n"
                     .utf8))
     }
 }

@@ -51,7 +51,7 @@ struct MCPTools {
         Tool(
             name: "lint",
             description:
-                "Lint files or folders of the workspace; findings with rule, severity, place, message and note.",
+                "Lint files or folders of the workspace; findings with rule, severity, place, message and note. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "paths": .object([
@@ -63,7 +63,7 @@ struct MCPTools {
         Tool(
             name: "lint_snippet",
             description:
-                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it.",
+                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "source": property("string", "Swift source text."),
@@ -271,13 +271,14 @@ struct MCPTools {
     // MARK: Lint
 
     /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), with the
-    /// number of files and the problems beside them.
+    /// number of files, the problems and how many findings the baseline hid beside them.
     /// At most `limit` findings, in report order, and how many more there were: an assistant
     /// reads the answer whole, and a generated 5 MB file made one of 23 MB.
     func findings(_ result: LintResult, limit: Int) -> String {
         var shown = result
         shown.findings = Array(result.findings.prefix(limit))
         return "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), "
+            + "\"hidden_by_baseline\": \(result.hiddenByBaseline ?? 0), "
             + "\"omitted\": \(result.findings.count - shown.findings.count), \"findings\": "
             + JSONReporter().report(shown) + "}"
     }
@@ -317,6 +318,7 @@ struct MCPTools {
         let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
         var result = linter.lint(discovery.files.map { LintInput.disk($0) })
         result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
+        applyConfiguredBaseline(environment.configuration, to: &result)
         return findings(result, limit: try findingLimit(arguments))
     }
 
@@ -328,7 +330,24 @@ struct MCPTools {
         let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
         var result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
         result.problems = environment.ignoredPaths + ignored + result.problems
+        applyConfiguredBaseline(environment.configuration, to: &result)
         return findings(result, limit: try findingLimit(arguments))
+    }
+
+    /// Leaves out the findings of the configuration's `baseline:`, as the CLI does. One that cannot
+    /// be read, or leads outside the workspace, hides nothing and is named in `problems`.
+    func applyConfiguredBaseline(_ configuration: Configuration, to result: inout LintResult) {
+        guard let path = configuration.baseline.map(configuration.resolve) else { return }
+        if let reason = state.outsideReason(path) {
+            result.problems.append(reason + ", ignored")
+            return
+        }
+        do {
+            let anchor = Baseline.anchor(forFileAt: path, configuration: configuration)
+            try Baseline.load(path: path, anchor: anchor).apply(to: &result)
+        } catch {
+            result.problems.append("\(error)")
+        }
     }
 
     func json(_ object: Any) -> String {

@@ -13,4 +13,13 @@ final class DisplayPathTests: XCTestCase {
         XCTAssertEqual(DisplayPath.normalize("/../a"), "/a")
         XCTAssertEqual(DisplayPath.normalize("."), ".")
     }
+
+    /// A baseline's paths and its `root`: relative to a folder, stepping out of it with `..`.
+    func testRelativePathsStepOutOfTheFolderWhenTheyMust() {
+        XCTAssertEqual(DisplayPath.relative("/repo/./Sources/A.swift", from: "/repo/"), "Sources/A.swift")
+        XCTAssertEqual(DisplayPath.relative("/repo", from: "/repo/ci"), "..")
+        XCTAssertEqual(DisplayPath.relative("/repository/A.swift", from: "/repo/ci"), "../../repository/A.swift")
+        XCTAssertEqual(DisplayPath.relative("/repo", from: "/repo"), ".")
+        XCTAssertEqual(DisplayPath.relative("/", from: "/repo"), "..")
+    }
 }
