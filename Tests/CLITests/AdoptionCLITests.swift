@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+/// Issue 27, item 5: messages that read as one thing, and the flags SwiftLint users type.
+extension CLITests {
+    func testAnUnknownRuleIdInTheConfigurationOffersTheClosest() throws {
+        let configuration = """
+            disabled_rules: [constant-bindng, NavigationView]
+            only_rules: [state_not_private]
+            nested-navigation-stak:
+              severity: warning
+
+            """
+        let folder = try makeFolder([".patternlint.yml": configuration, "Clean.swift": clean])
+        let result = try run(["lint"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for expected in [
+            ".patternlint.yml:1: unknown rule `constant-bindng` in `disabled_rules`; did you mean `constant-binding`?",
+            "unknown rule `NavigationView` in `disabled_rules`; did you mean `navigation-view-deprecated`?",
+            ".patternlint.yml:2: unknown rule `state_not_private` in `only_rules`; did you mean `state-not-private`?",
+            ".patternlint.yml:3: unknown key `nested-navigation-stak` (neither a setting nor a rule id); did you mean `nested-navigation-stack`?",
+        ] {
+            XCTAssertTrue(result.stderr.contains(expected), "missing \(expected) in \(result.stderr)")
+        }
+        let nothingClose = try makeFolder([".patternlint.yml": "disabled_rules: [x]\n", "Clean.swift": clean])
+        let quiet = try run(["lint"], in: nothingClose)
+        XCTAssertTrue(quiet.stderr.contains("unknown rule `x` in `disabled_rules`\n"), quiet.stderr)
+    }
+}
