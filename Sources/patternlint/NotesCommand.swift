@@ -229,7 +229,7 @@ extension NotesCommand {
 
 /// Load problems (missing folders, unreadable files) go to stderr so they never pollute JSON output.
 func reportLoadProblems(_ graph: Graph) {
-    for problem in graph.loadDiagnostics { Terminal.warning(problem.description) }
+    for problem in graph.loadDiagnostics { Terminal.warning(problem.loadWarning) }
 }
 
 extension NoteDiagnostic {

@@ -26,4 +26,17 @@ extension CLITests {
         let quiet = try run(["lint"], in: nothingClose)
         XCTAssertTrue(quiet.stderr.contains("unknown rule `x` in `disabled_rules`\n"), quiet.stderr)
     }
+
+    func testAMissingNotesFolderIsOneWarningNamingIt() throws {
+        let folder = try makeFolder([".patternlint.yml": "notes: [docs/patterns]\n", "Clean.swift": clean])
+        for arguments in [["lint"], ["notes", "list"]] {
+            let result = try run(arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "patternlint: warning: docs/patterns: no such notes folder or file; no notes read from it"),
+                result.stderr)
+            XCTAssertFalse(result.stderr.contains(": error:"), "a warning that says error: \(result.stderr)")
+        }
+    }
 }
