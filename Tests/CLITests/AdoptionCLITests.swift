@@ -3,6 +3,19 @@ import XCTest
 
 /// Issue 27, item 5: messages that read as one thing, and the flags SwiftLint users type.
 extension CLITests {
+    func testAMissingNotesFolderIsOneWarningNamingIt() throws {
+        let folder = try makeFolder([".patternlint.yml": "notes: [docs/patterns]\n", "Clean.swift": clean])
+        for arguments in [["lint"], ["notes", "list"]] {
+            let result = try run(arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains(
+                    "patternlint: warning: docs/patterns: no such notes folder or file; no notes read from it"),
+                result.stderr)
+            XCTAssertFalse(result.stderr.contains(": error:"), "a warning that says error: \(result.stderr)")
+        }
+    }
+
     func testAnUnknownRuleIdInTheConfigurationOffersTheClosest() throws {
         let configuration = """
             disabled_rules: [constant-bindng, NavigationView]
@@ -27,16 +40,20 @@ extension CLITests {
         XCTAssertTrue(quiet.stderr.contains("unknown rule `x` in `disabled_rules`\n"), quiet.stderr)
     }
 
-    func testAMissingNotesFolderIsOneWarningNamingIt() throws {
-        let folder = try makeFolder([".patternlint.yml": "notes: [docs/patterns]\n", "Clean.swift": clean])
-        for arguments in [["lint"], ["notes", "list"]] {
-            let result = try run(arguments, in: folder)
-            XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertTrue(
-                result.stderr.contains(
-                    "patternlint: warning: docs/patterns: no such notes folder or file; no notes read from it"),
-                result.stderr)
-            XCTAssertFalse(result.stderr.contains(": error:"), "a warning that says error: \(result.stderr)")
-        }
+    func testNotesCommandsTakeConfigLikeLint() throws {
+        let folder = try makeFolder([
+            "app/settings.yml": "notes: [team]\n",
+            "app/team/routing.md": "# Team Routing\n\nSee [[Dual Initializer Pattern]].\n",
+        ])
+        let listed = try run(["notes", "list", "--config", "app/settings.yml"], in: folder)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("Team Routing"), listed.stdout)
+        let shown = try run(["notes", "show", "Team Routing", "--config", "app/settings.yml"], in: folder)
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        let checked = try run(["notes", "check", "--config", "app/settings.yml", "--no-orphans"], in: folder)
+        XCTAssertEqual(checked.status, 0, checked.stdout + checked.stderr)
+        let missing = try run(["notes", "list", "--config", "nowhere.yml"], in: folder)
+        XCTAssertEqual(missing.status, 2, "a configuration named but unreadable is an error")
+        XCTAssertTrue(missing.stderr.contains("nowhere.yml: cannot read the configuration file"), missing.stderr)
     }
 }
