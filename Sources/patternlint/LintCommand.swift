@@ -79,7 +79,12 @@ struct LintCommand: ParsableCommand {
     var changedSince: String?
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
     var baseline: String?
-    @Flag(help: "Apply the safe fixes findings carry (atomically per file), then lint again.") var fix = false
+    @Flag(
+        name: [.customLong("fix"), .customLong("autocorrect")],
+        help:
+            "Apply the safe fixes findings carry (atomically per file), then lint again (--autocorrect: SwiftLint's name)."
+    )
+    var fix = false
     @Flag(
         name: .customLong("unsafe-fixes"),
         help: "With --fix: apply unsafe fixes too (they may not build, or may change behaviour: review them).")
@@ -93,10 +98,13 @@ struct LintCommand: ParsableCommand {
         help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")
     ) var writeBaseline: String?
 
+    @OptionGroup var habits: SwiftLintHabits
+
     func run() throws {
         let clock = PhaseClock()
-        let environment = try LintEnvironment.load(options)
+        var environment = try LintEnvironment.load(options)
         clock.mark("notes and rules")
+        try habits.apply(to: &environment)
         let configuration = environment.configuration
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
         guard
@@ -161,10 +169,11 @@ struct LintCommand: ParsableCommand {
             return
         }
         if let accepted { result.findings = accepted.filter(result.findings) }
+        if habits.lenient { result.findings = SwiftLintHabits.lenient(result.findings) }
         // A dry run's standard output is its patch: the findings left after it only decide the exit.
-        let report = fix && dryRun ? [] : output.reportPieces(result)
+        let report = fix && dryRun && habits.output == nil ? [] : output.reportPieces(result)
         clock.mark("report")
-        for piece in report { Terminal.write(piece) }
+        try habits.write(report)
         ExitKeeper.shared.keep((result, report))
         clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }

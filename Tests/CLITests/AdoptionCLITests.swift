@@ -56,4 +56,39 @@ extension CLITests {
         XCTAssertEqual(missing.status, 2, "a configuration named but unreadable is an error")
         XCTAssertTrue(missing.stderr.contains("nowhere.yml: cannot read the configuration file"), missing.stderr)
     }
+
+    func testSwiftLintHabitsWorkOrNameThePatternLintWay() throws {
+        let folder = try makeFolder(["Frozen.swift": frozenSheet, "Deprecated.swift": deprecated])
+        // --lenient: the error is reported as a warning and does not fail the run, unless --strict.
+        let lenient = try run(["lint", "--lenient", "--progress", "."], in: folder)
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertTrue(lenient.stdout.contains("Frozen.swift:3:56: warning:"), lenient.stdout)
+        XCTAssertFalse(lenient.stdout.contains("error:"), lenient.stdout)
+        XCTAssertEqual(try run(["lint", "--lenient", "--strict", "."], in: folder).status, 1)
+        // --only-rule R (repeatable) runs only those rules; an unknown one names the closest.
+        let only = try run(["lint", "--only-rule", "navigation-view-deprecated", "."], in: folder)
+        XCTAssertEqual(only.status, 0, only.stderr)
+        XCTAssertTrue(only.stdout.contains("(navigation-view-deprecated)"), only.stdout)
+        XCTAssertFalse(only.stdout.contains("(constant-binding)"), only.stdout)
+        let typo = try run(["lint", "--only-rule", "constant-bindng", "."], in: folder)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean `constant-binding`?"), typo.stderr)
+        // --output FILE: the report in the file, nothing on stdout, the exit code as usual.
+        let written = try run(["lint", "--reporter", "json", "--output", "out/report.json", "."], in: folder)
+        XCTAssertEqual(written.status, 2, "the folder out/ does not exist: \(written.stderr)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let report = try run(["lint", "--reporter", "json", "--output", "out/report.json", "."], in: folder)
+        XCTAssertEqual(report.status, 1, report.stderr)
+        XCTAssertEqual(report.stdout, "")
+        let json = try Data(contentsOf: folder.appendingPathComponent("out/report.json"))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: json))
+        // --autocorrect is --fix.
+        let fixed = try run(["lint", "--autocorrect", "Deprecated.swift"], in: folder)
+        XCTAssertTrue(fixed.stderr.contains("Fixed "), fixed.stderr)
+        // --use-stdin names the PatternLint way.
+        let stdin = try run(["lint", "--use-stdin"], in: folder, stdin: clean)
+        XCTAssertEqual(stdin.status, 2)
+        XCTAssertTrue(stdin.stderr.contains("--stdin-path PATH"), stdin.stderr)
+    }
 }
