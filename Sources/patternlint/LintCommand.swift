@@ -160,7 +160,12 @@ struct LintCommand: ParsableCommand {
         } else if dryRun || unsafeFixes {
             throw CLIFailure(message: "\(dryRun ? "--dry-run" : "--unsafe-fixes") goes with --fix")
         }
+        // On a terminal, how far the lint has got (erased before the report is written).
+        let progress = ProgressLine.start(quiet: quiet)
+        defer { progress?.finish() }
+        linter.progress = progress?.counter
         var result = linter.lint(inputs)
+        progress?.finish()
         clock.mark("lint")
         result.problems = problems + result.problems
         if let changedSince { result.findings = try onlyChangedLines(result.findings, since: changedSince) }

@@ -217,12 +217,16 @@ extension NotesCommand {
         func run() throws {
             let graph = try source.loadGraph()
             reportLoadProblems(graph)
+            let progress = ProgressLine.start(quiet: source.quiet)
+            let result: HTMLExport.Result
             do {
-                let result = try HTMLExport.write(graph, to: html)
-                Terminal.write("wrote \(result.written.count) files to \(html)\n")
+                // The line is erased before anything else is written to the terminal.
+                defer { progress?.finish() }
+                result = try HTMLExport.write(graph, to: html, progress: progress?.counter)
             } catch {
                 throw CLIFailure(message: "\(error)")
             }
+            Terminal.write("wrote \(result.written.count) files to \(html)\n")
         }
     }
 }

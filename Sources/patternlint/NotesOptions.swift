@@ -20,6 +20,8 @@ struct NotesOptions: ParsableArguments {
             valueName: "file"))
     var config: String?
 
+    @Flag(name: .shortAndLong, help: "No progress line on stderr (shown only on a terminal).") var quiet = false
+
     @OptionGroup var color: ColorOptions
 
     /// `--config` (one that cannot be read is an error, exit 2), else `.patternlint.yml` found here
@@ -29,16 +31,21 @@ struct NotesOptions: ParsableArguments {
         do { return try Configuration.load(path: config) } catch { throw CLIFailure(message: "\(error)") }
     }
 
-    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil) throws -> Vault {
+    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil, progress: ProgressCounter? = nil) throws
+        -> Vault
+    {
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
         let configured = try configuration().map { config in config.notes.map(config.resolve) } ?? []
-        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock)
+        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress)
     }
 
+    /// The notes and their links; on a terminal, a progress line while the notes are read.
     func loadGraph(extraRoots: [String] = []) throws -> Graph {
         let clock = PhaseClock()
-        let vault = try loadVault(extraRoots: extraRoots, clock: clock)
+        let progress = ProgressLine.start(quiet: quiet)
+        defer { progress?.finish() }
+        let vault = try loadVault(extraRoots: extraRoots, clock: clock, progress: progress?.counter)
         let graph = Graph(vault: vault)
         clock.mark("notes: resolve links")
         LivesUntilExit.keep(graph)
