@@ -27,6 +27,9 @@ struct LintCommand: ParsableCommand {
             input as the file at PATH.
             Pull requests: --changed-since REV keeps findings on changed lines.
             Legacy code: --write-baseline F, then --baseline F reports only new ones.
+            From SwiftLint: --autocorrect is --fix; --only-rule R, --output F,
+            --progress (shown on a terminal anyway) and --lenient (errors as warnings)
+            work as there.
 
             Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
             warning too with --strict), 2 usage, configuration or I/O error.
@@ -37,6 +40,7 @@ struct LintCommand: ParsableCommand {
               patternlint lint --staged
               patternlint lint --changed-since origin/main --reporter github
               patternlint lint --reporter sarif > patternlint.sarif
+              patternlint lint --reporter html --output patternlint.html
               patternlint lint --fix --dry-run
               cat View.swift | patternlint lint --stdin-path Sources/View.swift
             """
