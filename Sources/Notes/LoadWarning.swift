@@ -6,6 +6,7 @@ extension NoteDiagnostic {
         switch code {
         case "missing-path": "\(path): no such notes folder or file; no notes read from it"
         case "unreadable": (message.hasPrefix(path) ? message : "\(path): \(message)") + "; note not read"
+        case "outside-workspace": "\(path): \(message)"
         default: "\(path):\(line):\(column): \(message) [\(code)]"
         }
     }

@@ -107,6 +107,41 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertEqual(Set(links), ["https://docs.example.com/patterns/swiftui/navigation/dual-initializer.html"])
     }
 
+    func testEvidenceIsListedWithItsLineAndLinksToItsFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-html-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let home = folder.appendingPathComponent("Home.swift").path
+        let pager = folder.appendingPathComponent("Pager <1>.swift").path
+        try Data("struct Home {\n    var body: Pager(page: .constant(0))\n}\n".utf8).write(
+            to: URL(fileURLWithPath: home))
+        try Data("struct Pager {\n    func next() { page += 1 }\n}\n".utf8).write(to: URL(fileURLWithPath: pager))
+        var frozen = finding(home, line: 2)
+        frozen.sourceLine = "    var body: Pager(page: .constant(0))"
+        frozen.related = [
+            RelatedLocation(path: pager, line: 2, column: 19, message: "`Pager` writes `page` <here>"),
+            RelatedLocation(path: home, line: 1, message: "the view"),
+            RelatedLocation(path: "/nowhere/Gone.swift", line: 9, message: "gone"),
+        ]
+        var other = finding(pager, line: 1, rule: "state-not-private", severity: .warning)
+        other.sourceLine = "struct Pager {"
+        let result = LintResult(findings: [frozen, other], problems: [], filesLinted: 2, rulesRun: [])
+        let html = HTMLReporter().report(result)
+        let document = try parse(html)
+        let evidence = try nodes(document, "//li[@id='f-1-1']/ul[@class='related']/li")
+        XCTAssertEqual(evidence.count, 3)
+        // Another file with findings: linked to its group; its line shown with the column marked.
+        XCTAssertEqual(try evidence[0].nodes(forXPath: "a/@href").first?.stringValue, "#file-2")
+        XCTAssertTrue(html.contains("<code>Pager</code> writes <code>page</code> &lt;here&gt;"), html)
+        XCTAssertEqual(try evidence[0].nodes(forXPath: ".//mark").first?.stringValue, "page")
+        // The finding's own file: its line, nothing marked (column 1: only the line is known).
+        XCTAssertEqual(try evidence[1].nodes(forXPath: ".//span[@class='l hit']").first?.stringValue, "1struct Home {")
+        XCTAssertEqual(try evidence[1].nodes(forXPath: ".//mark").count, 0)
+        // A file that cannot be read: place and message only.
+        XCTAssertEqual(try evidence[2].nodes(forXPath: ".//pre").count, 0)
+        XCTAssertEqual(try evidence[2].nodes(forXPath: "code").first?.stringValue, "/nowhere/Gone.swift:9:1")
+    }
+
     func testTenThousandFindingsStayFoldedAndQuick() throws {
         let findings = (0..<10_000).map {
             finding("Sources/Folder\($0 / 4 % 40)/File\($0 / 4).swift", line: $0 % 4 + 1)

@@ -53,6 +53,7 @@ struct CodeExcerpts {
         }
 
         var count: Int { starts.count - 1 }
+        var byteCount: Int { bytes.count }
 
         /// Line `number` (1-based) without its line break, as the lexer gives `Finding.sourceLine`.
         func text(of number: Int) -> String? {

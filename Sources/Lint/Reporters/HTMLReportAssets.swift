@@ -42,7 +42,8 @@ enum HTMLReportAssets {
         pre.code .l.hit { background: #fff3c4; }
         pre.code .ln { display: inline-block; min-width: 3.5em; color: #999; user-select: none; }
         pre.code mark { background: #ffd54f; }
-        ul.related { margin: 4px 0; padding-left: 18px; }
+        ul.related { margin: 4px 0; padding-left: 0; list-style: none; }
+        ul.related .ev { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin-right: 4px; }
         footer { max-width: 1100px; margin: 24px auto; padding: 0 20px; color: var(--muted); font-size: 12px; }
         [hidden] { display: none !important; }
         /*]]>*/

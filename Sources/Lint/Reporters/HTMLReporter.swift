@@ -23,13 +23,16 @@ public struct HTMLReporter: Reporter {
         out += filters(result, files: files)
         out += "<main id=\"files\">\n"
         let excerpts = CodeExcerpts()
+        let evidence = EvidenceLines()
+        let groups = Dictionary(files.enumerated().map { ($1.path, $0 + 1) }, uniquingKeysWith: { a, _ in a })
         let open = result.findings.count <= Self.openUpTo
         if !open {
             out +=
                 "<p class=\"muted\">\(Self.plural(files.count, "file")) with findings, folded: pick a rule or a folder above (a narrow choice opens), or open a file.</p>\n"
         }
         for (index, file) in files.enumerated() {
-            out += fileGroup(file, index: index + 1, open: open, excerpts: excerpts)
+            out += fileGroup(
+                file, index: index + 1, open: open, excerpts: excerpts, evidence: evidence, groups: groups)
         }
         if files.isEmpty { out += "<p>No findings.</p>\n" }
         out += "</main>\n"
@@ -156,9 +159,10 @@ public struct HTMLReporter: Reporter {
         return out
     }
 
-    func fileGroup(_ file: (path: String, findings: [Finding]), index: Int, open: Bool, excerpts: CodeExcerpts)
-        -> String
-    {
+    func fileGroup(
+        _ file: (path: String, findings: [Finding]), index: Int, open: Bool, excerpts: CodeExcerpts,
+        evidence: EvidenceLines, groups: [String: Int]
+    ) -> String {
         let rules = " " + Set(file.findings.map(\.ruleID)).sorted().joined(separator: " ") + " "
         var out =
             "<details class=\"file\" id=\"file-\(index)\" data-dir=\"\(Markup.escape(Self.folder(of: file.path)))\" data-rules=\"\(Markup.escape(rules))\"\(open ? " open=\"\"" : "")>\n"
@@ -167,6 +171,8 @@ public struct HTMLReporter: Reporter {
         let lines = CodeExcerpts.FileLines(path: file.path)
         for (position, finding) in file.findings.enumerated() {
             out += item(finding, id: "f-\(index)-\(position + 1)", excerpt: excerpts.excerpt(finding, in: lines))
+            out += related(finding, ownLines: lines, evidence: evidence, groups: groups)
+            out += note(finding) + "</li>\n"
         }
         out += "</ol>\n</details>\n"
         return out
@@ -181,11 +187,33 @@ public struct HTMLReporter: Reporter {
             "<p class=\"head\"><span class=\"sev s-\(severity)\">\(severity)</span><a class=\"loc\" href=\"#\(id)\">\(Markup.escape(name)):\(finding.line):\(finding.column)</a> <code>\(rule)</code></p>\n"
         out += "<p class=\"msg\">\(Self.withCode(finding.message))</p>\n"
         out += code(excerpt, line: finding.line, column: finding.column)
-        // RELATED-EVIDENCE: when `Finding` carries its `related` locations (path, line, column,
-        // message: the code the verdict rests on), list them here as
-        // <ul class="related"><li><code>path:line:column</code> message</li></ul> (style is ready).
-        out += note(finding)
-        out += "</li>\n"
+        return out
+    }
+
+    /// The finding's evidence (`Finding.related`): each place, linked to its file's group when
+    /// that file has findings too, its message, and the line there when it can be read.
+    func related(
+        _ finding: Finding, ownLines: CodeExcerpts.FileLines?, evidence: EvidenceLines, groups: [String: Int]
+    ) -> String {
+        guard !finding.related.isEmpty else { return "" }
+        var out = "<ul class=\"related\">\n"
+        for place in finding.related {
+            let location = Markup.escape("\(place.path):\(place.line):\(place.column)")
+            let shown =
+                groups[place.path].map { "<a href=\"#file-\($0)\">\(location)</a>" } ?? "<code>\(location)</code>"
+            out += "<li><span class=\"ev\">evidence</span> \(shown): \(Self.withCode(place.message))"
+            let text =
+                place.path == finding.path
+                ? ownLines?.text(of: place.line) : evidence.text(of: place.line, in: place.path)
+            if let text {
+                // Column 1 says only the line is known: the line is shown, nothing in it marked.
+                out += code(
+                    [CodeExcerpts.Line(number: place.line, text: CodeExcerpts.shown(text))], line: place.line,
+                    column: place.column > 1 ? place.column : 0)
+            }
+            out += "</li>\n"
+        }
+        out += "</ul>\n"
         return out
     }
 
