@@ -172,11 +172,18 @@ public struct Configuration: Sendable {
         var warnings: [String] = []
         let name = path ?? Self.fileName
         func place(_ key: String) -> String { lines[key].map { "\(name):\($0)" } ?? name }
+        let ruleIDs = NameSuggestions(rules.keys)
+        let keys = NameSuggestions(Array(rules.keys) + Self.knownKeys)
         for key in unknownKeys where rules[key] == nil {
-            warnings.append("\(place(key)): unknown key `\(key)` (neither a setting nor a rule id)")
+            warnings.append(
+                "\(place(key)): unknown key `\(key)` (neither a setting nor a rule id)\(keys.didYouMean(key))")
         }
-        for id in disabledRules + optInRules + (onlyRules ?? []) where rules[id] == nil {
-            warnings.append("\(name): unknown rule `\(id)`")
+        for (list, ids) in [
+            ("disabled_rules", disabledRules), ("opt_in_rules", optInRules), ("only_rules", onlyRules ?? []),
+        ] {
+            for id in ids where rules[id] == nil {
+                warnings.append("\(place(list)): unknown rule `\(id)` in `\(list)`\(ruleIDs.didYouMean(id))")
+            }
         }
         for (id, text) in unreadableRuleValues.sorted(by: { $0.key < $1.key }) where rules[id] != nil {
             warnings.append(

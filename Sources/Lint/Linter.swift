@@ -61,6 +61,8 @@ public struct Linter: Sendable {
     public var keepRunUntilExit = false
     /// Each file's deployment targets when the configuration leaves them to the projects.
     public let targetResolver = DeploymentTargetResolver()
+    /// Counts the files each pass has done (the CLI draws it on a terminal).
+    public var progress: ProgressCounter?
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -182,7 +184,9 @@ public struct Linter: Sendable {
         // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
         let states = ConcurrentSlots<(state: FileState?, summary: FileSummary?, problem: LintProblem?)>(
             count: inputs.count)
+        progress?.begin("Linting files", total: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            defer { progress?.advance() }
             switch Self.load(inputs[index], index: index) {
             case .failure(let problem):
                 states[index] = (nil, nil, problem)
@@ -209,7 +213,9 @@ public struct Linter: Sendable {
         clock.mark("view hierarchies")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
         let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
+        progress?.begin("Cross-file rules", total: slots.count)
         DispatchQueue.concurrentPerform(iterations: slots.count) { position in
+            defer { progress?.advance() }
             guard let state = slots[position]?.state else { return }
             perFile[position] = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
                 .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }

@@ -16,7 +16,7 @@ public enum HTMLExport {
     /// The site is written into a sibling staging folder and then swapped in: a reader never sees
     /// half a site, and pages of deleted notes go. A folder holding anything else (not empty, not
     /// an earlier export) is refused rather than replaced.
-    public static func write(_ graph: Graph, to folder: String) throws -> Result {
+    public static func write(_ graph: Graph, to folder: String, progress: ProgressCounter? = nil) throws -> Result {
         let root = URL(fileURLWithPath: folder).standardizedFileURL
         let manager = FileManager.default
         let parent = root.deletingLastPathComponent()
@@ -39,6 +39,7 @@ public enum HTMLExport {
         do {
             let pages = pageNames(for: graph.notes)
             var written: [String] = []
+            progress?.begin("Writing pages", total: graph.notes.count)
             // Pages are made on every core, 512 at a time (a large vault is not all held at once),
             // and written in order.
             for batch in stride(from: 0, to: graph.notes.count, by: 512) {
@@ -52,6 +53,7 @@ public enum HTMLExport {
                     try writeInside(staging, relative: pages[index], contents: html ?? "")
                     written.append(root.appendingPathComponent(pages[index]).path)
                 }
+                progress?.advance(by: count)
             }
             try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
             written.append(root.appendingPathComponent("index.html").path)

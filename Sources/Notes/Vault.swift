@@ -33,8 +33,10 @@ public struct Vault: Sendable {
     /// Loads every `*.md` below each root; a root may also be a single markdown file.
     /// With a clock, marks how long finding and parsing took (`PATTERNLINT_TIMING=1`).
     /// With a boundary, no file whose real path leaves it is read (`markdownFiles`).
+    /// With a progress counter, counts the notes parsed.
     public static func load(
-        roots: [String], extra: [Source] = [], clock: PhaseClock? = nil, within boundary: RealPathBoundary? = nil
+        roots: [String], extra: [Source] = [], clock: PhaseClock? = nil, within boundary: RealPathBoundary? = nil,
+        progress: ProgressCounter? = nil
     ) -> Vault {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
@@ -44,16 +46,18 @@ public struct Vault: Sendable {
             diagnostics += problems
         }
         clock?.mark("notes: find files")
-        var vault = load(sources: sources)
+        var vault = load(sources: sources, progress: progress)
         vault.loadDiagnostics = diagnostics + vault.loadDiagnostics
         clock?.mark("notes: read and parse")
         return vault
     }
 
     /// Parses every source, in parallel; the order of `notes` follows `sources`.
-    public static func load(sources: [Source]) -> Vault {
+    public static func load(sources: [Source], progress: ProgressCounter? = nil) -> Vault {
         let results = ConcurrentSlots<Result<Note, NoteDiagnostic>>(count: sources.count)
+        progress?.begin("Reading notes", total: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
+            defer { progress?.advance() }
             let source = sources[index]
             do {
                 let data = try source.read()

@@ -9,14 +9,14 @@ struct InstallHookCommand: ParsableCommand {
         commandName: "install-hook",
         abstract: "Install (or remove) a git pre-commit hook that runs `patternlint lint --staged`.",
         discussion:
-            "A hook that PatternLint did not write is never replaced unless --force. With the pre-commit framework, use .pre-commit-hooks.yaml instead."
+            "The hook runs $PATTERNLINT when set, else this very binary (its absolute path is recorded), else the one on PATH, so it works where git runs hooks without your shell's PATH (GUI clients); and a commit staging no Swift or markdown file passes without it. A hook that PatternLint did not write is never replaced unless --force. With the pre-commit framework, use .pre-commit-hooks.yaml instead."
     )
 
     @OptionGroup var color: ColorOptions
     @Flag(help: "Replace a pre-commit hook that PatternLint did not write.") var force = false
     @Flag(help: "Remove the hook PatternLint installed.") var uninstall = false
 
-    static let marker = "# installed by patternlint install-hook"
+    static let marker = PreCommitHookScript.marker
 
     func run() throws {
         let path: String
@@ -38,18 +38,7 @@ struct InstallHookCommand: ParsableCommand {
             throw CLIFailure(
                 message: "\(path) already exists and was not written by patternlint; use --force to replace it")
         }
-        let script = """
-            #!/bin/sh
-            \(Self.marker)
-            # Lints the staged content of staged Swift files. Skip once with `git commit --no-verify`.
-            PATTERNLINT="${PATTERNLINT:-\(Self.binaryPath())}"
-            if ! command -v "$PATTERNLINT" >/dev/null 2>&1 && [ ! -x "$PATTERNLINT" ]; then
-                echo "patternlint not found; set PATTERNLINT or put it on PATH" >&2
-                exit 1
-            fi
-            exec "$PATTERNLINT" lint --staged
-
-            """
+        let script = PreCommitHookScript.text(binary: Self.binaryPath())
         do {
             try Folder.create((path as NSString).deletingLastPathComponent)
             try AtomicFile.write(script, to: path)
@@ -62,10 +51,17 @@ struct InstallHookCommand: ParsableCommand {
         Terminal.write("installed \(path)\n")
     }
 
-    /// The running binary's absolute path, or `patternlint` to find it on PATH.
+    /// The running binary's absolute path (a hook must find it where PATH does not), else the
+    /// `patternlint` on PATH, else `$PATTERNLINT`, else the bare name.
     static func binaryPath() -> String {
-        let argument = CommandLine.arguments.first ?? "patternlint"
-        guard argument.contains("/") else { return "patternlint" }
-        return URL(fileURLWithPath: argument).standardizedFileURL.path
+        if let running = Bundle.main.executableURL?.resolvingSymlinksInPath().path, running.hasPrefix("/") {
+            return running
+        }
+        let environment = ProcessInfo.processInfo.environment
+        for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = String(folder) + "/patternlint"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return environment["PATTERNLINT"] ?? "patternlint"
     }
 }

@@ -27,6 +27,9 @@ struct LintCommand: ParsableCommand {
             input as the file at PATH.
             Pull requests: --changed-since REV keeps findings on changed lines.
             Legacy code: --write-baseline F, then --baseline F reports only new ones.
+            From SwiftLint: --autocorrect is --fix; --only-rule R, --output F,
+            --progress (shown on a terminal anyway) and --lenient (errors as warnings)
+            work as there.
 
             Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
             warning too with --strict), 2 usage, configuration or I/O error.
@@ -37,6 +40,7 @@ struct LintCommand: ParsableCommand {
               patternlint lint --staged
               patternlint lint --changed-since origin/main --reporter github
               patternlint lint --reporter sarif > patternlint.sarif
+              patternlint lint --reporter html --output patternlint.html
               patternlint lint --fix --dry-run
               cat View.swift | patternlint lint --stdin-path Sources/View.swift
             """
@@ -81,7 +85,12 @@ struct LintCommand: ParsableCommand {
     var noBaseline = false
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
     var baseline: String?
-    @Flag(help: "Apply the safe fixes findings carry (atomically per file), then lint again.") var fix = false
+    @Flag(
+        name: [.customLong("fix"), .customLong("autocorrect")],
+        help:
+            "Apply the safe fixes findings carry (atomically per file), then lint again (--autocorrect: SwiftLint's name)."
+    )
+    var fix = false
     @Flag(
         name: .customLong("unsafe-fixes"),
         help: "With --fix: apply unsafe fixes too (they may not build, or may change behaviour: review them).")
@@ -95,10 +104,13 @@ struct LintCommand: ParsableCommand {
         help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")
     ) var writeBaseline: String?
 
+    @OptionGroup var habits: SwiftLintHabits
+
     func run() throws {
         let clock = PhaseClock()
-        let environment = try LintEnvironment.load(options)
+        var environment = try LintEnvironment.load(options)
         clock.mark("notes and rules")
+        try habits.apply(to: &environment)
         let configuration = environment.configuration
         let reporterName = reporter ?? configuration.reporter ?? XcodeReporter.name
         guard
@@ -149,7 +161,12 @@ struct LintCommand: ParsableCommand {
         } else if dryRun || unsafeFixes {
             throw CLIFailure(message: "\(dryRun ? "--dry-run" : "--unsafe-fixes") goes with --fix")
         }
+        // On a terminal, how far the lint has got (erased before the report is written).
+        let progress = ProgressLine.start(quiet: quiet)
+        defer { progress?.finish() }
+        linter.progress = progress?.counter
         var result = linter.lint(inputs)
+        progress?.finish()
         clock.mark("lint")
         result.problems = problems + result.problems
         if let changedSince { result.findings = try onlyChangedLines(result.findings, since: changedSince) }
@@ -158,10 +175,11 @@ struct LintCommand: ParsableCommand {
             return
         }
         accepted?.apply(to: &result)
+        if habits.lenient { result.findings = SwiftLintHabits.lenient(result.findings) }
         // A dry run's standard output is its patch: the findings left after it only decide the exit.
-        let report = fix && dryRun ? [] : output.reportPieces(result)
+        let report = fix && dryRun && habits.output == nil ? [] : output.reportPieces(result)
         clock.mark("report")
-        for piece in report { Terminal.write(piece) }
+        try habits.write(report)
         ExitKeeper.shared.keep((result, report))
         clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }

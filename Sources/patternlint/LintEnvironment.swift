@@ -53,7 +53,7 @@ struct LintEnvironment {
         let catalog = RuleCatalog(
             builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: ruleFolders, graph: graph, within: boundary)
         if warn {
-            for problem in vault.loadDiagnostics { Terminal.warning(problem.description) }
+            for problem in vault.loadDiagnostics { Terminal.warning(problem.loadWarning) }
             for problem in catalog.problems { Terminal.warning(problem) }
             let rules = Dictionary(
                 catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })

@@ -23,7 +23,7 @@ struct NotesCommand: ParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             reportLoadProblems(graph)
             let notes = graph.notes
             // Positions, not notes: copying a note costs a dozen reference counts.
@@ -81,7 +81,7 @@ struct NotesCommand: ParsableCommand {
         @Flag(help: "Print the markdown file as it is.") var raw = false
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             let index = try graph.note(named: note)
             if raw {
                 Terminal.write(graph.notes[index].body)
@@ -106,7 +106,7 @@ struct NotesCommand: ParsableCommand {
         @Option(help: "At most this many results.") var limit = 20
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes, limit: limit)
             let renderer = TerminalRenderer(color: source.color.enabled)
             guard !hits.isEmpty else {
@@ -132,7 +132,7 @@ struct NotesCommand: ParsableCommand {
         @Argument(help: "Title, alias, permalink or path.") var note: String
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             let index = try graph.note(named: note)
             let presenter = NotePresenter(color: source.color.enabled)
             let edges = graph.backlinks(index)
@@ -151,7 +151,7 @@ struct NotesCommand: ParsableCommand {
         @Option(help: "json, dot or mermaid.") var format: Format = .json
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             reportLoadProblems(graph)
             switch format {
             case .json: Terminal.write(GraphExport.jsonBytes(graph))
@@ -181,8 +181,8 @@ struct NotesCommand: ParsableCommand {
         var rules: [String] = []
 
         func run() throws {
-            let graph = source.loadGraph()
-            let configured = source.configuration.map { config in config.rules.map(config.resolve) } ?? []
+            let graph = try source.loadGraph()
+            let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
                 builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
             let problems = NoteExampleChecker(catalog: catalog).problems(
@@ -215,21 +215,25 @@ extension NotesCommand {
         @Option(name: .customLong("html"), help: ArgumentHelp("Output folder.", valueName: "dir")) var html: String
 
         func run() throws {
-            let graph = source.loadGraph()
+            let graph = try source.loadGraph()
             reportLoadProblems(graph)
+            let progress = ProgressLine.start(quiet: source.quiet)
+            let result: HTMLExport.Result
             do {
-                let result = try HTMLExport.write(graph, to: html)
-                Terminal.write("wrote \(result.written.count) files to \(html)\n")
+                // The line is erased before anything else is written to the terminal.
+                defer { progress?.finish() }
+                result = try HTMLExport.write(graph, to: html, progress: progress?.counter)
             } catch {
                 throw CLIFailure(message: "\(error)")
             }
+            Terminal.write("wrote \(result.written.count) files to \(html)\n")
         }
     }
 }
 
 /// Load problems (missing folders, unreadable files) go to stderr so they never pollute JSON output.
 func reportLoadProblems(_ graph: Graph) {
-    for problem in graph.loadDiagnostics { Terminal.warning(problem.description) }
+    for problem in graph.loadDiagnostics { Terminal.warning(problem.loadWarning) }
 }
 
 extension NoteDiagnostic {

@@ -14,23 +14,38 @@ struct NotesOptions: ParsableArguments {
     @Flag(name: .customLong("no-builtin-notes"), help: "Leave out the notes that ship with PatternLint.")
     var noBuiltin = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Configuration file whose `notes:` folders are read (default: .patternlint.yml here or in a parent folder).",
+            valueName: "file"))
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "No progress line on stderr (shown only on a terminal).") var quiet = false
+
     @OptionGroup var color: ColorOptions
 
-    /// `.patternlint.yml` found here or above, if it loads (a broken one is reported by `lint`).
-    var configuration: Configuration? {
-        Configuration.find().flatMap { try? Configuration.load(path: $0) }
+    /// `--config` (one that cannot be read is an error, exit 2), else `.patternlint.yml` found here
+    /// or above if it loads (a broken one is reported by `lint`).
+    func configuration() throws -> Configuration? {
+        guard let config else { return Configuration.find().flatMap { try? Configuration.load(path: $0) } }
+        do { return try Configuration.load(path: config) } catch { throw CLIFailure(message: "\(error)") }
     }
 
-    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil) -> Vault {
+    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil, progress: ProgressCounter? = nil) throws
+        -> Vault
+    {
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
-        let configured = configuration.map { config in config.notes.map(config.resolve) } ?? []
-        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock)
+        let configured = try configuration().map { config in config.notes.map(config.resolve) } ?? []
+        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress)
     }
 
-    func loadGraph(extraRoots: [String] = []) -> Graph {
+    /// The notes and their links; on a terminal, a progress line while the notes are read.
+    func loadGraph(extraRoots: [String] = []) throws -> Graph {
         let clock = PhaseClock()
-        let vault = loadVault(extraRoots: extraRoots, clock: clock)
+        let progress = ProgressLine.start(quiet: quiet)
+        defer { progress?.finish() }
+        let vault = try loadVault(extraRoots: extraRoots, clock: clock, progress: progress?.counter)
         let graph = Graph(vault: vault)
         clock.mark("notes: resolve links")
         LivesUntilExit.keep(graph)

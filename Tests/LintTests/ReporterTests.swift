@@ -146,7 +146,7 @@ final class ReporterTests: XCTestCase {
     }
 
     func testEveryReporterIsReachableByName() {
-        for name in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "markdown"] {
+        for name in ["xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "markdown", "html"] {
             XCTAssertNotNil(Reporters.make(name), name)
         }
         XCTAssertNil(Reporters.make("nope"))

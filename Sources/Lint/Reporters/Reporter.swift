@@ -15,7 +15,7 @@ extension Reporter {
 public enum Reporters {
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
-        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self,
+        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self, HTMLReporter.self,
     ]
 
     public static var names: [String] { all.map { $0.name } }
@@ -30,6 +30,7 @@ public enum Reporters {
         case JUnitReporter.name: JUnitReporter()
         case CodeClimateReporter.name: CodeClimateReporter()
         case MarkdownReporter.name: MarkdownReporter()
+        case HTMLReporter.name: HTMLReporter(helpBase: helpURIBase)
         default: nil
         }
     }

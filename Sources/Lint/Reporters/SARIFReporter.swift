@@ -69,11 +69,7 @@ public struct SARIFReporter: Reporter {
         // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
         let helpUri =
             entry.note.map { note in
-                helpBase.map {
-                    ($0.hasSuffix("/") ? $0 : $0 + "/")
-                        + HTMLExport.pageNames(for: [Note.placeholder(permalink: note.permalink)])[0]
-                }
-                    ?? "urn:patternlint:note:\(note.permalink)"
+                helpBase.map { NotePageLink.url(for: note, base: $0) } ?? "urn:patternlint:note:\(note.permalink)"
             }
             ?? "urn:patternlint:rule:\(metadata.id)"
         return SARIF.Rule(
