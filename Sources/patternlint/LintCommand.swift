@@ -129,7 +129,7 @@ struct LintCommand: ParsableCommand {
         clock.mark("file discovery")
         var linter = prepared.linter
         linter.keepRunUntilExit = true
-        let accepted = try acceptedBaseline(configuration)
+        let baselineChoice = try self.baselineChoice()
         var inputs: [LintInput]
         var problems = discovery.problems
         for message in discovery.skipped { Terminal.warning(message) }
@@ -165,16 +165,24 @@ struct LintCommand: ParsableCommand {
         let progress = ProgressLine.start(quiet: quiet)
         defer { progress?.finish() }
         linter.progress = progress?.counter
-        var result = linter.lint(inputs)
+        // The session's run, as every front end's: changed lines, then the baseline (none when
+        // writing one: it records every finding).
+        var result: LintResult
+        do {
+            result = try environment.lint(
+                inputs, with: linter,
+                filters: LintSession.Filters(
+                    baseline: writeBaseline == nil ? baselineChoice : .none, changedSince: changedSince))
+        } catch let problem as LintProblem {
+            throw CLIFailure(message: problem.description)
+        }
         progress?.finish()
         clock.mark("lint")
         result.problems = problems + result.problems
-        if let changedSince { result.findings = try onlyChangedLines(result.findings, since: changedSince) }
         if let writeBaseline {
             try record(result.findings, inBaseline: writeBaseline, configuration: configuration)
             return
         }
-        accepted?.apply(to: &result)
         if habits.lenient { result.findings = SwiftLintHabits.lenient(result.findings) }
         // A dry run's standard output is its patch: the findings left after it only decide the exit.
         let report = fix && dryRun && habits.output == nil ? [] : output.reportPieces(result)
@@ -270,36 +278,16 @@ extension LintCommand {
         count == 0 ? "" : " \(count) unsafe \(count == 1 ? "fix" : "fixes") left out (--unsafe-fixes applies them)."
     }
 
-    /// `--changed-since`: only findings on lines changed since the revision.
-    func onlyChangedLines(_ findings: [Finding], since revision: String) throws -> [Finding] {
-        let changed: [String: Set<Int>?]
-        do { changed = try Git.changedLines(since: revision) } catch {
-            throw CLIFailure(message: "--changed-since \(revision): \(error)")
-        }
-        let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
-        return findings.filter { finding in
-            guard let lines = byKey[PathKey.of(finding.path)] else { return false }
-            return lines.map { $0.contains(finding.line) } ?? true
-        }
-    }
-
-    /// The baseline whose findings are not reported: `--baseline`, else the configuration's
-    /// `baseline:`. None with `--no-baseline`, nor when writing one: that records every finding,
-    /// so the configured one (perhaps not written yet) is not read.
-    func acceptedBaseline(_ configuration: Configuration) throws -> Baseline? {
+    /// The baseline whose findings are not reported: `--baseline F` wins over the configuration's `baseline:`; `--no-baseline` ignores it.
+    func baselineChoice() throws -> LintSession.BaselineChoice {
         if noBaseline, baseline != nil {
             throw CLIFailure(message: "--baseline and --no-baseline contradict each other")
         }
         if baseline == "" {
             throw CLIFailure(message: "--baseline needs a file; --no-baseline ignores the configured one")
         }
-        let configured = noBaseline || writeBaseline != nil ? nil : configuration.baseline.map(configuration.resolve)
-        guard let path = baseline ?? configured else { return nil }
-        do {
-            return try Baseline.load(path: path, anchor: Baseline.anchor(forFileAt: path, configuration: configuration))
-        } catch {
-            throw CLIFailure(message: "\(error)")
-        }
+        if let baseline { return .file(baseline) }
+        return noBaseline ? .none : .configured
     }
 
     /// `--write-baseline`: records the findings, anchored as `acceptedBaseline` reads them, and says how many.

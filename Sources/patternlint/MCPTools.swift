@@ -315,10 +315,9 @@ struct MCPTools {
                 ignored = []
             }
         }
-        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
-        var result = linter.lint(discovery.files.map { LintInput.disk($0) })
+        let (linter, discovery) = environment.prepare(roots: roots)
+        var result = try sessionLint(environment, discovery.files.map { LintInput.disk($0) }, linter)
         result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
-        applyConfiguredBaseline(environment.configuration, to: &result)
         return findings(result, limit: try findingLimit(arguments))
     }
 
@@ -327,26 +326,18 @@ struct MCPTools {
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
         let (roots, ignored) = configuredRoots(environment.configuration)
-        let (linter, discovery) = environment.prepare(roots: roots, within: state.boundary)
-        var result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
+        let (linter, discovery) = environment.prepare(roots: roots)
+        var result = try sessionLint(
+            environment, [LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]), linter)
         result.problems = environment.ignoredPaths + ignored + result.problems
-        applyConfiguredBaseline(environment.configuration, to: &result)
         return findings(result, limit: try findingLimit(arguments))
     }
 
-    /// Leaves out the findings of the configuration's `baseline:`, as the CLI does. One that cannot
-    /// be read, or leads outside the workspace, hides nothing and is named in `problems`.
-    func applyConfiguredBaseline(_ configuration: Configuration, to result: inout LintResult) {
-        guard let path = configuration.baseline.map(configuration.resolve) else { return }
-        if let reason = state.outsideReason(path) {
-            result.problems.append(reason + ", ignored")
-            return
-        }
-        do {
-            let anchor = Baseline.anchor(forFileAt: path, configuration: configuration)
-            try Baseline.load(path: path, anchor: anchor).apply(to: &result)
-        } catch {
-            result.problems.append("\(error)")
+    /// The session's lint, the CLI's own: the configured baseline applied. One that cannot be read,
+    /// or leads outside the workspace, is the tool's error naming it, as it is the CLI's (exit 2).
+    func sessionLint(_ session: LintSession, _ inputs: [LintInput], _ linter: Linter) throws -> LintResult {
+        do { return try session.lint(inputs, with: linter) } catch let problem as LintProblem {
+            throw MCPError.invalidParams(problem.description)
         }
     }
 
