@@ -3212,7 +3212,9 @@ so a property some protocol of the type requires is left alone. A caller that pa
 to the memberwise initializer (`Gauge(progress: 0.5)` for `@State var progress = 0.0`) relies on
 it not being private: the rule says the caller only seeds it, at `info`, with no fix. A view that
 another file extends (`Player+Controls.swift`) may use the property there, where `private` hides
-it: the finding is `info` and its fix unsafe.
+it: the finding is `info`, naming that extension, and its fix unsafe; when the extension's code does
+use the name, `private` would not build, so there is no fix at all. A type only previews build (a
+preview harness outside `#Preview`) is scaffolding: `info`.
 
 `patternlint lint --fix` inserts `private` (declarations with another explicit access level are
 left for you to decide). The fix is safe only when the index shows nothing outside the type's

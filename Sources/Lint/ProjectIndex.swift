@@ -100,6 +100,8 @@ public struct ProjectIndex: Sendable {
     private var constructionLabels: Set<String> = []
     /// Where some construction first passes each `Type.label` (file, line), as evidence.
     private var constructionLabelSites: [String: (file: Int, line: Int)] = [:]
+    /// The names each extension uses, by extended type (see `FileSummary.extensionUses`).
+    private var extensionUses: [String: [(file: Int, line: Int, names: Set<String>)]] = [:]
     /// Where each type name is declared or extended (file, line), as evidence.
     private var declarationLines: [String: [(file: Int, line: Int, isExtension: Bool)]] = [:]
 
@@ -220,6 +222,9 @@ public struct ProjectIndex: Sendable {
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
             constructionLabels.formUnion(summary.constructionLabels)
+            for use in summary.extensionUses {
+                extensionUses[use.type, default: []].append((summary.file, use.line, use.names))
+            }
             for (key, line) in summary.constructionLabelLines where constructionLabelSites[key] == nil {
                 constructionLabelSites[key] = (summary.file, line)
             }
@@ -436,6 +441,13 @@ public struct ProjectIndex: Sendable {
     /// Where some construction of the type passes this argument label, as evidence.
     public func constructionSite(of type: String, passing label: String) -> (path: String, line: Int)? {
         constructionLabelSites[type + "." + label].map { (paths[$0.file] ?? "?", $0.line) }
+    }
+
+    /// An extension of the type in a file other than `file` whose code uses `name`, if any.
+    public func extensionUsing(_ name: String, of type: String, outside file: Int) -> (path: String, line: Int)? {
+        extensionUses[type]?.first { $0.file != file && $0.names.contains(name) }.map {
+            (paths[$0.file] ?? "?", $0.line)
+        }
     }
 
     /// Where a type is extended in a file other than `file`, as evidence.

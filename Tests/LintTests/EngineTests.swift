@@ -429,10 +429,16 @@ final class ViewHierarchyTests: XCTestCase {
         let files = [("Player.swift", player), ("Player+Controls.swift", controls)]
         let findings = CatalogFixture.lint(files, only: ["state-not-private"]).findings
         XCTAssertEqual(findings.map(\.severity), [.info])
-        XCTAssertEqual(findings.first?.fix?.applicability, .unsafe)
+        // The extension uses `volume`: `private` would not build, so there is no fix at all.
+        XCTAssertNil(findings.first?.fix)
+        // An extension elsewhere that does not use it leaves an unsafe fix (only a person can tell).
+        let other = "extension Player {\n    var label: some View { Text(\"Player\") }\n}\n"
+        let unrelated = [("Player.swift", player), ("Player+Label.swift", other)]
+        XCTAssertEqual(
+            CatalogFixture.lint(unrelated, only: ["state-not-private"]).findings.first?.fix?.applicability, .unsafe)
         var configuration = Configuration()
         configuration.onlyRules = ["state-not-private"]
-        let inputs = files.map { file in LintInput(path: file.0) { Array(file.1.utf8) } }
+        let inputs = unrelated.map { file in LintInput(path: file.0) { Array(file.1.utf8) } }
         let linter = Linter(catalog: CatalogFixture.catalog, configuration: configuration)
         let safe = Fixer(linter: linter).corrections(inputs).fixes
         XCTAssertEqual(safe.map(\.changed), [false])

@@ -79,8 +79,8 @@ final class EvidenceTests: XCTestCase {
             [("Player.swift", player), ("Player+Controls.swift", controls)], only: ["state-not-private"])
         XCTAssertEqual(result.findings.map(\.severity), [.info])
         XCTAssertEqual(
-            related(result.findings.first), ["Player+Controls.swift:1 `Player` is extended here, where code may use it"]
-        )
+            related(result.findings.first), ["Player+Controls.swift:1 this extension of `Player` uses `volume`"])
+        XCTAssertNil(result.findings.first?.fix, "`private` would not build: no fix at all")
         let seeded =
             "struct Badge: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n"
         let caller = "struct Home: View {\n    var body: some View { Badge(count: 3) }\n}\n"

@@ -122,6 +122,20 @@ public struct StateNotPrivateRule: ProjectRule {
                 }
                 // Declared again in another file (an extension in `Type+Logic.swift`): code there
                 // may use the name, which `private` would hide. Only a person can tell.
+                // An extension in another file that uses the name: `private` would not build, so there
+                // is no fix at all, and the finding says where.
+                if let user = project.extensionUsing(candidate.property, of: candidate.type, outside: fileIndex) {
+                    return Hit(
+                        file: fileIndex, offset: candidate.offset,
+                        message:
+                            "\(candidate.declaration) is the view's own state but is not private, and an extension in another file uses it, so `private` would not build; move that extension's code into this file, then declare it `private`",
+                        severity: .info,
+                        evidence: [
+                            .at(
+                                user.path, line: user.line,
+                                "this extension of `\(candidate.type)` uses `\(candidate.property)`")
+                        ])
+                }
                 let extensionSite = project.extensionSite(of: candidate.type, outside: fileIndex)
                 let elsewhere = extensionSite != nil || project.isExtended(candidate.type, outside: fileIndex)
                 var fix = candidate.fix

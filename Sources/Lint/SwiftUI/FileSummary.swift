@@ -9,6 +9,9 @@ struct FileSummary: Sendable {
     var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
     /// The line of each type declaration, by position in `types` (for findings that name one).
     var typeLines: [Int] = []
+    /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
+    /// extension in another file reaches a property that `private` would hide from it.
+    var extensionUses: [(type: String, line: Int, names: Set<String>)] = []
     /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
     var constructions: [String: [ViewConstruction]] = [:]
     /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
@@ -141,6 +144,14 @@ struct FileSummary: Sendable {
         for (typeIndex, type) in s.types.enumerated() {
             types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
             typeLines.append(s.code[type.nameToken].line)
+            if type.kind == .extension, let body = type.body {
+                var names = Set<String>()
+                for index in body where s.code[index].kind == .identifier {
+                    let name = s.text(index)
+                    names.insert(name.hasPrefix("$") || name.hasPrefix("_") ? String(name.dropFirst()) : name)
+                }
+                extensionUses.append((type.name, s.code[type.nameToken].line, names))
+            }
             isApp.append(type.inherits("App"))
         }
         initializers = Array(repeating: [], count: s.types.count)
