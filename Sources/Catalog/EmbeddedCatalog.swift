@@ -1025,11 +1025,27 @@ struct ServerDetail: View {
     var body: some View { Toggle(server.name, isOn: $pinned) }
 }
 
+struct WatchDefaults {
+    static let shared = WatchDefaults()
+    func pinned(_ id: String) -> Bool { UserDefaults.standard.bool(forKey: id) }
+}
+
+struct ServerRow: View {
+    let server: Server
+    @State private var pinned: Bool
+    init(server: Server) {
+        self.server = server
+        _pinned = State(initialValue: WatchDefaults.shared.pinned(server.id))
+    }
+    var body: some View { Text(server.name) }
+}
+
 struct ServerList: View {
     let servers: [Server]
     var body: some View {
         List(servers) { server in
             NavigationLink { ServerDetail(server: server) } label: { Text(server.name) }
+            NavigationLink { ServerRow(server: server) } label: { Text(server.name) }
         }
     }
 }

@@ -100,6 +100,8 @@ public struct ProjectIndex: Sendable {
     private var constructionLabels: Set<String> = []
     /// Where some construction first passes each `Type.label` (file, line), as evidence.
     private var constructionLabelSites: [String: (file: Int, line: Int)] = [:]
+    /// Types declared `private` or `fileprivate` somewhere: every construction of one is in its file.
+    public private(set) var filePrivateTypes: Set<String> = []
     /// The names each extension uses, by extended type (see `FileSummary.extensionUses`).
     private var extensionUses: [String: [(file: Int, line: Int, names: Set<String>)]] = [:]
     /// Where each type name is declared or extended (file, line), as evidence.
@@ -222,6 +224,7 @@ public struct ProjectIndex: Sendable {
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
             constructionLabels.formUnion(summary.constructionLabels)
+            filePrivateTypes.formUnion(summary.filePrivateTypes)
             for use in summary.extensionUses {
                 extensionUses[use.type, default: []].append((summary.file, use.line, use.names))
             }

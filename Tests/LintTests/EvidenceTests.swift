@@ -106,4 +106,30 @@ final class EvidenceTests: XCTestCase {
         }
         XCTAssertEqual(unproven.map { "\($0.path):\($0.line) \($0.ruleID)" }, [])
     }
+
+    /// A model declared in a file with no SwiftUI in it, built in each row's destination, is work
+    /// every row pays; its initializer is the one the call's labels pick.
+    func testAModelBuiltPerRowIsJudgedByTheInitializerTheCallRuns() {
+        let model = """
+            import Foundation
+            final class EpisodesModel {
+                init(filter: String) { NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in } }
+                convenience init?(uuid: String) { guard let filter = Store.load(uuid) else { return nil }; self.init(filter: filter) }
+                init(cached: String) {}
+            }
+            """
+        func list(_ argument: String) -> String {
+            "struct Filters: View {\n    let filters: [String]\n    var body: some View {\n        List(filters, id: \\.self) { filter in\n            NavigationLink(destination: Episodes(model: \(argument))) { Text(filter) }\n        }\n    }\n}\nstruct Episodes: View {\n    let model: EpisodesModel\n    var body: some View { Text(\"e\") }\n}\n"
+        }
+        let costly = CatalogFixture.lint(
+            [("EpisodesModel.swift", model), ("Filters.swift", list("EpisodesModel(filter: filter)"))],
+            only: ["eager-list-destination"])
+        XCTAssertEqual(costly.findings.map(\.severity), [.warning])
+        XCTAssertEqual(
+            related(costly.findings.first).first?.hasPrefix("EpisodesModel.swift:3 `EpisodesModel` does work"), true)
+        let cheap = CatalogFixture.lint(
+            [("EpisodesModel.swift", model), ("Filters.swift", list("EpisodesModel(cached: filter)"))],
+            only: ["eager-list-destination"])
+        XCTAssertEqual(cheap.findings.count, 0, "the initializer the call runs only stores")
+    }
 }

@@ -26,7 +26,8 @@ public struct EagerListDestinationRule: ProjectRule {
     struct Destination: Sendable {
         var view: String
         var labels: [String]?
-        var argumentTypes: [String]
+        /// Types constructed in its arguments, with the labels each construction passes.
+        var argumentTypes: [(type: String, labels: [String])]
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
@@ -103,11 +104,12 @@ public struct EagerListDestinationRule: ProjectRule {
         for range in ranges {
             for index in s.calls(in: range) where s.calls[index].callee == view && !s.calls[index].isMember {
                 let construction = s.calls[index]
-                var argumentTypes: [String] = []
+                var argumentTypes: [(type: String, labels: [String])] = []
                 if let parentheses = construction.parentheses {
                     for inner in s.calls(in: parentheses.lowerBound + 1..<parentheses.upperBound)
                     where !s.calls[inner].isMember && Structure.isTypeName(s.calls[inner].callee) {
-                        argumentTypes.append(s.calls[inner].callee)
+                        argumentTypes.append(
+                            (s.calls[inner].callee, s.arguments(of: s.calls[inner]).map { $0.label ?? "_" }))
                     }
                 }
                 return Destination(
@@ -128,19 +130,22 @@ public struct EagerListDestinationRule: ProjectRule {
         func place(_ site: WorkSite, _ what: String) -> Evidence {
             .at(project.paths[site.file] ?? "?", line: site.line, "\(what): `\(site.code)`")
         }
-        let sites = project.workSites[destination.view] ?? []
-        if let site = sites.first(where: { $0.initializerLabels == nil || $0.initializerLabels == destination.labels })
-        {
+        // The work of the initializer a call with these labels runs (a stored property's initial
+        // value is paid by every initializer).
+        func work(of type: String, labels: [String]?) -> WorkSite? {
+            (project.workSites[type] ?? []).first { $0.initializerLabels == nil || $0.initializerLabels == labels }
+        }
+        if let site = work(of: destination.view, labels: destination.labels) {
             return (
                 "its initializer or a stored property's initial value does work", nil,
                 [place(site, "`\(destination.view)` does work when built")]
             )
         }
         for argument in destination.argumentTypes {
-            if let site = project.workSites[argument]?.first {
+            if let site = work(of: argument.type, labels: argument.labels) {
                 return (
-                    "each row also builds `\(argument)`, whose initializer does work", nil,
-                    [place(site, "`\(argument)` does work when built")]
+                    "each row also builds `\(argument.type)`, whose initializer does work", nil,
+                    [place(site, "`\(argument.type)` does work when built")]
                 )
             }
         }

@@ -140,9 +140,12 @@ public struct StateNotPrivateRule: ProjectRule {
                 let elsewhere = extensionSite != nil || project.isExtended(candidate.type, outside: fileIndex)
                 var fix = candidate.fix
                 if elsewhere { fix?.applicability = .unsafe }
-                // A type only previews build (a preview harness) is scaffolding: `info`.
+                // A type only previews build (a preview harness) is scaffolding: `info`. Only a
+                // file-private type shows all its constructions (files with no SwiftUI in them,
+                // a UIKit host's, are not read for constructions).
                 let harness =
-                    project.constructions[candidate.type].map { sites in
+                    project.filePrivateTypes.contains(candidate.type)
+                    && project.constructions[candidate.type].map { sites in
                         !sites.isEmpty && sites.allSatisfy(\.inPreview)
                     } ?? false
                 return Hit(

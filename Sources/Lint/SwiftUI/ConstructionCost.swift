@@ -94,12 +94,17 @@ enum ConstructionCost {
         return nil
     }
 
-    /// `UserDefaults.standard.bool(forKey:)` and the other getters: a dictionary read, no work.
+    /// `UserDefaults.standard.bool(forKey:)`, and a method of the app's own defaults wrapper
+    /// (`WatchUserDefaults.shared.urlOverride(for:)`): a key-value read, no work worth deferring.
     static func isDefaultsRead(_ call: CallSite, in s: Structure) -> Bool {
-        guard call.isMember, defaultsGetters.contains(call.callee) else { return false }
+        guard call.isMember else { return false }
         var j = call.calleeToken - 1
         while j >= 0, s.code[j].line == s.code[call.calleeToken].line, j >= call.calleeToken - 6 {
-            if s.is(j, "UserDefaults") || s.is(j, "defaults") { return true }
+            if s.code[j].kind == .identifier {
+                let name = s.text(j)
+                if name == "UserDefaults" || name == "defaults" { return defaultsGetters.contains(call.callee) }
+                if name.hasSuffix("Defaults") { return true }
+            }
             j -= 1
         }
         return false

@@ -9,6 +9,8 @@ struct FileSummary: Sendable {
     var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
     /// The line of each type declaration, by position in `types` (for findings that name one).
     var typeLines: [Int] = []
+    /// Types declared `private` or `fileprivate`: only their own file can build them.
+    var filePrivateTypes: [String] = []
     /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
     /// extension in another file reaches a property that `private` would hide from it.
     var extensionUses: [(type: String, line: Int, names: Set<String>)] = []
@@ -92,17 +94,18 @@ struct FileSummary: Sendable {
             use.file = index
             return use
         }
+        // A model declared in a file with no SwiftUI in it is built in view code all the same.
+        workSites = ConstructionCost.workSites(in: s).map { site in
+            var site = site
+            site.file = index
+            return site
+        }
         guard buildsViews else {
             memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
             return
         }
         chained = s.chainedModifiers()
         readTypealiases(s)
-        workSites = ConstructionCost.workSites(in: s).map { site in
-            var site = site
-            site.file = index
-            return site
-        }
         var router = MemberRouter(members: MemberNodes(s), types: types.map(\.name))
         readCalls(s, isApp: isApp, router: &router)
         routeMembersHoldingNavigation(s, router: &router)
@@ -144,6 +147,9 @@ struct FileSummary: Sendable {
         for (typeIndex, type) in s.types.enumerated() {
             types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
             typeLines.append(s.code[type.nameToken].line)
+            if type.modifiers.contains("private") || type.modifiers.contains("fileprivate") {
+                filePrivateTypes.append(type.name)
+            }
             if type.kind == .extension, let body = type.body {
                 var names = Set<String>()
                 for index in body where s.code[index].kind == .identifier {
