@@ -103,9 +103,10 @@ public struct ProjectIndex: Sendable {
     /// Types declared `private` or `fileprivate` somewhere: every construction of one is in its file.
     public private(set) var filePrivateTypes: Set<String> = []
     /// The names each extension uses, by extended type (see `FileSummary.extensionUses`).
-    private var extensionUses: [String: [(file: Int, line: Int, names: Set<String>)]] = [:]
+    private var extensionUses: [String: [(file: Int, line: Int, names: Set<UInt64>)]] = [:]
     /// Where each type name is declared or extended (file, line), as evidence.
-    private var declarationLines: [String: [(file: Int, line: Int, isExtension: Bool)]] = [:]
+    /// The line of each type declaration, by file and type index (see `typeKinds`).
+    private var typeLines: [[Int]] = []
 
     /// A place where `view` is built once per element, in the rows of a `ForEach` or a data-driven
     /// `List` (previews left out): what its `body` holds is built with every row.
@@ -181,18 +182,17 @@ public struct ProjectIndex: Sendable {
         viewNames.reserveCapacity(typeCount)
         constructions.reserveCapacity(typeCount)
         var kinds = [[TypeKind]](repeating: [], count: count)
+        var lines = [[Int]](repeating: [], count: count)
         for summary in all {
             if summary.file < count { kinds[summary.file] = summary.types.map(\.kind) }
-            for (position, (typeIndex, name, isView, kind)) in summary.types.enumerated() {
+            if summary.file < count { lines[summary.file] = summary.typeLines }
+            for (typeIndex, name, isView, _) in summary.types {
                 typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
-                if position < summary.typeLines.count {
-                    declarationLines[name, default: []].append(
-                        (summary.file, summary.typeLines[position], kind == .extension))
-                }
                 if isView { viewNames.insert(name) }
             }
         }
         typeKinds = kinds
+        typeLines = lines
         // A name declared (not extended) in more than one file names several types: two targets
         // of a monorepo, each with its own `ContentView`. Their sites cannot be told apart, so the
         // index records none: the hierarchy knows nothing of them and the rules stay silent.
@@ -448,14 +448,20 @@ public struct ProjectIndex: Sendable {
 
     /// An extension of the type in a file other than `file` whose code uses `name`, if any.
     public func extensionUsing(_ name: String, of type: String, outside file: Int) -> (path: String, line: Int)? {
-        extensionUses[type]?.first { $0.file != file && $0.names.contains(name) }.map {
+        let hash = FileSummary.identifierHash(name.utf8)
+        return extensionUses[type]?.first { $0.file != file && $0.names.contains(hash) }.map {
             (paths[$0.file] ?? "?", $0.line)
         }
     }
 
     /// Where a type is extended in a file other than `file`, as evidence.
     public func extensionSite(of name: String, outside file: Int) -> (path: String, line: Int)? {
-        declarationLines[name]?.first { $0.isExtension && $0.file != file }.map { (paths[$0.file] ?? "?", $0.line) }
+        guard
+            let ref = typesByName[name]?.first(where: {
+                $0.file != file && typeKinds[$0.file][$0.type] == .extension && $0.type < typeLines[$0.file].count
+            })
+        else { return nil }
+        return (paths[ref.file] ?? "?", typeLines[ref.file][ref.type])
     }
 
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).

@@ -166,7 +166,8 @@ enum BindingWrites {
         for index in s.properties.indices
         where s.properties[index].attributes.contains("@Binding")
             || s.properties[index].body == nil
-                && s.properties[index].type.map { $0.hasPrefix("Binding<") || $0.hasPrefix("SwiftUI.Binding<") } == true
+                && s.properties[index].type.map({ $0.hasPrefix("Binding<") || $0.hasPrefix("SwiftUI.Binding<") })
+                    == true
         {
             guard let owner = s.properties[index].owner, !s.properties[index].isStatic else { continue }
             byOwner[owner, default: []].append(index)

@@ -13,7 +13,7 @@ struct FileSummary: Sendable {
     var filePrivateTypes: [String] = []
     /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
     /// extension in another file reaches a property that `private` would hide from it.
-    var extensionUses: [(type: String, line: Int, names: Set<String>)] = []
+    var extensionUses: [(type: String, line: Int, names: Set<UInt64>)] = []
     /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
     var constructions: [String: [ViewConstruction]] = [:]
     /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
@@ -139,6 +139,28 @@ struct FileSummary: Sendable {
         }
     }
 
+    /// The names a range uses as its type's own (bare or after `self.`; `$x` and `_x` as `x`), as
+    /// hashes of their bytes: no string is built per token (see `identifierHash`).
+    static func identifierHashes(in range: ClosedRange<Int>, of s: Structure) -> Set<UInt64> {
+        var hashes = Set<UInt64>()
+        let bytes = s.file.bytes
+        for index in range where s.code[index].kind == .identifier {
+            // `other.name` is someone else's member; `self.name` and a bare `name` are the type's own.
+            if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+            var start = s.code[index].offset
+            if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
+            hashes.insert(identifierHash(bytes[start..<s.code[index].end]))
+        }
+        return hashes
+    }
+
+    /// FNV-1a over a name's bytes: 64 bits, so two names of one extension never collide in practice.
+    static func identifierHash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
     /// Types, their initializers and stored properties, the app's own view modifiers and mutating
     /// functions. Returns, per type, whether it is an `App`.
     mutating func readDeclarations(_ s: Structure) -> [Bool] {
@@ -150,13 +172,11 @@ struct FileSummary: Sendable {
             if type.modifiers.contains("private") || type.modifiers.contains("fileprivate") {
                 filePrivateTypes.append(type.name)
             }
-            if type.kind == .extension, let body = type.body {
-                var names = Set<String>()
-                for index in body where s.code[index].kind == .identifier {
-                    let name = s.text(index)
-                    names.insert(name.hasPrefix("$") || name.hasPrefix("_") ? String(name.dropFirst()) : name)
-                }
-                extensionUses.append((type.name, s.code[type.nameToken].line, names))
+            // Only extensions of the run's own types can reach a property state-not-private judges.
+            if type.kind == .extension, let body = type.body, !SwiftUINames.platformTypes.contains(type.name),
+                !SwiftUINames.viewProtocols.contains(type.name)
+            {
+                extensionUses.append((type.name, s.code[type.nameToken].line, Self.identifierHashes(in: body, of: s)))
             }
             isApp.append(type.inherits("App"))
         }
