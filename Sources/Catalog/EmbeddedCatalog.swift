@@ -444,6 +444,19 @@ struct Palette: View {
 }
 ```
 
+With `previews: error`, a frozen binding in a preview is reported like any other:
+
+```swift previews=error
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+#Preview {
+    Pager(page: ↓.constant(2))
+}
+```
+
 A toggle that looks interactive but drops every tap is reported (with `.disabled(true)` it would not be):
 
 ```swift
@@ -654,6 +667,31 @@ extension View {
 }
 ```
 
+A preview that shows a view in one state freezes its binding on purpose: `info` by default, and
+not reported at all with `previews: off`:
+
+```swift
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+#Preview {
+    Pager(page: ⓘ.constant(2))
+}
+```
+
+```swift previews=off
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+struct Pager_Previews: PreviewProvider {
+    static var previews: some View { Pager(page: .constant(2)) }
+}
+```
+
 ```swift
 // ReportScreen(section: .constant(.summary)) in a comment is not code.
 let help = "Use .constant(true) only in previews"
@@ -690,6 +728,19 @@ struct Settings: View {
         Form { Text("General") }
             .↓navigationBarTitle("Settings")
             .↓navigationBarItems(trailing: EditButton())
+    }
+}
+```
+
+On iOS 15, `navigationTitle` is there (iOS 14) but `toolbar(.hidden, for:)` is not (iOS 16): only
+the title is reported.
+
+```swift iOS=15
+struct Compose: View {
+    var body: some View {
+        Form { Text("Draft") }
+            .↓navigationBarTitle("Compose")
+            .navigationBarHidden(false)
     }
 }
 ```
@@ -1539,6 +1590,23 @@ struct SettingsListApp: App {
 }
 ```
 
+A sheet's own stack has no outer bar for the modifier to reach; on iOS its toolbar is lost:
+
+```swift iOS=17
+struct Library: View {
+    @State private var importing = false
+    var body: some View {
+        List { Text("Books") }
+            .sheet(isPresented: $importing) {
+                NavigationStack {
+                    ImportForm()
+                }
+                .↓toolbar { Button("Done") { importing = false } }
+            }
+    }
+}
+```
+
 A destination on the split view itself is never found:
 
 ```swift
@@ -1635,6 +1703,24 @@ struct LibraryWindow: View {
         }
         .navigationTitle("Library")
         .toolbar { ImportButton() }
+    }
+}
+```
+
+In an app built for macOS alone, a title or toolbar on the stack reaches the window or sheet
+around it, so the same sheet is right there:
+
+```swift macOS=14
+struct Library: View {
+    @State private var importing = false
+    var body: some View {
+        List { Text("Books") }
+            .sheet(isPresented: $importing) {
+                NavigationStack {
+                    ImportForm()
+                }
+                .toolbar { Button("Done") { importing = false } }
+            }
     }
 }
 ```
@@ -2393,6 +2479,18 @@ struct Inbox: View {
 let root = ↓NavigationView { Text("Legacy") }
 ```
 
+On an app that supports iOS 17 and later, where `NavigationStack` is always there:
+
+```swift iOS=17
+struct Inbox: View {
+    var body: some View {
+        ↓NavigationView {
+            MessageList()
+        }
+    }
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -2408,6 +2506,18 @@ struct Inbox: View {
 ```swift
 // NavigationView { } was used here before the migration.
 let label = "NavigationView"
+```
+
+An app that still supports iOS 15 has no `NavigationStack` to move to:
+
+```swift iOS=15
+struct Inbox: View {
+    var body: some View {
+        NavigationView {
+            MessageList()
+        }
+    }
+}
 ```
 
 The fallback for older systems is where it still belongs (the same holds for the other
