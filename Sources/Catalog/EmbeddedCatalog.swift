@@ -5,7 +5,9 @@ let generatedCatalogFiles: [(path: String, contents: String)] = [
 id: binding-never-written
 severity: info
 note: "[[Views-Only State Management]]"
-summary: A `@Binding` the view never writes nor passes on should be a `let`.
+summary: >-
+  A `@Binding` the view never writes should be a `let`: never assigned, mutated, passed on as
+  `$x`/`_x`, written from a coordinator (`parent.x = …`) nor handed to a helper in `init`.
 tags: [binding, state]
 ---
 
@@ -159,7 +161,11 @@ struct FilterBar: View {
 id: bool-binding-from-optional
 severity: warning
 note: "[[Lazy Navigation]]"
-summary: A Bool binding derived from an optional, where an `item:` API fits.
+summary: >-
+  A Bool binding derived from an optional where an `item:` API fits: `isPresented: .constant(x !=
+  nil)` (also `Binding<Bool>.constant`, `$x.wrappedValue`, and `sheet(…)` with no receiver in
+  `extension View`) or `Binding(get: { x != nil }…)` for a presentation with an `item:` variant;
+  `info` when `x` is a `String?`, `URL?` or another standard type that is not `Identifiable`.
 tags: [binding, navigation, modals]
 ---
 
@@ -278,7 +284,12 @@ struct Export: View {
 id: constant-binding
 severity: error
 note: "[[Dual Initializer Pattern]]"
-summary: A `.constant(…)` binding handed to a view or a navigation modifier drops every write.
+summary: >-
+  A `.constant(…)` binding handed to something that writes through it drops every write: a view of
+  the app that writes that binding, or SwiftUI's controls, presentations, `searchable` and
+  `NavigationStack(path:)` (not when disabled, frozen off, or kept up with
+  `interactiveDismissDisabled`). `info` for a package's view, `.constant(false)`/`.constant(nil)`,
+  demo scaffolds (`…Preview`, `…Gallery`), previews, tests and `#if DEBUG` (option `previews`).
 tags: [binding, navigation, previews]
 ---
 
@@ -430,6 +441,19 @@ struct ColorWell: UIViewRepresentable {
 
 struct Palette: View {
     var body: some View { ColorWell(color: ↓.constant(.red)) }
+}
+```
+
+With `previews: error`, a frozen binding in a preview is reported like any other:
+
+```swift previews=error
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+#Preview {
+    Pager(page: ↓.constant(2))
 }
 ```
 
@@ -643,6 +667,31 @@ extension View {
 }
 ```
 
+A preview that shows a view in one state freezes its binding on purpose: `info` by default, and
+not reported at all with `previews: off`:
+
+```swift
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+#Preview {
+    Pager(page: ⓘ.constant(2))
+}
+```
+
+```swift previews=off
+struct Pager: View {
+    @Binding var page: Int
+    var body: some View { Stepper("Page \(page)", value: $page) }
+}
+
+struct Pager_Previews: PreviewProvider {
+    static var previews: some View { Pager(page: .constant(2)) }
+}
+```
+
 ```swift
 // ReportScreen(section: .constant(.summary)) in a comment is not code.
 let help = "Use .constant(true) only in previews"
@@ -679,6 +728,19 @@ struct Settings: View {
         Form { Text("General") }
             .↓navigationBarTitle("Settings")
             .↓navigationBarItems(trailing: EditButton())
+    }
+}
+```
+
+On iOS 15, `navigationTitle` is there (iOS 14) but `toolbar(.hidden, for:)` is not (iOS 16): only
+the title is reported.
+
+```swift iOS=15
+struct Compose: View {
+    var body: some View {
+        Form { Text("Draft") }
+            .↓navigationBarTitle("Compose")
+            .navigationBarHidden(false)
     }
 }
 ```
@@ -723,7 +785,10 @@ struct Settings: View {
 id: destination-in-lazy-container
 severity: error
 note: "[[Enum Routes and Programmatic Navigation]]"
-summary: "`navigationDestination` inside lazy content is only registered while that row is loaded."
+summary: >-
+  `navigationDestination` inside lazy content is only registered while that row is loaded: in
+  `List`/`Form`/`ForEach`/`Lazy*` rows, also in a row view's body (a screen a row's link pushes is
+  not a row).
 tags: [navigation, list]
 ---
 
@@ -866,7 +931,10 @@ struct AccountSettings: View {
 id: eager-list-destination
 severity: warning
 note: "[[Value-Based List Navigation]]"
-summary: A destination view built inside every `List`/`ForEach` row, before anyone taps.
+summary: >-
+  A destination view built in every row of a `ForEach` or a data-driven `List`, before anyone taps,
+  whose construction does work (an init or stored initial value that calls or allocates; not a
+  `@StateObject`'s autoclosure); `info` when the destination is not declared in the run.
 tags: [navigation, performance, list]
 ---
 
@@ -1274,7 +1342,8 @@ id: hardcoded-navigation-in-reusable-view
 severity: info
 opt_in: true
 note: "[[Decoupled Reusable Views]]"
-summary: A view reused in several places decides its own destination.
+summary: >-
+  A view reused in several places decides its own destination: it calls `navigate(.literal)`.
 tags: [navigation, reuse]
 ---
 
@@ -1331,7 +1400,9 @@ struct HomeScreen: View {
 id: heavy-view-init
 severity: warning
 note: "[[Value-Based List Navigation]]"
-summary: A view's `init` does network, file or async work.
+summary: >-
+  A view's `init` does network, file or async work: a `URLSession` request, `Task`, `await` or
+  `Data(contentsOf:)` run in it (not in closures it only stores, such as a `Binding`'s setter).
 tags: [performance]
 ---
 
@@ -1459,7 +1530,11 @@ struct RefreshableFeed: View {
 id: misplaced-navigation-modifier
 severity: warning
 note: "[[NavigationStack Essentials]]"
-summary: A screen modifier applied to the `NavigationStack` or `NavigationView` instead of its content.
+summary: >-
+  A screen modifier (`.navigationTitle`, `.toolbar`, `.navigationDestination`, …) applied to a root
+  `NavigationStack` or `NavigationView` instead of its content; silent when that stack is pushed or
+  nested (the modifier reaches the outer bar), `info` when its place is unknown. A title or toolbar
+  on a split view, or in an app built for macOS only, reaches the window and is left alone.
 tags: [navigation]
 ---
 
@@ -1528,6 +1603,23 @@ struct SettingsList: View {
 @main
 struct SettingsListApp: App {
     var body: some Scene { WindowGroup { SettingsList() } }
+}
+```
+
+A sheet's own stack has no outer bar for the modifier to reach; on iOS its toolbar is lost:
+
+```swift iOS=17
+struct Library: View {
+    @State private var importing = false
+    var body: some View {
+        List { Text("Books") }
+            .sheet(isPresented: $importing) {
+                NavigationStack {
+                    ImportForm()
+                }
+                .↓toolbar { Button("Done") { importing = false } }
+            }
+    }
 }
 ```
 
@@ -1631,6 +1723,24 @@ struct LibraryWindow: View {
 }
 ```
 
+In an app built for macOS alone, a title or toolbar on the stack reaches the window or sheet
+around it, so the same sheet is right there:
+
+```swift macOS=14
+struct Library: View {
+    @State private var importing = false
+    var body: some View {
+        List { Text("Books") }
+            .sheet(isPresented: $importing) {
+                NavigationStack {
+                    ImportForm()
+                }
+                .toolbar { Button("Done") { importing = false } }
+            }
+    }
+}
+```
+
 A `NavigationView` with two columns is a split view; its title is the window's:
 
 ```swift
@@ -1651,7 +1761,10 @@ struct MailWindow: View {
 id: missing-standalone-init
 severity: warning
 note: "[[Dual Initializer Pattern]]"
-summary: A view that can only be built with a Binding is being built with `.constant(…)`.
+summary: >-
+  A view whose every init needs a `Binding` it writes is built with `.constant(…)` by a caller that
+  is not a preview, test, demo or `.constant(false)` (`info` when only those); views include
+  representables and types conforming to an app protocol that refines `View` (cross-file).
 tags: [binding, initializer]
 ---
 
@@ -1802,7 +1915,9 @@ struct Parent: View {
 id: navigation-link-is-active
 severity: warning
 note: "[[Lazy Navigation]]"
-summary: "`NavigationLink(isActive:)` is deprecated and builds its destination eagerly."
+summary: >-
+  `NavigationLink(isActive:)` is deprecated and builds its destination eagerly; also reported on an
+  app initializer in `extension NavigationLink` that forwards `isActive:` through `self.init`.
 tags: [navigation, deprecated]
 ---
 
@@ -1906,7 +2021,9 @@ struct Checkout: View {
 id: navigation-link-outside-stack
 severity: warning
 note: "[[NavigationStack Essentials]]"
-summary: A `NavigationLink` or `navigationDestination` that no `NavigationStack` reaches.
+summary: >-
+  A `NavigationLink` or `navigationDestination` in a view no `NavigationStack` reaches (the view
+  hierarchy across files; a view whose callers are unknown stays silent).
 tags: [navigation, hierarchy]
 ---
 
@@ -2199,7 +2316,9 @@ struct OrderScreen: View {
 id: navigation-link-tag-selection
 severity: warning
 note: "[[Hashable Selection Binding]]"
-summary: "`NavigationLink(tag:selection:)` is deprecated; push values instead."
+summary: >-
+  `NavigationLink(tag:selection:)` is deprecated; push values instead. Also reported on an app
+  initializer in `extension NavigationLink` that forwards them through `self.init`.
 tags: [navigation, deprecated, selection]
 ---
 
@@ -2270,7 +2389,7 @@ struct Picker2: View {
 id: navigation-loop
 severity: info
 note: "[[Enum Routes and Programmatic Navigation]]"
-summary: A pushed screen pushes a screen already below it on the path.
+summary: A pushed screen pushes a screen already below it on the path (across files).
 tags: [navigation, hierarchy]
 ---
 
@@ -2376,6 +2495,18 @@ struct Inbox: View {
 let root = ↓NavigationView { Text("Legacy") }
 ```
 
+On an app that supports iOS 17 and later, where `NavigationStack` is always there:
+
+```swift iOS=17
+struct Inbox: View {
+    var body: some View {
+        ↓NavigationView {
+            MessageList()
+        }
+    }
+}
+```
+
 ## Non-triggering
 
 ```swift
@@ -2391,6 +2522,18 @@ struct Inbox: View {
 ```swift
 // NavigationView { } was used here before the migration.
 let label = "NavigationView"
+```
+
+An app that still supports iOS 15 has no `NavigationStack` to move to:
+
+```swift iOS=15
+struct Inbox: View {
+    var body: some View {
+        NavigationView {
+            MessageList()
+        }
+    }
+}
 ```
 
 The fallback for older systems is where it still belongs (the same holds for the other
@@ -2415,7 +2558,14 @@ struct Root: View {
 id: nested-navigation-stack
 severity: error
 note: "[[NavigationStack Essentials]]"
-summary: A `NavigationStack` inside another, or in a view that is pushed onto one.
+summary: >-
+  A navigation stack inside another: in the same body, in a pushed destination, or in a view built
+  inside another stack (cross-file). A split-view column may hold one; a push in an `#if` branch
+  that excludes the stack's does not count; `info` for a stack built only on some runs (`if embedded
+  { NavigationStack { … } }`, or a member used in one branch). Pushes through the app's own link
+  modifiers (an `extension View` function that builds a `NavigationLink`) count. `NavigationView`s
+  too (`info` where macOS may be a target, where nested ones made a third column; `.columns` style
+  is a split view).
 tags: [navigation]
 ---
 
@@ -3201,7 +3351,12 @@ struct EditSheet: View {
 id: state-not-private
 severity: warning
 note: "[[Views-Only State Management]]"
-summary: "`@State` and `@StateObject` belong to their view: make them `private`."
+summary: >-
+  `@State` and `@StateObject` belong to their view: make them `private`. Reported on a view (`View`,
+  `ViewModifier`, `…Representable`, an app protocol refining `View`) without `private`
+  (`private(set)` is not private: the fix makes it `private`); silent when a protocol requires it;
+  `info` when callers seed it through the memberwise initializer or another file extends the view
+  (fix then unsafe or absent).
 tags: [state]
 correctable: true
 ---
@@ -3462,7 +3617,10 @@ struct Lap: View {
 id: tabview-in-navigation-stack
 severity: warning
 note: "[[One Navigation Stack per Tab]]"
-summary: A `TabView` inside a `NavigationStack` shares one path between tabs.
+summary: >-
+  A `TabView` inside a `NavigationStack` or `NavigationView` shares one path between tabs (in the
+  same body or across files); paged `TabView`s (style on it or an ancestor) and watchOS ones are
+  left alone.
 tags: [navigation, tabs]
 ---
 

@@ -166,33 +166,3 @@ public struct Fix: Sendable, Equatable, Hashable, Codable {
         self.applicability = applicability
     }
 }
-
-/// Every rule implemented in Swift, by id.
-public enum BuiltinRules {
-    public static let all: [any Rule] = [
-        ConstantBindingRule(),
-        MissingStandaloneInitRule(),
-        NavigationViewDeprecatedRule(),
-        NavigationLinkIsActiveRule(),
-        NavigationLinkTagSelectionRule(),
-        EagerListDestinationRule(),
-        DestinationInLazyContainerRule(),
-        StateNotPrivateRule(),
-        ExclusiveBoolFlagsRule(),
-        TabViewInNavigationStackRule(),
-        NestedNavigationStackRule(),
-        HeavyViewInitRule(),
-        HardcodedNavigationInReusableViewRule(),
-        NavigationLinkOutsideStackRule(),
-        MisplacedNavigationModifierRule(),
-        NavigationLoopRule(),
-        DeprecatedNavigationModifierRule(),
-        PresentationModeDeprecatedRule(),
-        BindingNeverWrittenRule(),
-        BoolBindingFromOptionalRule(),
-    ]
-
-    public static var byID: [String: any Rule] {
-        Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })
-    }
-}

@@ -2,7 +2,9 @@
 /// findings of that rule, a non-triggering one none. Each example also runs in variants: inside a
 /// block comment and a string literal (silent), after a shebang and an emoji line (same findings,
 /// two lines down), and after `// patternlint:disable <id>` (silent, the suppression counted as
-/// used). The test suite runs it on the built-in rules; `patternlint rules --test` on a team's.
+/// used). An example runs under the options and deployment targets its info string sets
+/// (```` ```swift previews=off iOS=15 ````, see `ExampleSettings`). The test suite runs it on the
+/// built-in rules; `patternlint rules --test` on a team's.
 public struct RuleExampleRunner: Sendable {
     public var catalog: RuleCatalog
 
@@ -57,16 +59,89 @@ public struct RuleExampleRunner: Sendable {
         }
     }
 
-    /// Every rule enabled (opt-in ones too), so suppressions of any rule can be judged.
-    var linter: Linter {
+    /// What an example's info string sets, after the language: `key=value` words, each an option
+    /// of the example's rule (as under its key in `.patternlint.yml`: `previews=off`) or a
+    /// deployment target (`iOS=15`, `macOS=14`; iOS, macOS, tvOS, watchOS, visionOS). Without
+    /// targets every API counts as available, as with none configured.
+    public struct ExampleSettings: Sendable, Equatable {
+        public var options: [String: String] = [:]
+        public var deploymentTargets: [DeploymentTargets.Platform: DeploymentTargets.Version] = [:]
+
+        public struct Problem: Error, CustomStringConvertible, Sendable {
+            public var description: String
+        }
+
+        /// An unknown key, a value the option does not take, a version that is not one, a key set
+        /// twice or a word that is not `key=value` is a problem: the example would otherwise run
+        /// under settings its author did not mean, and pass for the wrong reason.
+        public static func parse(_ info: String, optionSpecs: [RuleOptionSpec]) throws -> ExampleSettings {
+            var settings = ExampleSettings()
+            var keys = Set<String>()
+            for word in info.split(whereSeparator: \.isWhitespace).dropFirst() {
+                guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                    throw Problem(description: "`\(word)` is not `key=value`")
+                }
+                let key = String(word[..<equals]), value = String(word[word.index(after: equals)...])
+                guard keys.insert(key.lowercased()).inserted else {
+                    throw Problem(description: "`\(key)` is set twice")
+                }
+                if let platform = platform(named: key) {
+                    settings.deploymentTargets[platform] = try version(value, key: key)
+                } else if let spec = optionSpecs.first(where: { $0.name == key }) {
+                    settings.options[key] = try option(value, of: spec)
+                } else {
+                    throw Problem(description: "unknown key `\(key)` (\(takes(optionSpecs)))")
+                }
+            }
+            return settings
+        }
+
+        /// As `deployment_target:` reads platforms: in any case.
+        static func platform(named key: String) -> DeploymentTargets.Platform? {
+            DeploymentTargets.Platform.allCases.first { $0.rawValue.lowercased() == key.lowercased() }
+        }
+
+        static func version(_ text: String, key: String) throws -> DeploymentTargets.Version {
+            guard let version = DeploymentTargets.Version(text) else {
+                throw Problem(description: "`\(key)=\(text)`: `\(text)` is not a version")
+            }
+            return version
+        }
+
+        static func option(_ value: String, of spec: RuleOptionSpec) throws -> String {
+            guard spec.allowed.isEmpty || spec.allowed.contains(value) else {
+                throw Problem(
+                    description: "`\(spec.name)=\(value)`: expected one of \(spec.allowed.joined(separator: ", "))")
+            }
+            return value
+        }
+
+        static func takes(_ specs: [RuleOptionSpec]) -> String {
+            let options =
+                specs.isEmpty
+                ? "this rule takes no options"
+                : "this rule takes " + specs.map { "`\($0.name)`" }.joined(separator: ", ")
+            let platforms = DeploymentTargets.Platform.allCases.map(\.rawValue).joined(separator: ", ")
+            return options + "; deployment targets: " + platforms
+        }
+    }
+
+    /// Every rule enabled (opt-in ones too), so suppressions of any rule can be judged; the
+    /// example's options for its rule, and its deployment targets.
+    func linter(for rule: String, settings: ExampleSettings) -> Linter {
         var configuration = Configuration()
         configuration.optInRules = catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
+        if !settings.options.isEmpty { configuration.ruleOptions[rule] = RuleOptions(settings.options) }
+        if !settings.deploymentTargets.isEmpty {
+            configuration.deploymentTargets = DeploymentTargets(
+                settings.deploymentTargets, source: "the example's info string")
+        }
         return Linter(catalog: catalog, configuration: configuration)
     }
 
     /// The rule's findings as `line:column`, with ` info` after those reported at `info` by a rule
     /// whose own severity is higher (in line and column order).
-    func positions(_ code: String, rule: String) -> (positions: [String], result: LintResult) {
+    func positions(_ code: String, rule: String, linter: Linter) -> (positions: [String], result: LintResult) {
         let result = linter.lint([LintInput(path: "Example.swift") { Array(code.utf8) }])
         let ownSeverity = catalog.entry(rule)?.metadata.severity ?? .info
         let found = result.findings.filter { $0.ruleID == rule }.map {
@@ -95,54 +170,77 @@ public struct RuleExampleRunner: Sendable {
         var count = 0
         for entry in catalog.entries where ids?.contains(entry.metadata.id) ?? true {
             let id = entry.metadata.id
-            let path = entry.metadata.path
             func fail(_ line: Int, _ message: String) {
-                failures.append(Failure(rule: id, path: path, line: line, message: message))
+                failures.append(Failure(rule: id, path: entry.metadata.path, line: line, message: message))
             }
             if entry.metadata.triggering.isEmpty { fail(1, "no triggering example") }
             if entry.metadata.nonTriggering.isEmpty { fail(1, "no non-triggering example") }
-            for example in entry.metadata.triggering {
+            let examples =
+                entry.metadata.triggering.map { ($0, true) } + entry.metadata.nonTriggering.map { ($0, false) }
+            for (example, triggering) in examples {
                 count += 1
-                let marked = Marked(example.code)
-                if marked.markers.isEmpty { fail(example.line, "triggering example has no ↓ marker") }
-                let expected = marked.expected
-                let found = positions(marked.code, rule: id).positions
-                if found != expected { fail(example.line, "expected findings at \(expected), got \(found)") }
-                let shifted = Marked("\n\n" + example.code).expected
-                let prefixed = positions("#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code, rule: id)
-                    .positions
-                if prefixed != shifted {
-                    fail(example.line, "after a shebang and an emoji line: expected \(shifted), got \(prefixed)")
+                let settings: ExampleSettings
+                do {
+                    settings = try ExampleSettings.parse(example.info, optionSpecs: entry.rule.optionSpecs)
+                } catch {
+                    // The info string stands on the fence, the line above the code.
+                    fail(example.line - 1, "\(error)")
+                    continue
                 }
-                for (name, variant) in Self.silentVariants(marked.code) {
-                    let silent = positions(variant, rule: id).positions
-                    if !silent.isEmpty { fail(example.line, "\(name): expected no finding, got \(silent)") }
-                }
-                let suppressed = positions("// patternlint:disable \(id)\n" + marked.code, rule: id)
-                if !suppressed.positions.isEmpty {
-                    fail(example.line, "after `// patternlint:disable \(id)`: got \(suppressed.positions)")
-                }
-                if suppressed.result.findings.contains(where: {
-                    $0.ruleID == RuleCatalog.unusedSuppressionID && $0.line == 1
-                }) {
-                    fail(example.line, "the `disable` comment was reported unused")
-                }
-            }
-            for example in entry.metadata.nonTriggering {
-                count += 1
-                // No finding at the rule's severity; `ⓘ` marks one the rule reports at `info` only.
-                if example.code.contains("↓") { fail(example.line, "non-triggering example has a ↓ marker") }
-                let marked = Marked(example.code)
-                let found = positions(marked.code, rule: id).positions
-                if found != marked.expected {
-                    fail(example.line, "non-triggering example: expected \(marked.expected), got \(found)")
-                }
-                for (name, variant) in Self.silentVariants(marked.code) {
-                    let silent = positions(variant, rule: id).positions
-                    if !silent.isEmpty { fail(example.line, "\(name): expected no finding, got \(silent)") }
-                }
+                let linter = linter(for: id, settings: settings)
+                let problems =
+                    triggering
+                    ? triggeringProblems(example.code, rule: id, linter: linter)
+                    : nonTriggeringProblems(example.code, rule: id, linter: linter)
+                for problem in problems { fail(example.line, problem) }
             }
         }
         return Outcome(failures: failures, examplesRun: count)
+    }
+
+    /// Exactly the `↓` (and `ⓘ`) findings, two lines down after a shebang and an emoji line, none
+    /// in a comment or a string, none after a `disable` comment, which counts as used.
+    func triggeringProblems(_ example: String, rule id: String, linter: Linter) -> [String] {
+        var problems: [String] = []
+        let marked = Marked(example)
+        if marked.markers.isEmpty { problems.append("triggering example has no ↓ marker") }
+        let expected = marked.expected
+        let found = positions(marked.code, rule: id, linter: linter).positions
+        if found != expected { problems.append("expected findings at \(expected), got \(found)") }
+        let shifted = Marked("\n\n" + example).expected
+        let prefixed = positions("#!/usr/bin/env swift\n// 🧭 naïve ✓ ünïcode\n" + marked.code, rule: id, linter: linter)
+            .positions
+        if prefixed != shifted {
+            problems.append("after a shebang and an emoji line: expected \(shifted), got \(prefixed)")
+        }
+        problems += silentVariantProblems(marked.code, rule: id, linter: linter)
+        let suppressed = positions("// patternlint:disable \(id)\n" + marked.code, rule: id, linter: linter)
+        if !suppressed.positions.isEmpty {
+            problems.append("after `// patternlint:disable \(id)`: got \(suppressed.positions)")
+        }
+        if suppressed.result.findings.contains(where: { $0.ruleID == RuleCatalog.unusedSuppressionID && $0.line == 1 })
+        {
+            problems.append("the `disable` comment was reported unused")
+        }
+        return problems
+    }
+
+    /// No finding at the rule's severity; `ⓘ` marks one the rule reports at `info` only.
+    func nonTriggeringProblems(_ example: String, rule id: String, linter: Linter) -> [String] {
+        var problems: [String] = []
+        if example.contains("↓") { problems.append("non-triggering example has a ↓ marker") }
+        let marked = Marked(example)
+        let found = positions(marked.code, rule: id, linter: linter).positions
+        if found != marked.expected {
+            problems.append("non-triggering example: expected \(marked.expected), got \(found)")
+        }
+        return problems + silentVariantProblems(marked.code, rule: id, linter: linter)
+    }
+
+    func silentVariantProblems(_ code: String, rule id: String, linter: Linter) -> [String] {
+        Self.silentVariants(code).compactMap { name, variant in
+            let silent = positions(variant, rule: id, linter: linter).positions
+            return silent.isEmpty ? nil : "\(name): expected no finding, got \(silent)"
+        }
     }
 }

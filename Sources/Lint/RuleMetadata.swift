@@ -26,6 +26,9 @@ public struct RuleMetadata: Sendable {
         public var code: String
         /// Line of the code block's first line in the rule file.
         public var line: Int
+        /// The fence's info string, `swift previews=off iOS=15`: what the example runs under
+        /// (`RuleExampleRunner.ExampleSettings`).
+        public var info: String = "swift"
     }
 
     public struct Correction: Sendable {
@@ -73,7 +76,7 @@ public struct RuleMetadata: Sendable {
         var pendingBefore: (String, Int)?
         for block in note.codeBlocks where block.language == "swift" {
             let section = note.headings.last(where: { $0.line < block.line })?.text.lowercased() ?? ""
-            let example = Example(code: block.content, line: block.contentLine)
+            let example = Example(code: block.content, line: block.contentLine, info: block.info)
             if section.hasPrefix("non-triggering") || section.hasPrefix("non triggering") {
                 metadata.nonTriggering.append(example)
             } else if section.hasPrefix("triggering") {

@@ -59,6 +59,86 @@ final class RuleExampleTests: XCTestCase {
                 $0.message.hasPrefix("expected findings at [\"1:9\"], got [\"1:9\", \"1:29\"]")
             }, "\(outcome.failures)")
     }
+
+    /// Issue 29, item 5: an example's info string sets the rule's options and the deployment
+    /// targets it runs under (```` ```swift previews=off iOS=15 ````).
+    func testExamplesRunUnderTheOptionsAndTargetsTheirInfoStringSets() {
+        let outcome = Self.run([
+            "constant-binding": """
+            ## Triggering
+
+            ```swift previews=error
+            struct Pager: View {
+                @Binding var page: Int
+                var body: some View { Stepper("Page", value: $page) }
+            }
+
+            #Preview { Pager(page: ↓.constant(1)) }
+            ```
+
+            ## Non-triggering
+
+            ```swift previews=off
+            struct Pager: View {
+                @Binding var page: Int
+                var body: some View { Stepper("Page", value: $page) }
+            }
+
+            #Preview { Pager(page: .constant(1)) }
+            ```
+            """,
+            "navigation-view-deprecated": """
+            ## Triggering
+
+            ```swift iOS=17 macOS=14
+            let root = ↓NavigationView { Text("Inbox") }
+            ```
+
+            ## Non-triggering
+
+            ```swift iOS=15
+            let root = NavigationView { Text("Inbox") }
+            ```
+            """,
+        ])
+        XCTAssertEqual(outcome.failures.map(\.description), [])
+        XCTAssertEqual(outcome.examplesRun, 4)
+    }
+
+    func testAnInfoStringTheRunnerCannotApplyIsAFailureNamingItsLine() {
+        let cases = [
+            "swift iOS=15 colour=red":
+                "unknown key `colour` (this rule takes `previews`; deployment targets: iOS, macOS, tvOS, watchOS, visionOS)",
+            "swift previews=of": "`previews=of`: expected one of info, warning, error, off",
+            "swift iOS=fifteen": "`iOS=fifteen`: `fifteen` is not a version",
+            "swift previews": "`previews` is not `key=value`",
+            "swift iOS=15 ios=16": "`ios` is set twice",
+        ]
+        for (info, message) in cases {
+            let outcome = Self.run([
+                "constant-binding": "## Triggering\n\n```\(info)\nlet x = Pager(page: ↓.constant(1))\n```\n"
+            ])
+            XCTAssertEqual(
+                outcome.failures.map(\.description),
+                [
+                    "Rules/constant-binding.md:1: constant-binding: no non-triggering example",
+                    "Rules/constant-binding.md:12: constant-binding: \(message)",
+                ],
+                info)
+        }
+    }
+
+    /// Runs the examples of built-in rules given these bodies (front matter added) under `Rules/`.
+    static func run(_ bodies: [String: String]) -> RuleExampleRunner.Outcome {
+        let files = bodies.map { id, body in
+            let metadata = CatalogFixture.catalog.entry(id)!.metadata
+            let frontMatter =
+                "---\nid: \(id)\nseverity: \(metadata.severity.rawValue)\nnote: \"\(metadata.noteLink)\"\n"
+            return (path: "Rules/\(id).md", contents: frontMatter + "summary: s\n---\n\n# \(id)\n\n" + body)
+        }
+        let catalog = RuleCatalog(builtinFiles: files, graph: CatalogFixture.graph)
+        return RuleExampleRunner(catalog: catalog).run(only: Set(bodies.keys))
+    }
 }
 
 /// `--fix` round-trips each rule file's `## Corrections` and leaves clean code byte-identical.
