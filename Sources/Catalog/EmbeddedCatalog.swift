@@ -503,6 +503,35 @@ func configure() {
 }
 ```
 
+A view whose controls no touch reaches (`.allowsHitTesting(false)` at the use site), and a view
+whose only write stands behind an optional parameter the call leaves out (its default is `nil`):
+
+```swift
+struct RatingStars: View {
+    @Binding var rating: Int
+    var onRated: ((Int) -> Void)?
+    var body: some View {
+        HStack {
+            ForEach(1...5, id: \.self) { star in
+                Button("★") {
+                    if let onRated {
+                        rating = star
+                        onRated(star)
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct ReviewSummary: View {
+    var body: some View {
+        RatingStars(rating: .constant(4)).allowsHitTesting(false)
+        RatingStars(rating: ⓘ.constant(3))
+    }
+}
+```
+
 A control shown read-only:
 
 ```swift
@@ -3057,6 +3086,23 @@ struct OrdersScreen: View {
             ⓘNavigationStack { Text("Orders") }
         } else {
             Text("Orders")
+        }
+    }
+}
+```
+
+A stack drawn into an image (`ImageRenderer`, an `asImage()` helper) or built in a button's action
+is never on screen, so it nests nothing:
+
+```swift
+struct ReceiptScreen: View {
+    var body: some View {
+        NavigationStack {
+            Button("Share") {
+                let renderer = ImageRenderer(content: NavigationStack { ReceiptCard() })
+                share(renderer.uiImage)
+            }
+            ShareLink(item: NavigationStack { ReceiptCard() }.asImage(), preview: SharePreview("Receipt"))
         }
     }
 }

@@ -53,9 +53,11 @@ public struct ConstantBindingRule: ProjectRule {
     /// The calls that `.disabled(true)` is chained onto.
     static func disabledViews(in s: Structure) -> Set<Int> {
         var views = Set<Int>()
-        for call in s.calls where call.isMember && call.callee == "disabled" {
-            guard let parentheses = call.parentheses, parentheses.count == 3, s.is(parentheses.lowerBound + 1, "true"),
-                let root = s.chainRoot(of: call)
+        // `.disabled(true)`, and `.allowsHitTesting(false)`: no touch reaches the controls inside.
+        for call in s.calls where call.isMember && (call.callee == "disabled" || call.callee == "allowsHitTesting") {
+            let off = call.callee == "disabled" ? "true" : "false"
+            guard let parentheses = call.parentheses, parentheses.count == 3,
+                s.text(parentheses.lowerBound + 1) == off, let root = s.chainRoot(of: call)
             else { continue }
             views.insert(root)
         }

@@ -28,7 +28,9 @@ public struct NestedNavigationStackRule: ProjectRule {
         // `NavigationView { … }.navigationViewStyle(.columns)` is a split view: its columns are not one path.
         let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
         for (callIndex, call) in s.calls.enumerated()
-        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex) {
+        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex)
+            && !Self.isRenderedOffScreen(callIndex, in: s)
+        {
             let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
@@ -161,6 +163,28 @@ public struct NestedNavigationStackRule: ProjectRule {
             }
             return hits.sorted { $0.offset < $1.offset }
         }
+    }
+
+    /// A stack built only to be drawn into an image (`ImageRenderer(content:)`, a chained
+    /// `.asImage()`/`.snapshot()`), or in a button's action: never on screen, so it nests nothing.
+    static func isRenderedOffScreen(_ stack: Int, in s: Structure) -> Bool {
+        let token = s.calls[stack].calleeToken
+        for outer in s.enclosingCalls(of: token) {
+            let call = s.calls[outer]
+            if call.callee == "ImageRenderer" { return true }
+            // `Button("Share") { … NavigationStack { … } … }`: the action runs, it is not shown.
+            // (`Button(action: …) { label }` takes its label as the trailing closure instead.)
+            if call.callee == "Button", let first = s.trailingClosures(of: call).first, first.body.contains(token),
+                !s.arguments(of: call).contains(where: { $0.label == "action" })
+            {
+                return true
+            }
+        }
+        for call in s.calls where call.isMember && s.chainRoot(of: call) == stack {
+            let name = call.callee.lowercased()
+            if name.contains("image") || name.contains("snapshot") { return true }
+        }
+        return false
     }
 
     /// The `NavigationView` calls styled as columns (`.navigationViewStyle(.columns)`,
