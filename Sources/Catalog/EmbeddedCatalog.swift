@@ -3091,6 +3091,31 @@ struct OrdersScreen: View {
 }
 ```
 
+The app's own presentation modifier (an `extension View` function that wraps `.sheet`,
+`.fullScreenCover` or `.popover`) starts a new presentation, as SwiftUI's own do:
+
+```swift
+extension View {
+    func bottomPanel<Panel: View>(isPresented: Binding<Bool>, @ViewBuilder panel: @escaping () -> Panel) -> some View {
+        sheet(isPresented: isPresented) { panel().presentationDetents([.medium]) }
+    }
+}
+
+struct Library: View {
+    @State private var filtering = false
+    var body: some View {
+        NavigationStack {
+            List { Text("Books") }
+                .bottomPanel(isPresented: $filtering) { FilterPanel() }
+        }
+    }
+}
+
+struct FilterPanel: View {
+    var body: some View { NavigationStack { Text("Filters") } }
+}
+```
+
 A stack drawn into an image (`ImageRenderer`, an `asImage()` helper) or built in a button's action
 is never on screen, so it nests nothing:
 

@@ -81,6 +81,8 @@ public struct ProjectIndex: Sendable {
     /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
     /// in their closures is placed as if they passed it through.
     public private(set) var viewModifierFunctions: Set<String> = []
+    /// Those that show their content in a presentation (see `FileSummary.presentationWrappers`).
+    public private(set) var presentationWrappers: Set<String> = []
     /// The app's own link modifiers: `extension View` functions whose body builds a `NavigationLink`.
     public private(set) var linkWrappers: Set<String> = []
     /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
@@ -219,6 +221,7 @@ public struct ProjectIndex: Sendable {
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             stackFunctions.formUnion(summary.stackFunctions)
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
+            presentationWrappers.formUnion(summary.presentationWrappers)
             linkWrappers.formUnion(summary.linkWrappers)
             mutatingFunctions.formUnion(summary.mutatingFunctions)
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
@@ -308,7 +311,9 @@ public struct ProjectIndex: Sendable {
         }
         let views = viewNames, built = constructions, uses = memberUses, declared = typesByName
         let stackOwners = viewsOwningStack, pathStackOwners = viewsOwningPathStack, functions = stackFunctions
-        let modifiers = viewModifierFunctions
+        // The app's own modifiers show their content in place, except those that present it: what
+        // they show starts a new presentation, as SwiftUI's own `.sheet` does.
+        let modifiers = viewModifierFunctions.subtracting(presentationWrappers)
         let opaque: @Sendable ([String]) -> Bool = {
             ViewHierarchy.hasOpaqueWrapper($0, declared: { declared[$0] != nil }, modifiers: modifiers.contains)
         }

@@ -33,6 +33,8 @@ struct FileSummary: Sendable {
     var presentedMembers: [String] = []
     /// Functions declared in `extension View` (see `ProjectIndex.viewModifierFunctions`).
     var viewModifierFunctions: [String] = []
+    /// Those among them that show their content in a presentation (`sheet`, `fullScreenCover`, …).
+    var presentationWrappers: [String] = []
     /// The app's own modifiers chained onto calls (`Structure.chainedModifiers()`), for the rules too.
     var chained: [Int: [String]] = [:]
     /// Each push: the view, the link's call, the pushing view, and the literal arguments the
@@ -193,6 +195,12 @@ struct FileSummary: Sendable {
                         s.calls[$0].callee == "NavigationLink" && !s.calls[$0].isMember
                     }
                     if !links.isEmpty { linkWrappers.append(function.name) }
+                    // `func bottomPanel(…) -> some View { sheet(…) { content() } }`: what it shows is presented.
+                    if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
+                        BindingWriters.isPresentation(s.calls[$0].callee)
+                    }) {
+                        presentationWrappers.append(function.name)
+                    }
                     for link in links { readMemberLink(link, of: function, in: s) }
                 }
             }
