@@ -109,6 +109,8 @@ public struct ProjectIndex: Sendable {
     /// Where each type name is declared or extended (file, line), as evidence.
     /// The line of each type declaration, by file and type index (see `typeKinds`).
     private var typeLines: [[Int]] = []
+    /// Each extended name's first extension in every file that extends it.
+    private var extensions: [String: [TypeRef]] = [:]
 
     /// A place where `view` is built once per element, in the rows of a `ForEach` or a data-driven
     /// `List` (previews left out): what its `body` holds is built with every row.
@@ -188,9 +190,12 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             if summary.file < count { kinds[summary.file] = summary.types.map(\.kind) }
             if summary.file < count { lines[summary.file] = summary.typeLines }
-            for (typeIndex, name, isView, _) in summary.types {
+            for (typeIndex, name, isView, kind) in summary.types {
                 typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
                 if isView { viewNames.insert(name) }
+                if kind == .extension, extensions[name]?.last?.file != summary.file {
+                    extensions[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
+                }
             }
         }
         typeKinds = kinds
@@ -461,12 +466,10 @@ public struct ProjectIndex: Sendable {
 
     /// Where a type is extended in a file other than `file`, as evidence.
     public func extensionSite(of name: String, outside file: Int) -> (path: String, line: Int)? {
-        guard
-            let ref = typesByName[name]?.first(where: {
-                $0.file != file && typeKinds[$0.file][$0.type] == .extension && $0.type < typeLines[$0.file].count
-            })
-        else { return nil }
-        return (paths[ref.file] ?? "?", typeLines[ref.file][ref.type])
+        // The first extension in each file, so a name declared thousands of times in one file costs
+        // no more than one extended in a few.
+        guard let ref = extensions[name]?.first(where: { $0.file != file }) else { return nil }
+        return (paths[ref.file] ?? "?", ref.type < typeLines[ref.file].count ? typeLines[ref.file][ref.type] : 1)
     }
 
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
@@ -490,7 +493,7 @@ public struct ProjectIndex: Sendable {
     /// Whether a type name is extended in a file other than `file` (another file's primary
     /// declaration of the name is another type: two targets' `RootView`s).
     public func isExtended(_ name: String, outside file: Int) -> Bool {
-        typesByName[name]?.contains { $0.file != file && typeKinds[$0.file][$0.type] == .extension } ?? false
+        extensionSite(of: name, outside: file) != nil
     }
 
     /// Whether a type is a view: declared or extended as `View`, or conforming to a protocol (or

@@ -27,9 +27,10 @@ public struct NestedNavigationStackRule: ProjectRule {
         let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
         // `NavigationView { … }.navigationViewStyle(.columns)` is a split view: its columns are not one path.
         let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
+        let imageChains = Self.imageChainRoots(in: s)
         for (callIndex, call) in s.calls.enumerated()
         where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex)
-            && !Self.isRenderedOffScreen(callIndex, in: s)
+            && !Self.isRenderedOffScreen(callIndex, in: s, imageChains: imageChains)
         {
             let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
@@ -167,7 +168,8 @@ public struct NestedNavigationStackRule: ProjectRule {
 
     /// A stack built only to be drawn into an image (`ImageRenderer(content:)`, a chained
     /// `.asImage()`/`.snapshot()`), or in a button's action: never on screen, so it nests nothing.
-    static func isRenderedOffScreen(_ stack: Int, in s: Structure) -> Bool {
+    static func isRenderedOffScreen(_ stack: Int, in s: Structure, imageChains: Set<Int>) -> Bool {
+        if imageChains.contains(stack) { return true }
         let token = s.calls[stack].calleeToken
         for outer in s.enclosingCalls(of: token) {
             let call = s.calls[outer]
@@ -180,11 +182,21 @@ public struct NestedNavigationStackRule: ProjectRule {
                 return true
             }
         }
-        for call in s.calls where call.isMember && s.chainRoot(of: call) == stack {
-            let name = call.callee.lowercased()
-            if name.contains("image") || name.contains("snapshot") { return true }
-        }
         return false
+    }
+
+    /// The calls a member named like an image or snapshot (`.asImage()`, `.snapshot()`) is chained
+    /// onto, found in one pass over the file's member calls.
+    static func imageChainRoots(in s: Structure) -> Set<Int> {
+        var roots = Set<Int>()
+        for call in s.calls where call.isMember {
+            let name = call.callee.lowercased()
+            guard name.contains("image") || name.contains("snapshot"), let root = s.chainRoot(of: call) else {
+                continue
+            }
+            roots.insert(root)
+        }
+        return roots
     }
 
     /// The `NavigationView` calls styled as columns (`.navigationViewStyle(.columns)`,

@@ -257,10 +257,9 @@ enum BindingWrites {
         let positions = s.file.positions
         let offset = s.offset(of: index)
         let line = positions.line(of: offset)
-        let text = positions.lineText(line).trimmingCharacters(in: .whitespaces)
         return BindingWriteSite(
             line: line, column: positions.characterColumn(of: offset, line: line),
-            code: text.count > 100 ? String(text.prefix(99)) + "…" : text, gates: gates(of: index, in: s, owner: owner))
+            code: positions.excerpt(around: offset, line: line), gates: gates(of: index, in: s, owner: owner))
     }
 
     /// The conditions around a token, inside its type, that a call can decide: `if flag`, `if let

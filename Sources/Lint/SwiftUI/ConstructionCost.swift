@@ -43,9 +43,8 @@ enum ConstructionCost {
 
     static func site(_ type: String, at token: Int, in s: Structure, initializerLabels: [String]?) -> WorkSite {
         let line = s.code[token].line
-        let text = s.file.positions.lineText(line).trimmingCharacters(in: .whitespaces)
         return WorkSite(
-            type: type, line: line, code: text.count > 100 ? String(text.prefix(99)) + "…" : text,
+            type: type, line: line, code: s.file.positions.excerpt(around: s.code[token].offset, line: line),
             initializerLabels: initializerLabels)
     }
 
