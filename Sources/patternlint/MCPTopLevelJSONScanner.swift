@@ -16,6 +16,24 @@ struct TopLevelJSONScanner {
         return nil
     }
 
+    /// The raw values of the named members of the JSON object the bytes hold, or nil when they
+    /// hold no whole object (a batch, a fragment, a line cut short).
+    mutating func members(named names: Set<String>) -> [String: ArraySlice<UInt8>]? {
+        guard take(UInt8(ascii: "{")) else { return nil }
+        var found: [String: ArraySlice<UInt8>] = [:]
+        if take(UInt8(ascii: "}")) { return found }
+        repeat {
+            guard let key = string(), take(UInt8(ascii: ":")) else { return nil }
+            skipSpaces()
+            let start = index
+            guard skipValue() else { return nil }
+            if let name = decoded(key) as? String, names.contains(name) { found[name] = bytes[start..<index] }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "}")) else { return nil }
+        skipSpaces()
+        return index == bytes.count ? found : nil
+    }
+
     /// Whether the next byte, past spaces, is `byte`; it is taken if so.
     mutating func take(_ byte: UInt8) -> Bool {
         skipSpaces()
