@@ -93,8 +93,17 @@ struct MCPTools {
         case "lint": return try lint(arguments, environment)
         case "lint_snippet": return try lintSnippet(arguments, environment)
         case "check_notes": return try checkNotes(arguments, environment)
-        default: throw MCPError.methodNotFound("no tool named \(name)")
+        default:
+            // Calling a tool the server does not have is a malformed request: a JSON-RPC error.
+            let close = NameSuggestions(Self.all.map(\.name)).closest(to: name)
+            throw MCPError.methodNotFound(
+                "no tool named \(name.clipped(to: 120))" + Self.closestClause(close) + "; tools/list lists them")
         }
+    }
+
+    /// `; closest: a, b`, or nothing when nothing is close.
+    static func closestClause(_ names: [String]) -> String {
+        names.isEmpty ? "" : "; closest: " + names.joined(separator: ", ")
     }
 
     // MARK: Arguments
@@ -143,10 +152,8 @@ struct MCPTools {
                 "\"\(name.clipped(to: 120))\" matches more than one note: "
                     + candidates.lazy.map { graph.notes[$0].path }.joined(separator: ", ", atMost: 20))
         case .unresolved:
-            let close = graph.closestTitles(to: name)
             throw MCPError.invalidParams(
-                "no note is called \"\(name.clipped(to: 120))\""
-                    + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", ")))
+                "no note is called \"\(name.clipped(to: 120))\"" + Self.closestClause(graph.closestTitles(to: name)))
         }
     }
 
@@ -260,7 +267,9 @@ struct MCPTools {
     func explainRule(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         let id = try string(arguments, "id")
         guard let entry = environment.catalog.entries.first(where: { $0.metadata.id == id }) else {
-            throw MCPError.invalidParams("no rule `\(id)`; list_rules lists them")
+            let close = NameSuggestions(environment.catalog.entries.map(\.metadata.id)).closest(to: id)
+            throw MCPError.invalidParams(
+                "no rule `\(id.clipped(to: 120))`" + Self.closestClause(close) + "; list_rules lists them")
         }
         return json([
             "id": id, "rule": entry.metadata.markdown, "note_title": entry.note?.title ?? "",
@@ -312,6 +321,7 @@ struct MCPTools {
             }
             if !list.isEmpty {
                 roots = try list.compactMap(\.stringValue).map(state.inside)
+                try requireExisting(roots)
                 ignored = []
             }
         }
@@ -320,6 +330,18 @@ struct MCPTools {
         result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
         applyConfiguredBaseline(environment.configuration, to: &result)
         return findings(result, limit: try findingLimit(arguments))
+    }
+
+    /// Named paths that do not exist are the tool's error, each with the closest names that do:
+    /// an assistant corrects a typo from it, where a problem beside no findings looks like success.
+    func requireExisting(_ paths: [String]) throws {
+        let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
+        guard !missing.isEmpty else { return }
+        throw MCPError.invalidParams(
+            missing.map { path in
+                let close = ClosestPaths.closest(to: path) { state.outsideReason($0) == nil }
+                return "\(path.clipped(to: 200)): no such file or folder in the workspace" + Self.closestClause(close)
+            }.joined(separator: "\n"))
     }
 
     func lintSnippet(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
