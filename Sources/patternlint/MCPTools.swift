@@ -190,8 +190,8 @@ struct MCPTools {
         guard full else { return object }
         object["type"] = note.type ?? ""
         object["aliases"] = note.aliases
-        object["front_matter"] = note.extra
-        object["markdown"] = note.body
+        object["front_matter"] = Self.object(note.frontMatter)
+        object["markdown"] = Self.withoutLeadingBlankLines(note.body)
         object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
         let outgoing = graph.outgoing(index)
         var linksOut: [(link: NoteLink, resolved: String)] = []
@@ -213,6 +213,31 @@ struct MCPTools {
             ]
         }
         return object
+    }
+
+    /// The front matter's fields as JSON: lists as lists, other keys as the text they were read as.
+    static func object(_ matter: FrontMatter) -> [String: Any] {
+        var object: [String: Any] = matter.extra
+        if let title = matter.title { object["title"] = title }
+        if let type = matter.type { object["type"] = type }
+        if let permalink = matter.permalink { object["permalink"] = permalink }
+        if !matter.tags.isEmpty { object["tags"] = matter.tags }
+        if !matter.aliases.isEmpty { object["aliases"] = matter.aliases }
+        return object
+    }
+
+    /// The markdown from its first line that is not blank: a note's body keeps a blank line for
+    /// each front matter line (so line numbers hold), which an assistant would only pay for.
+    static func withoutLeadingBlankLines(_ text: String) -> String {
+        var start = text.startIndex
+        for index in text.indices {
+            if text[index].isNewline {
+                start = text.index(after: index)
+            } else if text[index] != " " && text[index] != "\t" {
+                break
+            }
+        }
+        return String(text[start...])
     }
 
     func buildContext(_ arguments: [String: Value], _ graph: Graph) throws -> String {
@@ -237,7 +262,7 @@ struct MCPTools {
             "related": ordered.dropFirst().prefix(50).map { index, distance in
                 var object = noteObject(index, in: graph, full: false)
                 object["distance"] = distance
-                object["markdown"] = graph.notes[index].body
+                object["markdown"] = Self.withoutLeadingBlankLines(graph.notes[index].body)
                 return object
             },
         ])

@@ -30,4 +30,31 @@ extension CLITests {
         XCTAssertTrue(MCPSession.text(broken).contains(".patternlint.yml"), MCPSession.text(broken))
         XCTAssertEqual(session.finish().status, 0)
     }
+
+    /// `read_note` gives the front matter it read as an object, and the markdown without the
+    /// blank lines left where the front matter was.
+    func testMCPReadNoteGivesItsFrontMatterAndTheBodyWithoutLeadingBlankLines() throws {
+        let folder = try makeFolder([
+            "notes/checkout.md":
+                "---\ntitle: Checkout Flow\npermalink: team/checkout\ntags: [team, payments]\n"
+                + "aliases: [Payment Flow]\nowner: payments-team\n---\n\n# Checkout Flow\n\nPay once.\n",
+            "notes/plain.md": "# Plain\nNo front matter.\n",
+        ])
+        let session = try mcpSession(in: folder, ["--notes", "notes"])
+        let note = try XCTUnwrap(
+            MCPSession.json(MCPSession.text(session.call("read_note", ["name": "Checkout Flow"]))) as? [String: Any])
+        let matter = try XCTUnwrap(note["front_matter"] as? [String: Any], "\(note)")
+        XCTAssertEqual(matter["title"] as? String, "Checkout Flow")
+        XCTAssertEqual(matter["permalink"] as? String, "team/checkout")
+        XCTAssertEqual(matter["tags"] as? [String], ["team", "payments"])
+        XCTAssertEqual(matter["aliases"] as? [String], ["Payment Flow"])
+        XCTAssertEqual(matter["owner"] as? String, "payments-team")
+        XCTAssertEqual(note["markdown"] as? String, "# Checkout Flow\n\nPay once.\n")
+        // A title made from the heading was not read from front matter, and is not said to be.
+        let plain = try XCTUnwrap(
+            MCPSession.json(MCPSession.text(session.call("read_note", ["name": "Plain"]))) as? [String: Any])
+        XCTAssertEqual((plain["front_matter"] as? [String: Any])?.count, 0, "\(plain)")
+        XCTAssertEqual(plain["title"] as? String, "Plain")
+        XCTAssertEqual(session.finish().status, 0)
+    }
 }
