@@ -36,11 +36,17 @@ struct MCPTools {
             inputSchema: schema(["name": property("string", "Title, alias, permalink or path.")], required: ["name"])),
         Tool(
             name: "build_context",
-            description: "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs).",
+            description:
+                "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs), nearest first, in pages of at most `max_chars` characters: `next_cursor` gives the next page and `cut` says what was left out.",
             inputSchema: schema(
                 [
                     "name": property("string", "Title, alias, permalink or path of the starting note."),
                     "depth": property("integer", "How many links away (1 to 3, default 1)."),
+                    "max_chars": property(
+                        "integer",
+                        "The most characters the answer holds (1,000 to 1,000,000, default 20,000); the rest is on later pages."
+                    ),
+                    "cursor": property("string", "`next_cursor` of the page before, for the next page."),
                 ], required: ["name"])),
         Tool(
             name: "list_rules", description: "The lint rules: id, severity, whether on, summary and pattern note.",
@@ -240,34 +246,6 @@ struct MCPTools {
         return String(text[start...])
     }
 
-    func buildContext(_ arguments: [String: Value], _ graph: Graph) throws -> String {
-        let start = try note(arguments, graph)
-        let depth = try integer(arguments, "depth", default: 1, range: 1...3)
-        var seen: [Int: Int] = [start: 0]
-        var frontier = [start]
-        for level in 1...depth {
-            var next: [Int] = []
-            for index in frontier {
-                let neighbours = graph.outgoing(index).compactMap(\.target) + graph.backlinks(index).map(\.source)
-                for neighbour in neighbours where seen[neighbour] == nil {
-                    seen[neighbour] = level
-                    next.append(neighbour)
-                }
-            }
-            frontier = next
-        }
-        let ordered = seen.sorted { ($0.value, graph.notes[$0.key].title) < ($1.value, graph.notes[$1.key].title) }
-        return json([
-            "root": noteObject(start, in: graph, full: true),
-            "related": ordered.dropFirst().prefix(50).map { index, distance in
-                var object = noteObject(index, in: graph, full: false)
-                object["distance"] = distance
-                object["markdown"] = Self.withoutLeadingBlankLines(graph.notes[index].body)
-                return object
-            },
-        ])
-    }
-
     func checkNotes(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         let problems = NoteExampleChecker(catalog: environment.catalog).problems(
             in: environment.graph, orphans: try boolean(arguments, "orphans", default: true),
@@ -397,7 +375,9 @@ struct MCPTools {
         }
     }
 
-    func json(_ object: Any) -> String {
+    func json(_ object: Any) -> String { Self.jsonText(object) }
+
+    static func jsonText(_ object: Any) -> String {
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))

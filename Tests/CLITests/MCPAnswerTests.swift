@@ -57,4 +57,57 @@ extension CLITests {
         XCTAssertEqual(plain["title"] as? String, "Plain")
         XCTAssertEqual(session.finish().status, 0)
     }
+
+    /// `build_context` keeps to a size budget (`max_chars`, default 20,000) and pages: depth 2
+    /// of a linked vault once came back whole. Each page says what it left out and the cursor
+    /// of the next; the pages together give every related note once, in order.
+    func testMCPBuildContextKeepsToItsBudgetAndPages() throws {
+        var files = ["notes/hub.md": "# Hub\n" + (1...30).map { "- [[Topic \($0)]]\n" }.joined()]
+        for index in 1...30 {
+            files["notes/topic-\(index).md"] =
+                "# Topic \(index)\nBack to [[Hub]].\n\n" + String(repeating: "Words about topic \(index). ", count: 70)
+        }
+        files["notes/huge.md"] = "# Huge\n" + String(repeating: "A very long note. ", count: 3_000) + "\n[[Hub]]\n"
+        let folder = try makeFolder(files)
+        let session = try mcpSession(in: folder, ["--notes", "notes"])
+        func page(_ arguments: [String: Any]) throws -> (text: String, object: [String: Any]) {
+            let result = session.call("build_context", arguments)
+            let text = MCPSession.text(result)
+            XCTAssertFalse(MCPSession.isError(result), text)
+            return (text, try XCTUnwrap(MCPSession.json(text) as? [String: Any], text))
+        }
+        func titles(_ object: [String: Any]) -> [String] {
+            (object["related"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        let whole = try page(["name": "Hub", "depth": 2, "max_chars": 1_000_000])
+        XCTAssertTrue(whole.object["next_cursor"] is NSNull, "\(whole.object["next_cursor"] ?? "none")")
+        XCTAssertEqual(titles(whole.object).count, 31, whole.text.prefix(300) + "")
+        let first = try page(["name": "Hub", "depth": 2])
+        XCTAssertLessThanOrEqual(first.text.unicodeScalars.count, 20_000, "the default budget")
+        var paged = titles(first.object)
+        var cursor = first.object["next_cursor"] as? String
+        XCTAssertNotNil(cursor, "a first page of 20,000 characters cannot hold 31 notes")
+        XCTAssertTrue((first.object["cut"] as? String ?? "").contains("cursor"), "\(first.object["cut"] ?? "none")")
+        while let next = cursor {
+            let more = try page(["name": "Hub", "depth": 2, "max_chars": 6_000, "cursor": next])
+            XCTAssertLessThanOrEqual(more.text.unicodeScalars.count, 6_000)
+            XCTAssertFalse(titles(more.object).isEmpty, "a page moves on")
+            paged += titles(more.object)
+            cursor = more.object["next_cursor"] as? String
+        }
+        XCTAssertEqual(paged, titles(whole.object), "the pages give every related note once, in order")
+        // A note larger than the budget is clipped, and said to be.
+        let huge = try page(["name": "Huge", "max_chars": 5_000])
+        XCTAssertLessThanOrEqual(huge.text.unicodeScalars.count, 5_000)
+        XCTAssertEqual((huge.object["root"] as? [String: Any])?["markdown_clipped"] as? Bool, true)
+        for (arguments, said) in [
+            (["name": "Hub", "max_chars": 10] as [String: Any], "`max_chars` must be a whole number from 1000"),
+            (["name": "Hub", "cursor": "not-a-cursor"], "cursor"),
+        ] {
+            let refused = session.call("build_context", arguments)
+            XCTAssertTrue(MCPSession.isError(refused), MCPSession.text(refused))
+            XCTAssertTrue(MCPSession.text(refused).contains(said), MCPSession.text(refused))
+        }
+        XCTAssertEqual(session.finish().status, 0)
+    }
 }
