@@ -57,7 +57,7 @@ struct MCPTools {
         Tool(
             name: "lint",
             description:
-                "Lint files or folders of the workspace; findings with rule, severity, place, message and note. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
+                "Lint files or folders of the workspace; findings with rule, severity, place, message, note and fix (edits to apply, `safe` or `unsafe`). Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "paths": .object([
@@ -69,7 +69,7 @@ struct MCPTools {
         Tool(
             name: "lint_snippet",
             description:
-                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
+                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings as `lint` gives them, fixes included; findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "source": property("string", "Swift source text."),
@@ -282,17 +282,30 @@ struct MCPTools {
 
     // MARK: Lint
 
-    /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), with the
-    /// number of files, the problems and how many findings the baseline hid beside them.
+    /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), each with its
+    /// fix as edits (which the reporter leaves out; an assistant applies them), with the number of
+    /// files, the problems and how many findings the baseline hid beside them.
     /// At most `limit` findings, in report order, and how many more there were: an assistant
     /// reads the answer whole, and a generated 5 MB file made one of 23 MB.
-    func findings(_ result: LintResult, limit: Int) -> String {
-        var shown = result
-        shown.findings = Array(result.findings.prefix(limit))
+    func findings(_ result: LintResult, limit: Int, sources: [String: [UInt8]] = [:]) -> String {
+        let shown = result.findings.prefix(limit)
         return "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), "
             + "\"hidden_by_baseline\": \(result.hiddenByBaseline ?? 0), "
-            + "\"omitted\": \(result.findings.count - shown.findings.count), \"findings\": "
-            + JSONReporter().report(shown) + "}"
+            + "\"omitted\": \(result.findings.count - shown.count), \"findings\": "
+            + Self.withFixes(shown, sources: sources) + "}"
+    }
+
+    /// Each finding's members as the JSON reporter writes them, and its `fix` (`null` for none).
+    static func withFixes(_ findings: ArraySlice<Finding>, sources: [String: [UInt8]]) -> String {
+        var edits = FixEdits(sources: sources)
+        var out = "[\n"
+        for (index, finding) in findings.enumerated() {
+            out += "  {"
+            JSONReporter.writeMembers(of: finding, into: &out)
+            out += ", \"fix\": " + edits.json(finding.fix, in: finding.path)
+            out += index == findings.count - 1 ? "}\n" : "},\n"
+        }
+        return out + "]\n"
     }
 
     func findingLimit(_ arguments: [String: Value]) throws -> Int {
@@ -356,7 +369,7 @@ struct MCPTools {
         var result = linter.lint([LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]))
         result.problems = environment.ignoredPaths + ignored + result.problems
         applyConfiguredBaseline(environment.configuration, to: &result)
-        return findings(result, limit: try findingLimit(arguments))
+        return findings(result, limit: try findingLimit(arguments), sources: [path: source])
     }
 
     /// Leaves out the findings of the configuration's `baseline:`, as the CLI does. One that cannot

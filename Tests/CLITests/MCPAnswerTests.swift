@@ -110,4 +110,90 @@ extension CLITests {
         }
         XCTAssertEqual(session.finish().status, 0)
     }
+
+    /// A finding's fix comes with it as edits (start and end as line and column in characters,
+    /// byte offset and length, the replacement) and whether it is safe: applied by offset or by
+    /// line and column, they give what `lint --fix --unsafe-fixes` writes.
+    func testMCPFindingsCarryTheirFixAsEdits() throws {
+        let source = """
+            import SwiftUI
+            struct Sheet: View {
+                @State var count = 0
+                @Environment(\\.presentationMode) var presentationMode
+                var body: some View { Button("Fertig ✓ \\(count)") { presentationMode.wrappedValue.dismiss() } }
+            }
+
+            """
+        let folder = try makeFolder(["Sources/Sheet.swift": source])
+        let session = try mcpSession(in: folder)
+        // The snippet is another view: one declared twice would make its fixes unsafe.
+        let snippet = source.replacingOccurrences(of: "struct Sheet", with: "struct Snippet")
+        for (tool, arguments, original) in [
+            ("lint", ["paths": ["Sources/Sheet.swift"]] as [String: Any], source),
+            ("lint_snippet", ["path": "Sources/Snippet.swift", "source": snippet], snippet),
+        ] {
+            let expected = try fixedByTheCLI(original)
+            let text = MCPSession.text(session.call(tool, arguments))
+            let findings = try XCTUnwrap((MCPSession.json(text) as? [String: Any])?["findings"] as? [[String: Any]])
+            let fixes = findings.compactMap { $0["fix"] as? [String: Any] }
+            XCTAssertEqual(
+                Set(findings.filter { $0["fix"] is [String: Any] }.compactMap { $0["rule"] as? String }),
+                ["state-not-private", "presentation-mode-deprecated"], text)
+            XCTAssertEqual(
+                Set(fixes.compactMap { $0["applicability"] as? String }), ["safe", "unsafe"], "\(tool): \(fixes)")
+            let edits = fixes.flatMap { $0["edits"] as? [[String: Any]] ?? [] }
+            XCTAssertEqual(try Self.applyingByOffset(edits, to: original), expected, tool)
+            XCTAssertEqual(try Self.applyingByLineAndColumn(edits, to: original), expected, tool)
+            XCTAssertTrue(findings.allSatisfy { $0.keys.contains("fix") }, "every finding says whether it has a fix")
+        }
+        XCTAssertEqual(session.finish().status, 0)
+    }
+
+    /// What `lint --fix --unsafe-fixes` makes of the source, alone in a folder.
+    func fixedByTheCLI(_ source: String) throws -> String {
+        let folder = try makeFolder(["Fixed.swift": source])
+        let fixed = try run(["lint", "--fix", "--unsafe-fixes", "Fixed.swift"], in: folder)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        let text = try String(contentsOf: folder.appendingPathComponent("Fixed.swift"), encoding: .utf8)
+        XCTAssertNotEqual(text, source, "the CLI fixes it")
+        return text
+    }
+
+    struct EditFailure: Error {
+        var message: String
+    }
+
+    /// The edits applied by `offset` and `length` (UTF-8 bytes), last first.
+    static func applyingByOffset(_ edits: [[String: Any]], to source: String) throws -> String {
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { ($0["offset"] as? Int ?? 0) > ($1["offset"] as? Int ?? 0) }) {
+            guard let offset = edit["offset"] as? Int, let length = edit["length"] as? Int,
+                let replacement = edit["replacement"] as? String
+            else { throw EditFailure(message: "\(edit)") }
+            bytes.replaceSubrange(offset..<offset + length, with: Array(replacement.utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The edits applied by `start` and `end` (1-based line, and column in characters), last first.
+    static func applyingByLineAndColumn(_ edits: [[String: Any]], to source: String) throws -> String {
+        var scalars = Array(source.unicodeScalars)
+        var lineStarts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" { lineStarts.append(index + 1) }
+        func position(_ place: Any?) throws -> Int {
+            guard let place = place as? [String: Any], let line = place["line"] as? Int,
+                let column = place["column"] as? Int
+            else { throw EditFailure(message: "\(String(describing: place))") }
+            return lineStarts[line - 1] + column - 1
+        }
+        let placed = try edits.map {
+            (try position($0["start"]), try position($0["end"]), $0["replacement"] as? String)
+        }
+        for (start, end, replacement) in placed.sorted(by: { $0.0 > $1.0 }) {
+            scalars.replaceSubrange(start..<end, with: Array((replacement ?? "").unicodeScalars))
+        }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        return text
+    }
 }
