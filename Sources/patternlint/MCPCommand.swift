@@ -235,7 +235,7 @@ struct MCPServer {
 
     func serve() async throws {
         let server = Server(
-            name: "patternlint", version: PatternLintVersion.current,
+            name: "patternlint", version: PatternLintVersion.current, instructions: MCPTools.instructions,
             capabilities: .init(
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all) }

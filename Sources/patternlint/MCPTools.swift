@@ -19,9 +19,29 @@ struct MCPTools {
         .object(["type": .string(type), "description": .string(description)])
     }
 
-    static let all: [Tool] = [
+    /// What the server is for and the order the tools go in: clients hand it to the model.
+    static let instructions = """
+        PatternLint serves this workspace's SwiftUI pattern notes and its linter. Before writing SwiftUI \
+        code, find the pattern with search_notes, then read it with read_note, or with build_context for a \
+        note and its neighbours (in pages: pass next_cursor back for the next). Check code before proposing \
+        it with lint_snippet, giving the path the file would have; lint files and folders of the workspace \
+        with lint. Findings name the note that explains them and carry their fix as edits: a safe fix can be \
+        applied as it is, an unsafe one needs a look first. list_rules and explain_rule describe the rules; \
+        check_notes reports problems in the notes. A call that can be corrected (a name not found, a bad \
+        argument) is answered with isError and the closest names. Every tool only reads, within the workspace.
+        """
+
+    /// A tool that only reads, within the workspace, and answers the same call the same way while
+    /// the files stay as they are: every tool here is one.
+    static func readOnlyTool(name: String, title: String, description: String, inputSchema: Value) -> Tool {
         Tool(
-            name: "search_notes",
+            name: name, title: title, description: description, inputSchema: inputSchema,
+            annotations: .init(title: title, readOnlyHint: true, idempotentHint: true, openWorldHint: false))
+    }
+
+    static let all: [Tool] = [
+        readOnlyTool(
+            name: "search_notes", title: "Search the pattern notes",
             description: "Search the pattern notes (titles, aliases, tags, headings, text); best match first.",
             inputSchema: schema(
                 [
@@ -29,13 +49,13 @@ struct MCPTools {
                     "tag": property("string", "Only notes with this tag."),
                     "limit": property("integer", "At most this many results (default 10)."),
                 ], required: ["query"])),
-        Tool(
-            name: "read_note",
+        readOnlyTool(
+            name: "read_note", title: "Read a pattern note",
             description:
                 "A note by title, alias, permalink or path: its markdown, front matter, relations, observations, links out and backlinks.",
             inputSchema: schema(["name": property("string", "Title, alias, permalink or path.")], required: ["name"])),
-        Tool(
-            name: "build_context",
+        readOnlyTool(
+            name: "build_context", title: "Build context around a note",
             description:
                 "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs), nearest first, in pages of at most `max_chars` characters: `next_cursor` gives the next page and `cut` says what was left out.",
             inputSchema: schema(
@@ -48,14 +68,16 @@ struct MCPTools {
                     ),
                     "cursor": property("string", "`next_cursor` of the page before, for the next page."),
                 ], required: ["name"])),
-        Tool(
-            name: "list_rules", description: "The lint rules: id, severity, whether on, summary and pattern note.",
+        readOnlyTool(
+            name: "list_rules", title: "List the lint rules",
+            description: "The lint rules: id, severity, whether on, summary and pattern note.",
             inputSchema: schema([:])),
-        Tool(
-            name: "explain_rule", description: "A rule's description with its examples, and its pattern note.",
+        readOnlyTool(
+            name: "explain_rule", title: "Explain a lint rule",
+            description: "A rule's description with its examples, and its pattern note.",
             inputSchema: schema(["id": property("string", "Rule id, e.g. constant-binding.")], required: ["id"])),
-        Tool(
-            name: "lint",
+        readOnlyTool(
+            name: "lint", title: "Lint workspace files",
             description:
                 "Lint files or folders of the workspace; findings with rule, severity, place, message, note and fix (edits to apply, `safe` or `unsafe`). Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
@@ -66,8 +88,8 @@ struct MCPTools {
                     ]),
                     "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ])),
-        Tool(
-            name: "lint_snippet",
+        readOnlyTool(
+            name: "lint_snippet", title: "Lint a Swift snippet",
             description:
                 "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings as `lint` gives them, fixes included; findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
@@ -76,8 +98,8 @@ struct MCPTools {
                     "path": property("string", "Where the file would be, e.g. Sources/App/Settings.swift."),
                     "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ], required: ["source", "path"])),
-        Tool(
-            name: "check_notes",
+        readOnlyTool(
+            name: "check_notes", title: "Check the pattern notes",
             description:
                 "Problems in the notes, as `patternlint notes check`: broken or ambiguous links, duplicates, bad front matter, orphans, rules without notes, and Swift examples that drift from the rules.",
             inputSchema: schema([

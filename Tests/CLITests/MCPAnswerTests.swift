@@ -149,6 +149,30 @@ extension CLITests {
         XCTAssertEqual(session.finish().status, 0)
     }
 
+    /// The server tells the assistant what it is for (`instructions`), and every tool has a title
+    /// and says it only reads, in a closed world, the same each time.
+    func testMCPSendsInstructionsAndToolAnnotations() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let session = try mcpSession(in: folder)
+        let instructions = session.initializeResult["instructions"] as? String ?? ""
+        for tool in ["search_notes", "read_note", "build_context", "lint_snippet", "lint"] {
+            XCTAssertTrue(instructions.contains(tool), "instructions name \(tool): \(instructions)")
+        }
+        let listed = try XCTUnwrap(session.request("tools/list", [:])?["result"] as? [String: Any])
+        let tools = try XCTUnwrap(listed["tools"] as? [[String: Any]])
+        XCTAssertEqual(tools.count, 8)
+        for tool in tools {
+            let name = tool["name"] as? String ?? "?"
+            let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], "\(name) has no annotations")
+            XCTAssertFalse((annotations["title"] as? String ?? "").isEmpty, name)
+            XCTAssertEqual(tool["title"] as? String, annotations["title"] as? String, name)
+            XCTAssertEqual(annotations["readOnlyHint"] as? Bool, true, name)
+            XCTAssertEqual(annotations["openWorldHint"] as? Bool, false, name)
+            XCTAssertEqual(annotations["idempotentHint"] as? Bool, true, name)
+        }
+        XCTAssertEqual(session.finish().status, 0)
+    }
+
     /// What `lint --fix --unsafe-fixes` makes of the source, alone in a folder.
     func fixedByTheCLI(_ source: String) throws -> String {
         let folder = try makeFolder(["Fixed.swift": source])
