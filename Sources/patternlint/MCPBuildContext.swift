@@ -27,16 +27,23 @@ extension MCPTools {
 
         /// What this page leaves out, in words, or nil when nothing.
         var cut: String? {
+            var cuts: [String] = []
+            if let omitted = root["omitted"] as? [String: Int] {
+                cuts.append(
+                    "the root note's " + omitted.keys.sorted().joined(separator: ", ") + " (omitted counts them)")
+            }
+            if clipped > 0 {
+                cuts.append("the markdown of \(clipped) note\(clipped == 1 ? "" : "s") (markdown_clipped)")
+            }
             var parts: [String] = []
             if next < total {
                 parts.append(
                     "\(total - next) of \(total) related notes are on later pages: call build_context again "
                         + "with cursor \"\(next)\"")
             }
-            if clipped > 0 {
+            if !cuts.isEmpty {
                 parts.append(
-                    "the markdown of \(clipped) note\(clipped == 1 ? " is" : "s are") clipped to fit max_chars "
-                        + "(markdown_clipped); read_note gives a note whole")
+                    "cut to fit max_chars: " + cuts.joined(separator: " and ") + "; read_note gives a note whole")
             }
             return parts.isEmpty ? nil : parts.joined(separator: "; ")
         }
@@ -45,7 +52,7 @@ extension MCPTools {
     func buildContext(_ arguments: [String: Value], _ graph: Graph) throws -> String {
         let start = try note(arguments, graph)
         let depth = try integer(arguments, "depth", default: 1, range: 1...3)
-        let budget = try integer(arguments, "max_chars", default: 20_000, range: 1_000...1_000_000)
+        let budget = try integer(arguments, "max_chars", default: 20_000, range: 2_000...1_000_000)
         let related = Self.related(to: start, depth: depth, in: graph)
         let from = try contextCursor(arguments, total: related.count)
         // The first page gives the root whole; later ones name it, the budget going to related notes.
@@ -95,12 +102,46 @@ extension MCPTools {
         return start
     }
 
-    /// A root note larger than the budget on its own has its markdown cut to fit.
+    /// A root note over the budget on its own is cut to fit: first the lists that `related`
+    /// repeats (backlinks, links out), then its markdown, then the lists only it has. A list keeps
+    /// the most entries that fit, `omitted` counting what it leaves out.
     func clipRootIfAloneOverBudget(_ page: inout ContextPage, budget: Int) {
-        let over = Self.size(of: page) - budget
-        guard over > 0, let markdown = page.root["markdown"] as? String else { return }
-        page.root["markdown"] = Self.prefix(of: markdown, escapedLength: Self.escapedLength(of: markdown) - over)
-        page.root["markdown_clipped"] = true
+        var omitted: [String: Int] = [:]
+        // What a cut adds to the page (its mark, and a sentence in `cut`) is on it before it is measured.
+        func cutList(_ list: String) {
+            guard Self.size(of: page) > budget, let entries = page.root[list] as? [Any], !entries.isEmpty else {
+                return
+            }
+            omitted[list] = entries.count
+            page.root["omitted"] = omitted
+            let kept = Self.mostThatFit(entries.count, budget: budget) { count in
+                page.root[list] = Array(entries.prefix(count))
+                return Self.size(of: page)
+            }
+            page.root[list] = Array(entries.prefix(kept))
+            omitted[list] = entries.count - kept
+            page.root["omitted"] = omitted
+        }
+        cutList("backlinks")
+        cutList("links_out")
+        if Self.size(of: page) > budget, let markdown = page.root["markdown"] as? String {
+            page.root["markdown_clipped"] = true
+            let left = Self.escapedLength(of: markdown) - (Self.size(of: page) - budget)
+            page.root["markdown"] = Self.prefix(of: markdown, escapedLength: max(0, left))
+        }
+        cutList("relations")
+        cutList("observations")
+    }
+
+    /// The largest count below `total` whose size is within the budget (0 when none is), by
+    /// halving: each size is a page written out.
+    static func mostThatFit(_ total: Int, budget: Int, size: (Int) -> Int) -> Int {
+        var (low, high) = (0, total - 1)
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if size(middle) <= budget { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// Adds related notes while they fit. Sizes are estimated, from each note written alone;

@@ -64,7 +64,7 @@ struct MCPTools {
                     "depth": property("integer", "How many links away (1 to 3, default 1)."),
                     "max_chars": property(
                         "integer",
-                        "The most characters the answer holds (1,000 to 1,000,000, default 20,000); the rest is on later pages."
+                        "The most characters the answer holds (2,000 to 1,000,000, default 20,000); the rest is on later pages."
                     ),
                     "cursor": property("string", "`next_cursor` of the page before, for the next page."),
                 ], required: ["name"])),

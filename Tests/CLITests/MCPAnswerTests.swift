@@ -100,8 +100,15 @@ extension CLITests {
         let huge = try page(["name": "Huge", "max_chars": 5_000])
         XCTAssertLessThanOrEqual(huge.text.unicodeScalars.count, 5_000)
         XCTAssertEqual((huge.object["root"] as? [String: Any])?["markdown_clipped"] as? Bool, true)
+        // So is a root whose links alone are over it: its lists are cut, and counted.
+        let hub = try page(["name": "Hub", "max_chars": 2_000])
+        XCTAssertLessThanOrEqual(hub.text.unicodeScalars.count, 2_000)
+        let omitted = (hub.object["root"] as? [String: Any])?["omitted"] as? [String: Int] ?? [:]
+        XCTAssertEqual(omitted["backlinks"], 31, hub.text)
+        XCTAssertGreaterThan(omitted["links_out"] ?? 0, 0, hub.text)
+        XCTAssertTrue((hub.object["cut"] as? String ?? "").contains("backlinks"), hub.text)
         for (arguments, said) in [
-            (["name": "Hub", "max_chars": 10] as [String: Any], "`max_chars` must be a whole number from 1000"),
+            (["name": "Hub", "max_chars": 10] as [String: Any], "`max_chars` must be a whole number from 2000"),
             (["name": "Hub", "cursor": "not-a-cursor"], "cursor"),
         ] {
             let refused = session.call("build_context", arguments)
