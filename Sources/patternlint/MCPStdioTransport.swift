@@ -71,6 +71,8 @@ actor MCPStdioTransport: Transport {
     }
 
     func send(_ message: Data) async throws {
+        // Written, or failed for good (the client stopped reading): either way no longer owed.
+        defer { answersOwed.sent(message) }
         var line = message
         line.append(UInt8(ascii: "\n"))
         try line.withUnsafeBytes { buffer in
@@ -90,7 +92,6 @@ actor MCPStdioTransport: Transport {
                 }
             }
         }
-        answersOwed.sent(message)
     }
 
     func receive() -> AsyncThrowingStream<Data, Swift.Error> { messages }

@@ -203,4 +203,30 @@ extension CLITests {
         XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a message owed no answer held the exit")
         XCTAssertFalse(result.stderr.contains("unanswered"), result.stderr)
     }
+
+    /// A client gone altogether (stdout closed as well as stdin) cannot be answered: an answer
+    /// that fails to be written is owed no more, and the server exits without waiting out the
+    /// minute. SIGPIPE is ignored, as a parent can leave it, so that writing fails rather than kills.
+    func testMCPExitsPromptlyWhenTheClientStopsReading() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"trap "" PIPE; exec "$0" mcp"#, binary.path]
+        process.currentDirectoryURL = folder
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForReading.close()
+        let requests = (1...4).map { id in
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"check_notes","arguments":{}}}"#
+        }
+        let started = Date()
+        try input.fileHandleForWriting.write(contentsOf: Data((requests.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "the server waited for answers it could not write")
+        XCTAssertEqual(process.terminationReason, .exit, "SIGPIPE was ignored: the server saw the write fail")
+    }
 }
