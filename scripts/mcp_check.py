@@ -1,10 +1,14 @@
 """Runs `patternlint mcp` under the official Python MCP SDK's stdio client and checks every
 tool, a resource, a live note edit, malformed arguments, an out-of-workspace path, symbolic
-links out of the workspace and a configured note folder outside it.
+links out of the workspace and a configured note folder outside it; and what an assistant needs
+from the answers: instructions and tool annotations, names not found answered with the closest,
+build_context in pages within max_chars, fixes as edits, read_note's front matter; and, over a
+raw pipe, every request answered when stdin closes at once.
 usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
 import asyncio
 import json
 import os
+import subprocess
 import sys
 
 from mcp import ClientSession, StdioServerParameters
@@ -28,8 +32,43 @@ def text(result):
     return "".join(part.text for part in result.content if getattr(part, "text", None))
 
 
+def field(thing, *names):
+    """An attribute by the first of its names that the SDK has (2.x renamed them to snake case)."""
+    for name in names:
+        if hasattr(thing, name):
+            return getattr(thing, name)
+    return None
+
+
 def is_error(result):
     return bool(getattr(result, "isError", None) or getattr(result, "is_error", None))
+
+
+def apply_by_offset(source, edits):
+    """The edits applied by byte offset and length, last first."""
+    data = source.encode("utf-8")
+    for edit in sorted(edits, key=lambda e: e["offset"], reverse=True):
+        data = data[:edit["offset"]] + edit["replacement"].encode("utf-8") + data[edit["offset"] + edit["length"]:]
+    return data.decode("utf-8")
+
+
+def apply_by_line(source, edits):
+    """The edits applied by start and end (1-based line, column in characters), last first."""
+    starts = [0] + [index + 1 for index, char in enumerate(source) if char == "\n"]
+    def place(point):
+        return starts[point["line"] - 1] + point["column"] - 1
+    for edit in sorted(edits, key=lambda e: place(e["start"]), reverse=True):
+        source = source[:place(edit["start"])] + edit["replacement"] + source[place(edit["end"]):]
+    return source
+
+
+def answers_after_input_ends(count):
+    """The ids answered when `count` requests are written and stdin closed at once."""
+    lines = "".join(json.dumps({"jsonrpc": "2.0", "id": n, "method": "tools/call",
+                                "params": {"name": "check_notes" if n % 2 else "lint", "arguments": {}}}) + "\n"
+                    for n in range(1, count + 1))
+    done = subprocess.run([binary, "mcp"], cwd=workspace, input=lines, capture_output=True, text=True, timeout=300)
+    return sorted(json.loads(line).get("id") for line in done.stdout.splitlines() if line.strip())
 
 
 async def main():
@@ -39,10 +78,21 @@ async def main():
             info = await session.initialize()
             server = getattr(info, "serverInfo", None) or getattr(info, "server_info", None)
             check(server is not None and server.name == "patternlint", "initialize names the server")
-            tools = {tool.name for tool in (await session.list_tools()).tools}
+            instructions = getattr(info, "instructions", None) or ""
+            check(all(tool in instructions for tool in ("search_notes", "read_note", "lint_snippet", "lint")),
+                  f"initialize sends instructions naming the tools ({instructions[:60]}...)")
+            listed = (await session.list_tools()).tools
+            tools = {tool.name for tool in listed}
             expected = {"search_notes", "read_note", "build_context", "list_rules", "explain_rule", "lint",
                         "lint_snippet", "check_notes"}
             check(tools == expected, f"lists the eight tools ({sorted(tools)})")
+            def hints(tool):
+                marks = tool.annotations
+                return (bool(marks and marks.title), field(marks, "readOnlyHint", "read_only_hint"),
+                        field(marks, "idempotentHint", "idempotent_hint"), field(marks, "openWorldHint", "open_world_hint"))
+            hinted = [tool.name for tool in listed if hints(tool) == (True, True, True, False)]
+            check(sorted(hinted) == sorted(tools),
+                  f"every tool has a title and reads only, in a closed world ({sorted(tools - set(hinted))} lack it)")
 
             hits = json.loads(text(await session.call_tool("search_notes", {"query": "navigation stack"})))
             check(any(hit["title"] == "NavigationStack Essentials" for hit in hits), "search_notes finds a built-in note")
@@ -54,6 +104,11 @@ async def main():
                   "read_note gives links out, resolved")
             check(note["observations"] and note["observations"][0]["category"] == "rule", "read_note gives observations")
             check(any(r["type"] == "implements" for r in note["relations"]), "read_note gives relations")
+            matter = note["front_matter"]
+            check(matter.get("title") == "Checkout Flow" and matter.get("permalink") == "team/checkout-flow"
+                  and matter.get("tags") == ["team", "payments"], f"read_note gives the front matter it read ({matter})")
+            check(note["markdown"].startswith("# Checkout Flow"),
+                  f"read_note gives the markdown without leading blank lines ({note['markdown'][:20]!r})")
             dual = json.loads(text(await session.call_tool("read_note", {"name": "Dual Initializer Pattern"})))
             check("Checkout Flow" in [b["title"] for b in dual["backlinks"]], "read_note gives backlinks")
 
@@ -61,6 +116,28 @@ async def main():
             check(context["root"]["title"] == "Checkout Flow"
                   and "Dual Initializer Pattern" in [n["title"] for n in context["related"]],
                   "build_context follows links")
+
+            whole = json.loads(text(await session.call_tool(
+                "build_context", {"name": "Checkout Flow", "depth": 2, "max_chars": 1000000})))
+            everything = [n["title"] for n in whole["related"]]
+            first = text(await session.call_tool("build_context", {"name": "Checkout Flow", "depth": 2}))
+            check(len(first) <= 20000, f"build_context keeps to 20,000 characters by default ({len(first)})")
+            paged, cursor, sizes, said = [], None, [], ""
+            for _ in range(len(everything) + 2):
+                arguments = {"name": "Checkout Flow", "depth": 2, "max_chars": 2000}
+                if cursor is not None:
+                    arguments["cursor"] = cursor
+                answer = text(await session.call_tool("build_context", arguments))
+                sizes.append(len(answer))
+                page = json.loads(answer)
+                paged += [n["title"] for n in page["related"]]
+                said = said or page.get("cut", "")
+                cursor = page["next_cursor"]
+                if cursor is None:
+                    break
+            check(paged == everything and len(sizes) > 1 and max(sizes) <= 2000 and "cursor" in said,
+                  f"build_context pages within max_chars, says what it cut, and the pages hold every related note "
+                  f"once ({len(sizes)} pages of {sizes} characters: {said[:50]})")
 
             rules = json.loads(text(await session.call_tool("list_rules", {})))
             check(any(rule["id"] == "constant-binding" for rule in rules), "list_rules lists the rules")
@@ -74,6 +151,15 @@ async def main():
                   and any("Sources/Linked: leads outside" in problem for problem in linted["problems"]),
                   f"lint skips a symbolic link out of the workspace and says so ({linted['problems']})")
             check(linted["findings"][0]["note"]["permalink"] != "", "lint findings carry their note")
+
+            counter = json.loads(text(await session.call_tool("lint", {"paths": ["Sources/Counter.swift"]})))
+            fixes = [f["fix"] for f in counter["findings"] if f["rule"] == "state-not-private"]
+            with open(os.path.join(workspace, "Sources", "Counter.swift"), encoding="utf-8") as handle:
+                source = handle.read()
+            check(len(fixes) == 1 and fixes[0]["applicability"] == "safe"
+                  and "@State private var count" in apply_by_offset(source, fixes[0]["edits"])
+                  and apply_by_offset(source, fixes[0]["edits"]) == apply_by_line(source, fixes[0]["edits"]),
+                  f"lint findings carry their fix as edits, by offset and by line and column ({fixes})")
 
             snippet = json.loads(text(await session.call_tool("lint_snippet", {
                 "path": "Sources/Home.swift",
@@ -151,12 +237,11 @@ async def main():
             for attempt in ("a call", "the next call"):
                 try:
                     result = await session.call_tool("search_notes", {"query": "checkout"})
-                    said = text(result)
-                    failed = bool(getattr(result, "isError", None) or getattr(result, "is_error", None))
+                    said, failed = text(result), is_error(result)
                 except McpError as error:
-                    said, failed = str(error), True
+                    said, failed = "a JSON-RPC error: " + str(error), False
                 check(failed and ".patternlint.yml" in said,
-                      f"after the configuration breaks, {attempt} is an error naming it ({said[:70]})")
+                      f"after the configuration breaks, {attempt} is the tool's error naming it ({said[:70]})")
             with open(config, "w") as handle:
                 handle.write(good)
             await asyncio.sleep(settle)
@@ -181,6 +266,22 @@ async def main():
                 except McpError as error:
                     check(True, f"{what} is a JSON-RPC error ({str(error)[:80]})")
             check(len(json.loads(text(await session.call_tool("list_rules", {})))) > 0, "the server still answers")
+
+            # A name or path not found is the tool's error naming the closest, for the model to correct itself.
+            for name, arguments, closest in [
+                ("read_note", {"name": "Checkout Flw"}, "Checkout Flow"),
+                ("build_context", {"name": "Checkout Flw"}, "Checkout Flow"),
+                ("explain_rule", {"id": "constant-bindng"}, "constant-binding"),
+                ("lint", {"paths": ["Sorces"]}, "Sources"),
+                ("lint", {"paths": ["Sources/Hlp.swift"]}, "Sources/Help.swift"),
+            ]:
+                result = await session.call_tool(name, arguments)
+                check(is_error(result) and "closest: " + closest in text(result),
+                      f"{name} {arguments} is the tool's error naming {closest} ({text(result)[:80]})")
+            for arguments, what in [({"name": "Checkout Flow", "max_chars": 10}, "`max_chars`"),
+                                    ({"name": "Checkout Flow", "cursor": "bogus"}, "cursor")]:
+                result = await session.call_tool("build_context", arguments)
+                check(is_error(result) and what in text(result), f"build_context {arguments} is the tool's error")
 
             # Bad arguments are the tool's own error (isError), which the model reads; a number too
             # large for an integer once killed the server.
@@ -213,5 +314,7 @@ async def main():
 
 
 asyncio.run(main())
+answered = answers_after_input_ends(20)
+check(answered == list(range(1, 21)), f"20 requests written and stdin closed: every one is answered ({answered})")
 print(f"mcp-check: {'ok' if not failures else str(len(failures)) + ' failed'}")
 sys.exit(1 if failures else 0)

@@ -23,6 +23,17 @@ public struct Note: Sendable {
     var bodySource: NoteBody
     /// Problems found while reading this note (bad YAML, unclosed front matter, bad encoding).
     public var diagnostics: [NoteDiagnostic]
+    /// Whether the front matter set the title and the permalink; otherwise they were made from
+    /// the first heading or the file name, and from the path.
+    var titleIsDeclared = false
+    var permalinkIsDeclared = false
+
+    /// The front matter as it was read: the fields it set, none made up from the file.
+    public var frontMatter: FrontMatter {
+        FrontMatter(
+            title: titleIsDeclared ? title : nil, type: type, permalink: permalinkIsDeclared ? permalink : nil,
+            tags: tags, aliases: aliases, extra: extra)
+    }
 
     /// The file name without directories and without `.md`.
     /// The note's tags and those of its observations (`- [question] … #open`), without repeats.

@@ -84,7 +84,8 @@ public enum NoteParser {
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
             headings: body.headings.withExactCapacity(), codeBlocks: body.codeBlocks.withExactCapacity(),
             links: records.links, observations: records.observations,
-            bodySource: .kept(split.body), diagnostics: diagnostics)
+            bodySource: .kept(split.body), diagnostics: diagnostics, titleIsDeclared: matter.title != nil,
+            permalinkIsDeclared: matter.permalink != nil)
     }
 
     static func normalizedPermalink(_ value: String) -> String {

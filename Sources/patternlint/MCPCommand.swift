@@ -235,7 +235,7 @@ struct MCPServer {
 
     func serve() async throws {
         let server = Server(
-            name: "patternlint", version: PatternLintVersion.current,
+            name: "patternlint", version: PatternLintVersion.current, instructions: MCPTools.instructions,
             capabilities: .init(
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all) }
@@ -243,9 +243,12 @@ struct MCPServer {
             do {
                 let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
                 return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
-            } catch MCPError.invalidParams(let reason) {
-                // A bad argument is the tool's answer, as MCP asks: the model reads why and can try again.
-                let text = reason ?? "invalid arguments"
+            } catch MCPError.methodNotFound(let reason) {
+                throw MCPError.methodNotFound(reason)
+            } catch {
+                // A bad argument, a name not found or a broken configuration is the tool's answer, as
+                // MCP asks: the model reads why and can try again. Only an unknown tool is a JSON-RPC error.
+                let text = Self.reason(error)
                 return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: true)
             }
         }
@@ -276,5 +279,14 @@ struct MCPServer {
         }
         try await server.start(transport: MCPStdioTransport())
         await server.waitUntilCompleted()
+    }
+
+    /// What went wrong, as the tool's answer says it.
+    static func reason(_ error: Error) -> String {
+        switch error {
+        case MCPError.invalidParams(let reason), MCPError.internalError(let reason): return reason ?? "\(error)"
+        case let failure as CLIFailure: return failure.message
+        default: return "\(error)"
+        }
     }
 }

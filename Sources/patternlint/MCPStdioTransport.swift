@@ -18,6 +18,8 @@ actor MCPStdioTransport: Transport {
     private let messages: AsyncThrowingStream<Data, Swift.Error>
     private let continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation
     private var started = false
+    /// The requests read and not answered yet: the end of input waits for them.
+    private let answersOwed = PendingAnswers()
 
     init() {
         (messages, continuation) = AsyncThrowingStream.makeStream()
@@ -27,9 +29,13 @@ actor MCPStdioTransport: Transport {
         guard !started else { return }
         started = true
         let continuation = self.continuation
+        let answersOwed = self.answersOwed
         let reader = Thread { [self] in
             let answers = DispatchGroup()
-            Self.readLines(into: continuation) { lineStart in
+            Self.readLines { line in
+                answersOwed.received(line)
+                continuation.yield(Data(line))
+            } dropped: { lineStart in
                 let answer = OverlongRequest.errorAnswer(lineStart: lineStart, limit: Self.maximumMessageBytes)
                 answers.enter()
                 Task {
@@ -37,12 +43,27 @@ actor MCPStdioTransport: Transport {
                     answers.leave()
                 }
             }
-            // The answers to dropped lines go out before the server hears the input has ended (and stops).
+            // The answers to dropped lines, and to every request read, go out before the server
+            // hears the input has ended: it stops then, and requests still running would go unanswered.
             answers.wait()
+            Self.awaitAnswers(answersOwed)
             continuation.finish()
         }
         reader.name = "patternlint.mcp.stdin"
         reader.start()
+    }
+
+    /// How long answers still owed hold the exit after input ends: generous, for a lint of a large
+    /// tree on a loaded machine, yet bounded, for a request whose answer never comes.
+    static let answerTimeout: TimeInterval = 60
+
+    private static func awaitAnswers(_ answersOwed: PendingAnswers) {
+        let unanswered = answersOwed.waitUntilAnswered(timeout: answerTimeout)
+        guard unanswered > 0 else { return }
+        FileHandle.standardError.write(
+            Data(
+                "patternlint mcp: input ended; \(unanswered) request(s) still unanswered after \(Int(answerTimeout)) s\n"
+                    .utf8))
     }
 
     func disconnect() async {
@@ -50,6 +71,8 @@ actor MCPStdioTransport: Transport {
     }
 
     func send(_ message: Data) async throws {
+        // Written, or failed for good (the client stopped reading): either way no longer owed.
+        defer { answersOwed.sent(message) }
         var line = message
         line.append(UInt8(ascii: "\n"))
         try line.withUnsafeBytes { buffer in
@@ -77,13 +100,10 @@ actor MCPStdioTransport: Transport {
     /// client that never sends a newline must not make the server grow without bound.
     static let maximumMessageBytes = 16 * 1024 * 1024
 
-    /// Blocking reads of stdin until end of file, each complete line handed on as one message.
+    /// Blocking reads of stdin until end of file, each complete line handed to `deliver`.
     /// A line over the limit is handed to `dropped` (its start, for the id) and not read further;
     /// `dropped` answers on another thread, so that a client busy writing is never waited for here.
-    private static func readLines(
-        into continuation: AsyncThrowingStream<Data, Swift.Error>.Continuation,
-        dropped: (ArraySlice<UInt8>) -> Void
-    ) {
+    private static func readLines(deliver: ([UInt8]) -> Void, dropped: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [UInt8] = []
         var dropping = false
@@ -103,7 +123,7 @@ actor MCPStdioTransport: Transport {
             for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
                 if !dropping {
                     pending.append(contentsOf: buffer[lineStart..<index])
-                    if !pending.isEmpty { continuation.yield(Data(pending)) }
+                    if !pending.isEmpty { deliver(pending) }
                 }
                 pending.removeAll(keepingCapacity: !dropping)
                 dropping = false
@@ -120,6 +140,6 @@ actor MCPStdioTransport: Transport {
                 dropping = true
             }
         }
-        if !dropping, !pending.isEmpty { continuation.yield(Data(pending)) }
+        if !dropping, !pending.isEmpty { deliver(pending) }
     }
 }

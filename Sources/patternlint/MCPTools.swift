@@ -19,9 +19,29 @@ struct MCPTools {
         .object(["type": .string(type), "description": .string(description)])
     }
 
-    static let all: [Tool] = [
+    /// What the server is for and the order the tools go in: clients hand it to the model.
+    static let instructions = """
+        PatternLint serves this workspace's SwiftUI pattern notes and its linter. Before writing SwiftUI \
+        code, find the pattern with search_notes, then read it with read_note, or with build_context for a \
+        note and its neighbours (in pages: pass next_cursor back for the next). Check code before proposing \
+        it with lint_snippet, giving the path the file would have; lint files and folders of the workspace \
+        with lint. Findings name the note that explains them and carry their fix as edits: a safe fix can be \
+        applied as it is, an unsafe one needs a look first. list_rules and explain_rule describe the rules; \
+        check_notes reports problems in the notes. A call that can be corrected (a name not found, a bad \
+        argument) is answered with isError and the closest names. Every tool only reads, within the workspace.
+        """
+
+    /// A tool that only reads, within the workspace, and answers the same call the same way while
+    /// the files stay as they are: every tool here is one.
+    static func readOnlyTool(name: String, title: String, description: String, inputSchema: Value) -> Tool {
         Tool(
-            name: "search_notes",
+            name: name, title: title, description: description, inputSchema: inputSchema,
+            annotations: .init(title: title, readOnlyHint: true, idempotentHint: true, openWorldHint: false))
+    }
+
+    static let all: [Tool] = [
+        readOnlyTool(
+            name: "search_notes", title: "Search the pattern notes",
             description: "Search the pattern notes (titles, aliases, tags, headings, text); best match first.",
             inputSchema: schema(
                 [
@@ -29,29 +49,37 @@ struct MCPTools {
                     "tag": property("string", "Only notes with this tag."),
                     "limit": property("integer", "At most this many results (default 10)."),
                 ], required: ["query"])),
-        Tool(
-            name: "read_note",
+        readOnlyTool(
+            name: "read_note", title: "Read a pattern note",
             description:
                 "A note by title, alias, permalink or path: its markdown, front matter, relations, observations, links out and backlinks.",
             inputSchema: schema(["name": property("string", "Title, alias, permalink or path.")], required: ["name"])),
-        Tool(
-            name: "build_context",
-            description: "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs).",
+        readOnlyTool(
+            name: "build_context", title: "Build context around a note",
+            description:
+                "A note and the notes linked to or from it, to a depth (as Basic Memory's memory:// URLs), nearest first, in pages of at most `max_chars` characters: `next_cursor` gives the next page and `cut` says what was left out.",
             inputSchema: schema(
                 [
                     "name": property("string", "Title, alias, permalink or path of the starting note."),
                     "depth": property("integer", "How many links away (1 to 3, default 1)."),
+                    "max_chars": property(
+                        "integer",
+                        "The most characters the answer holds (2,000 to 1,000,000, default 20,000); the rest is on later pages."
+                    ),
+                    "cursor": property("string", "`next_cursor` of the page before, for the next page."),
                 ], required: ["name"])),
-        Tool(
-            name: "list_rules", description: "The lint rules: id, severity, whether on, summary and pattern note.",
+        readOnlyTool(
+            name: "list_rules", title: "List the lint rules",
+            description: "The lint rules: id, severity, whether on, summary and pattern note.",
             inputSchema: schema([:])),
-        Tool(
-            name: "explain_rule", description: "A rule's description with its examples, and its pattern note.",
+        readOnlyTool(
+            name: "explain_rule", title: "Explain a lint rule",
+            description: "A rule's description with its examples, and its pattern note.",
             inputSchema: schema(["id": property("string", "Rule id, e.g. constant-binding.")], required: ["id"])),
-        Tool(
-            name: "lint",
+        readOnlyTool(
+            name: "lint", title: "Lint workspace files",
             description:
-                "Lint files or folders of the workspace; findings with rule, severity, place, message and note. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
+                "Lint files or folders of the workspace; findings with rule, severity, place, message, note and fix (edits to apply, `safe` or `unsafe`). Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "paths": .object([
@@ -60,18 +88,18 @@ struct MCPTools {
                     ]),
                     "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ])),
-        Tool(
-            name: "lint_snippet",
+        readOnlyTool(
+            name: "lint_snippet", title: "Lint a Swift snippet",
             description:
-                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
+                "Lint Swift source as the file at a (virtual) path of the workspace, with the rest of the tree as context: check code before proposing it. Findings as `lint` gives them, fixes included; findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "source": property("string", "Swift source text."),
                     "path": property("string", "Where the file would be, e.g. Sources/App/Settings.swift."),
                     "limit": property("integer", "At most this many findings (1 to 10,000, default 500)."),
                 ], required: ["source", "path"])),
-        Tool(
-            name: "check_notes",
+        readOnlyTool(
+            name: "check_notes", title: "Check the pattern notes",
             description:
                 "Problems in the notes, as `patternlint notes check`: broken or ambiguous links, duplicates, bad front matter, orphans, rules without notes, and Swift examples that drift from the rules.",
             inputSchema: schema([
@@ -93,8 +121,17 @@ struct MCPTools {
         case "lint": return try lint(arguments, environment)
         case "lint_snippet": return try lintSnippet(arguments, environment)
         case "check_notes": return try checkNotes(arguments, environment)
-        default: throw MCPError.methodNotFound("no tool named \(name)")
+        default:
+            // Calling a tool the server does not have is a malformed request: a JSON-RPC error.
+            let close = NameSuggestions(Self.all.map(\.name)).closest(to: name)
+            throw MCPError.methodNotFound(
+                "no tool named \(name.clipped(to: 120))" + Self.closestClause(close) + "; tools/list lists them")
         }
+    }
+
+    /// `; closest: a, b`, or nothing when nothing is close.
+    static func closestClause(_ names: [String]) -> String {
+        names.isEmpty ? "" : "; closest: " + names.joined(separator: ", ")
     }
 
     // MARK: Arguments
@@ -143,10 +180,8 @@ struct MCPTools {
                 "\"\(name.clipped(to: 120))\" matches more than one note: "
                     + candidates.lazy.map { graph.notes[$0].path }.joined(separator: ", ", atMost: 20))
         case .unresolved:
-            let close = graph.closestTitles(to: name)
             throw MCPError.invalidParams(
-                "no note is called \"\(name.clipped(to: 120))\""
-                    + (close.isEmpty ? "" : "; closest: " + close.joined(separator: ", ")))
+                "no note is called \"\(name.clipped(to: 120))\"" + Self.closestClause(graph.closestTitles(to: name)))
         }
     }
 
@@ -183,8 +218,8 @@ struct MCPTools {
         guard full else { return object }
         object["type"] = note.type ?? ""
         object["aliases"] = note.aliases
-        object["front_matter"] = note.extra
-        object["markdown"] = note.body
+        object["front_matter"] = Self.object(note.frontMatter)
+        object["markdown"] = Self.withoutLeadingBlankLines(note.body)
         object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
         let outgoing = graph.outgoing(index)
         var linksOut: [(link: NoteLink, resolved: String)] = []
@@ -208,32 +243,29 @@ struct MCPTools {
         return object
     }
 
-    func buildContext(_ arguments: [String: Value], _ graph: Graph) throws -> String {
-        let start = try note(arguments, graph)
-        let depth = try integer(arguments, "depth", default: 1, range: 1...3)
-        var seen: [Int: Int] = [start: 0]
-        var frontier = [start]
-        for level in 1...depth {
-            var next: [Int] = []
-            for index in frontier {
-                let neighbours = graph.outgoing(index).compactMap(\.target) + graph.backlinks(index).map(\.source)
-                for neighbour in neighbours where seen[neighbour] == nil {
-                    seen[neighbour] = level
-                    next.append(neighbour)
-                }
+    /// The front matter's fields as JSON: lists as lists, other keys as the text they were read as.
+    static func object(_ matter: FrontMatter) -> [String: Any] {
+        var object: [String: Any] = matter.extra
+        if let title = matter.title { object["title"] = title }
+        if let type = matter.type { object["type"] = type }
+        if let permalink = matter.permalink { object["permalink"] = permalink }
+        if !matter.tags.isEmpty { object["tags"] = matter.tags }
+        if !matter.aliases.isEmpty { object["aliases"] = matter.aliases }
+        return object
+    }
+
+    /// The markdown from its first line that is not blank: a note's body keeps a blank line for
+    /// each front matter line (so line numbers hold), which an assistant would only pay for.
+    static func withoutLeadingBlankLines(_ text: String) -> String {
+        var start = text.startIndex
+        for index in text.indices {
+            if text[index].isNewline {
+                start = text.index(after: index)
+            } else if text[index] != " " && text[index] != "\t" {
+                break
             }
-            frontier = next
         }
-        let ordered = seen.sorted { ($0.value, graph.notes[$0.key].title) < ($1.value, graph.notes[$1.key].title) }
-        return json([
-            "root": noteObject(start, in: graph, full: true),
-            "related": ordered.dropFirst().prefix(50).map { index, distance in
-                var object = noteObject(index, in: graph, full: false)
-                object["distance"] = distance
-                object["markdown"] = graph.notes[index].body
-                return object
-            },
-        ])
+        return String(text[start...])
     }
 
     func checkNotes(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
@@ -260,7 +292,9 @@ struct MCPTools {
     func explainRule(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         let id = try string(arguments, "id")
         guard let entry = environment.catalog.entries.first(where: { $0.metadata.id == id }) else {
-            throw MCPError.invalidParams("no rule `\(id)`; list_rules lists them")
+            let close = NameSuggestions(environment.catalog.entries.map(\.metadata.id)).closest(to: id)
+            throw MCPError.invalidParams(
+                "no rule `\(id.clipped(to: 120))`" + Self.closestClause(close) + "; list_rules lists them")
         }
         return json([
             "id": id, "rule": entry.metadata.markdown, "note_title": entry.note?.title ?? "",
@@ -270,17 +304,30 @@ struct MCPTools {
 
     // MARK: Lint
 
-    /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), with the
-    /// number of files, the problems and how many findings the baseline hid beside them.
+    /// The findings as the JSON reporter writes them (the CLI's `--reporter json`), each with its
+    /// fix as edits (which the reporter leaves out; an assistant applies them), with the number of
+    /// files, the problems and how many findings the baseline hid beside them.
     /// At most `limit` findings, in report order, and how many more there were: an assistant
     /// reads the answer whole, and a generated 5 MB file made one of 23 MB.
-    func findings(_ result: LintResult, limit: Int) -> String {
-        var shown = result
-        shown.findings = Array(result.findings.prefix(limit))
+    func findings(_ result: LintResult, limit: Int, sources: [String: [UInt8]] = [:]) -> String {
+        let shown = result.findings.prefix(limit)
         return "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), "
             + "\"hidden_by_baseline\": \(result.hiddenByBaseline ?? 0), "
-            + "\"omitted\": \(result.findings.count - shown.findings.count), \"findings\": "
-            + JSONReporter().report(shown) + "}"
+            + "\"omitted\": \(result.findings.count - shown.count), \"findings\": "
+            + Self.withFixes(shown, sources: sources) + "}"
+    }
+
+    /// Each finding's members as the JSON reporter writes them, and its `fix` (`null` for none).
+    static func withFixes(_ findings: ArraySlice<Finding>, sources: [String: [UInt8]]) -> String {
+        var edits = FixEdits(sources: sources)
+        var out = "[\n"
+        for (index, finding) in findings.enumerated() {
+            out += "  {"
+            JSONReporter.writeMembers(of: finding, into: &out)
+            out += ", \"fix\": " + edits.json(finding.fix, in: finding.path)
+            out += index == findings.count - 1 ? "}\n" : "},\n"
+        }
+        return out + "]\n"
     }
 
     func findingLimit(_ arguments: [String: Value]) throws -> Int {
@@ -312,6 +359,7 @@ struct MCPTools {
             }
             if !list.isEmpty {
                 roots = try list.compactMap(\.stringValue).map(state.inside)
+                try requireExisting(roots)
                 ignored = []
             }
         }
@@ -319,6 +367,18 @@ struct MCPTools {
         var result = try sessionLint(environment, discovery.files.map { LintInput.disk($0) }, linter)
         result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
         return findings(result, limit: try findingLimit(arguments))
+    }
+
+    /// Named paths that do not exist are the tool's error, each with the closest names that do:
+    /// an assistant corrects a typo from it, where a problem beside no findings looks like success.
+    func requireExisting(_ paths: [String]) throws {
+        let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
+        guard !missing.isEmpty else { return }
+        throw MCPError.invalidParams(
+            missing.map { path in
+                let close = ClosestPaths.closest(to: path) { state.outsideReason($0) == nil }
+                return "\(path.clipped(to: 200)): no such file or folder in the workspace" + Self.closestClause(close)
+            }.joined(separator: "\n"))
     }
 
     func lintSnippet(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
@@ -330,7 +390,7 @@ struct MCPTools {
         var result = try sessionLint(
             environment, [LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]), linter)
         result.problems = environment.ignoredPaths + ignored + result.problems
-        return findings(result, limit: try findingLimit(arguments))
+        return findings(result, limit: try findingLimit(arguments), sources: [path: source])
     }
 
     /// The session's lint, the CLI's own: the configured baseline applied. One that cannot be read,
@@ -341,7 +401,9 @@ struct MCPTools {
         }
     }
 
-    func json(_ object: Any) -> String {
+    func json(_ object: Any) -> String { Self.jsonText(object) }
+
+    static func jsonText(_ object: Any) -> String {
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))

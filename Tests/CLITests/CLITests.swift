@@ -265,13 +265,15 @@ final class CLITests: XCTestCase {
 
     /// The MCP server reads requests as lines: a line longer than it will hold (a client that never
     /// sends a newline) is dropped with a note on stderr, and the next request is still answered.
+    /// The answer is awaited by its id before stdin closes: the test once raced the server's exit.
     func testMCPDropsAnOverlongLineAndAnswersTheNext() throws {
         let folder = try makeFolder(["notes/a.md": "# A\n"])
-        let overlong = String(repeating: "x", count: 17 * 1024 * 1024)
-        let ping = #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#
-        let result = try run(["mcp", "--notes", "notes"], in: folder, stdin: overlong + "\n" + ping + "\n")
-        XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains(#""id":7"#), result.stdout)
-        XCTAssertTrue(result.stderr.contains("without a newline was dropped"), result.stderr)
+        let session = try mcpSession(in: folder, ["--notes", "notes"])
+        session.send(line: String(repeating: "x", count: 17 * 1024 * 1024))
+        session.send(line: #"{"jsonrpc":"2.0","id":7,"method":"ping"}"#)
+        XCTAssertNotNil(session.answer(to: 7)?["result"], "the request after the dropped line is answered")
+        let finished = session.finish()
+        XCTAssertEqual(finished.status, 0, finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("without a newline was dropped"), finished.stderr)
     }
 }

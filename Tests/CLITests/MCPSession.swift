@@ -14,6 +14,8 @@ final class MCPSession: @unchecked Sendable {
     private var errorOutput = Data()
     private var errorEnded = false
     private var lastID = 0
+    /// The server's answer to `initialize`: its name, capabilities and instructions.
+    private(set) var initializeResult: [String: Any] = [:]
 
     struct Failure: Error {
         var message: String
@@ -37,10 +39,11 @@ final class MCPSession: @unchecked Sendable {
                 "protocolVersion": "2025-03-26", "capabilities": [String: Any](),
                 "clientInfo": ["name": "CLITests", "version": "1"],
             ])
-        guard initialized?["result"] != nil else {
+        guard let result = initialized?["result"] as? [String: Any] else {
             stop() // no test holds it to stop it later
             throw Failure(message: "initialize: \(String(describing: initialized))")
         }
+        initializeResult = result
         send(line: #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
     }
 

@@ -164,4 +164,69 @@ extension CLITests {
         XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
         XCTAssertEqual(session.finish().status, 0)
     }
+
+    /// A client may write its requests and close stdin at once (a script piping a file in): the
+    /// server must answer every request it read before it exits, however long they take. It
+    /// used to stop when input ended, dropping the answers still being worked out.
+    func testMCPAnswersEveryRequestReadBeforeInputEnds() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated, "Sources/Help.swift": frozenSheet])
+        let calls = [
+            #""name":"check_notes","arguments":{}"#, #""name":"lint","arguments":{}"#,
+            #""name":"search_notes","arguments":{"query":"navigation"}"#,
+        ]
+        let count = 24
+        let requests = (1...count).map { id in
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{\#(calls[id % calls.count])}}"#
+        }
+        let result = try run(["mcp"], in: folder, stdin: requests.joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let answered = Set(
+            result.stdout.split(separator: "\n").compactMap { line in
+                (MCPSession.json(String(line)) as? [String: Any])?["id"] as? Int
+            })
+        XCTAssertEqual(answered.sorted(), Array(1...count), "every request is answered before the server exits")
+    }
+
+    /// A request the client cancelled is owed no answer (the SDK sends none), nor is a message
+    /// the SDK reads as the client's answer (it has a `result`): neither may hold the server's
+    /// exit for the minute that answers still owed are waited for.
+    func testMCPExitsPromptlyWhenInputEndsWithNothingOwed() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let lines = [
+            #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"check_notes","arguments":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"ping","result":{}}"#,
+        ]
+        let started = Date()
+        let result = try run(["mcp"], in: folder, stdin: lines.joined(separator: "\n") + "\n")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a message owed no answer held the exit")
+        XCTAssertFalse(result.stderr.contains("unanswered"), result.stderr)
+    }
+
+    /// A client gone altogether (stdout closed as well as stdin) cannot be answered: an answer
+    /// that fails to be written is owed no more, and the server exits without waiting out the
+    /// minute. SIGPIPE is ignored, as a parent can leave it, so that writing fails rather than kills.
+    func testMCPExitsPromptlyWhenTheClientStopsReading() throws {
+        let folder = try makeFolder(["Sources/Home.swift": deprecated])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"trap "" PIPE; exec "$0" mcp"#, binary.path]
+        process.currentDirectoryURL = folder
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try output.fileHandleForReading.close()
+        let requests = (1...4).map { id in
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/call","params":{"name":"check_notes","arguments":{}}}"#
+        }
+        let started = Date()
+        try input.fileHandleForWriting.write(contentsOf: Data((requests.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "the server waited for answers it could not write")
+        XCTAssertEqual(process.terminationReason, .exit, "SIGPIPE was ignored: the server saw the write fail")
+    }
 }
