@@ -40,10 +40,12 @@ let package = Package(
         // which scripts/embed-catalog writes with EmbedTool (a test fails while it is stale).
         .executableTarget(name: "EmbedTool"),
         .target(name: "Catalog", dependencies: ["Notes"]),
+        // `patternlint lsp`: its own small JSON-RPC over stdio, no protocol package.
+        .target(name: "LanguageServer", dependencies: ["Lint", "Notes", "Catalog"]),
         .executableTarget(
             name: "patternlint",
             dependencies: [
-                "Support", "Notes", "SwiftLexer", "Lint", "Catalog",
+                "Support", "Notes", "SwiftLexer", "Lint", "Catalog", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
