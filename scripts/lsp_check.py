@@ -84,10 +84,11 @@ async def next_diagnostics(client, uri, until=lambda diagnostics: True):
 def open_document(client, relative, text=None):
     path = client.workspace_path / relative
     uri = path.as_uri()
+    language = "markdown" if path.suffix == ".md" else "swift"
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
-                uri=uri, language_id="swift", version=1, text=path.read_text() if text is None else text
+                uri=uri, language_id=language, version=1, text=path.read_text() if text is None else text
             )
         )
     )
@@ -127,6 +128,8 @@ def test_capabilities(client):
     capabilities = client.server_capabilities
     assert capabilities.hover_provider
     assert capabilities.code_action_provider
+    assert capabilities.definition_provider
+    assert "[" in capabilities.completion_provider.trigger_characters
     assert capabilities.text_document_sync.change in (
         types.TextDocumentSyncKind.Full,
         types.TextDocumentSyncKind.Incremental,
@@ -293,6 +296,59 @@ async def test_broken_configuration_is_shown_and_reloaded_on_save(client):
         )
     )
     assert "constant-binding" in codes(await next_diagnostics(client, uri))
+
+
+async def test_definition_on_wiki_links(client):
+    uri = open_document(client, "notes/checkout.md")
+    lines = (client.workspace_path / "notes/checkout.md").read_text().split("\n")
+    line = next(number for number, text in enumerate(lines) if "[[" in text)
+
+    async def definition(character):
+        return await asyncio.wait_for(
+            client.text_document_definition_async(
+                types.DefinitionParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    position=types.Position(line=line, character=character),
+                )
+            ),
+            GUARD,
+        )
+
+    text = lines[line]
+    # `[[Sheet Bindings#Closing|…]]` leads to the team note, at its `## Closing` heading.
+    location = await definition(text.index("Sheet Bindings") + 3)
+    sheets = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    assert location.uri == uri_of(client, "notes/sheets.md")
+    assert location.range.start.line == sheets.index("## Closing")
+    # A built-in note is no file to open; outside a link there is nothing.
+    assert await definition(text.index("Dual Initializer") + 3) is None
+    assert await definition(2) is None
+
+
+async def test_completion_after_double_bracket(client):
+    text = "See [[She"
+    uri = open_document(client, "notes/draft.md", text)
+    completions = await asyncio.wait_for(
+        client.text_document_completion_async(
+            types.CompletionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=0, character=len(text)),
+            )
+        ),
+        GUARD,
+    )
+    items = {item.label: item for item in completions.items}
+    assert {"Sheet Bindings", "Checkout Flow", "Payment Flow", "Dual Initializer Pattern"} <= set(items)
+    edit = items["Sheet Bindings"].text_edit
+    assert (edit.range.start.character, edit.range.end.character, edit.new_text) == (6, 9, "Sheet Bindings")
+    # Not after a closed link.
+    change_document(client, uri, 2, "See [[Sheet Bindings]] and ")
+    nothing = await client.text_document_completion_async(
+        types.CompletionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=0, character=27)
+        )
+    )
+    assert nothing is None or not nothing.items
 
 
 def test_malformed_messages_are_answered_and_the_server_keeps_running(tmp_path):

@@ -95,6 +95,8 @@ public final class LanguageServer: @unchecked Sendable {
             return .null
         case "textDocument/hover": return try hover(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/completion": return try completion(params)
         default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
         }
     }
@@ -134,6 +136,9 @@ public final class LanguageServer: @unchecked Sendable {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                // In the pattern notes: `[[wiki links]]` lead to their note, and complete after `[[`.
+                "definitionProvider": true,
+                "completionProvider": ["triggerCharacters": ["["]],
             ],
             "serverInfo": ["name": "patternlint", "version": .string(PatternLintVersion.current)],
         ]
@@ -331,5 +336,30 @@ public final class LanguageServer: @unchecked Sendable {
             diagnostics: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
         let lines = min(first, last)...max(first, last)
         return .array(document.findings.filter { lines.contains($0.line - 1) }.flatMap(actions.actions))
+    }
+
+    // MARK: Pattern notes
+
+    /// The open markdown buffer's line at the request's position.
+    private func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
+        let (key, _) = try document(params)
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw RequestError.invalidParams("`position` must have a line and a character")
+        }
+        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
+        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
+    }
+
+    private func definition(_ params: JSON) throws -> JSON {
+        guard let (key, line, _, character) = try noteLine(params), let workspace,
+            let link = NoteNavigation.wikiLink(in: line, at: character)
+        else { return .null }
+        return NoteNavigation(graph: workspace.session.graph).definition(of: link, from: key)
+    }
+
+    private func completion(_ params: JSON) throws -> JSON {
+        guard let (_, line, number, character) = try noteLine(params), let workspace else { return .null }
+        return NoteNavigation(graph: workspace.session.graph).completions(
+            in: line, lineNumber: number, at: character) ?? .null
     }
 }
