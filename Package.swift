@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog"], exclude: ["Fixtures"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.
         .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]
