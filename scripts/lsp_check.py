@@ -130,6 +130,7 @@ def test_capabilities(client):
     assert capabilities.code_action_provider
     assert capabilities.definition_provider
     assert "[" in capabilities.completion_provider.trigger_characters
+    assert list(capabilities.execute_command_provider.commands) == ["patternlint.openNote"]
     assert capabilities.text_document_sync.change in (
         types.TextDocumentSyncKind.Full,
         types.TextDocumentSyncKind.Incremental,
@@ -246,6 +247,27 @@ async def test_code_action_fix_applied_clears_the_diagnostic(client):
     assert 'let é = "🦋"; @State private var page' in fixed, fixed
     change_document(client, uri, 2, fixed)
     assert codes(await next_diagnostics(client, uri)) == ["constant-binding"]
+
+
+async def test_code_action_opens_the_pattern_note(client):
+    uri = open_document(client, "Sources/Profile.swift")
+    await next_diagnostics(client, uri)
+    actions = await code_actions(client, uri, 2)
+    [open_note] = [action for action in actions if action.title == 'Open pattern note "Sheet Bindings"']
+    await asyncio.wait_for(
+        client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command=open_note.command, arguments=open_note.arguments)
+        ),
+        GUARD,
+    )
+
+    async def shown():
+        while not client.shown_documents:
+            await asyncio.sleep(0.01)
+        return client.shown_documents[0]
+
+    document = await asyncio.wait_for(shown(), GUARD)
+    assert document.uri == uri_of(client, "notes/sheets.md") and not document.external
 
 
 async def test_code_action_disable_comment(client):

@@ -1,8 +1,11 @@
 import Lint
 
 /// A finding's code actions: each fix it carries as a workspace edit (safe ones preferred, unsafe
-/// ones labelled), and a suppression comment above its line.
+/// ones labelled), a suppression comment above its line, and its pattern note to open.
 struct FindingCodeActions {
+    /// `workspace/executeCommand` with the note's address: the server sends `window/showDocument`.
+    static let openNoteCommand = "patternlint.openNote"
+
     let uri: String
     let text: TextPositions
     let diagnostics: FindingDiagnostics
@@ -21,6 +24,16 @@ struct FindingCodeActions {
             action(
                 title: "Disable \(finding.ruleID) for this line", edits: [disableComment(finding)],
                 diagnostic: diagnostic, preferred: false))
+        // The client cannot open a page from a code action itself: the server asks it to. A bare
+        // `Command` (which a code action list may hold), as some clients read any entry with a
+        // `command` as one.
+        if let note = finding.note, let href = diagnostics.notes.href(for: note) {
+            actions.append([
+                "title": .string("Open pattern note \"\(note.title)\""),
+                "command": .string(Self.openNoteCommand),
+                "arguments": [.string(href)],
+            ])
+        }
         return actions
     }
 

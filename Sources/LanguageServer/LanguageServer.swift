@@ -95,6 +95,7 @@ public final class LanguageServer: @unchecked Sendable {
             return .null
         case "textDocument/hover": return try hover(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "workspace/executeCommand": return try executeCommand(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/completion": return try completion(params)
         default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
@@ -136,6 +137,7 @@ public final class LanguageServer: @unchecked Sendable {
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "executeCommandProvider": ["commands": [.string(FindingCodeActions.openNoteCommand)]],
                 // In the pattern notes: `[[wiki links]]` lead to their note, and complete after `[[`.
                 "definitionProvider": true,
                 "completionProvider": ["triggerCharacters": ["["]],
@@ -336,6 +338,21 @@ public final class LanguageServer: @unchecked Sendable {
             diagnostics: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
         let lines = min(first, last)...max(first, last)
         return .array(document.findings.filter { lines.contains($0.line - 1) }.flatMap(actions.actions))
+    }
+
+    /// "Open pattern note": the editor shows the note's file, or its published page in a browser.
+    private func executeCommand(_ params: JSON) throws -> JSON {
+        guard params["command"]?.string == FindingCodeActions.openNoteCommand,
+            let address = params["arguments"]?.array?.first?.string
+        else {
+            throw RequestError.invalidParams("unknown command \(params["command"]?.string ?? "(none)")")
+        }
+        outgoingRequests += 1
+        writer.send([
+            "jsonrpc": "2.0", "id": .string("patternlint-\(outgoingRequests)"), "method": "window/showDocument",
+            "params": ["uri": .string(address), "external": .bool(!address.hasPrefix("file:")), "takeFocus": true],
+        ])
+        return .null
     }
 
     // MARK: Pattern notes
