@@ -41,16 +41,21 @@ public final class LanguageServer: @unchecked Sendable {
                 return queue.sync { shutdownRequested ? 0 : 1 }
             case .badHeader(let header):
                 ServerLog.write("a message without Content-Length: \(header.prefix(200))")
-                writer.send(
+                answerOnQueue(
                     JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "missing Content-Length header"))
             case .message(let body):
                 guard let message = JSON.parse(body) else {
-                    writer.send(JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "the body is not JSON"))
+                    answerOnQueue(JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "the body is not JSON"))
                     continue
                 }
                 queue.async { self.handle(message) }
             }
         }
+    }
+
+    /// Answers go out in the order their messages came in, so a framing error is queued too.
+    private func answerOnQueue(_ answer: JSON) {
+        queue.async { self.writer.send(answer) }
     }
 
     // MARK: Dispatch
