@@ -29,6 +29,7 @@ def make_client() -> LanguageClient:
     client = LanguageClient()
     client.published = defaultdict(asyncio.Queue)
     client.shown = asyncio.Queue()
+    client.registrations = []
     features = dict(DEFAULT_CLIENT_FEATURES)
 
     def publish(client: LanguageClient, params: types.PublishDiagnosticsParams):
@@ -41,6 +42,7 @@ def make_client() -> LanguageClient:
 
     def register(client: LanguageClient, params: types.RegistrationParams):
         """Watchers the server registers: accepted, as an editor does."""
+        client.registrations.extend(params.registrations)
         return None
 
     features[types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS] = publish
@@ -318,6 +320,8 @@ async def test_broken_configuration_is_shown_and_reloaded_on_save(client):
         )
     )
     assert "constant-binding" in codes(await next_diagnostics(client, uri))
+    # The watchers were registered once, not again on each reload.
+    assert [registration.method for registration in client.registrations] == ["workspace/didChangeWatchedFiles"]
 
 
 async def test_definition_on_wiki_links(client):

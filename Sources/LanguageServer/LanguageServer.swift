@@ -111,7 +111,10 @@ public final class LanguageServer: @unchecked Sendable {
         do {
             switch method {
             case "exit": exit(shutdownRequested ? 0 : 1)
-            case "initialized": loadWorkspace()
+            case "initialized":
+                // Once: a registration id may be registered only once.
+                if watchesFiles { registerWatchers() }
+                loadWorkspace()
             case "textDocument/didOpen": try didOpen(params)
             case "textDocument/didChange": try didChange(params)
             case "textDocument/didSave": try didSave(params)
@@ -154,7 +157,6 @@ public final class LanguageServer: @unchecked Sendable {
     /// Loads the session; a configuration that cannot be read is shown to the user, naming the
     /// file, and the server goes on without findings until it is saved again.
     private func loadWorkspace() {
-        if watchesFiles { registerWatchers() }
         do {
             let loaded = try WorkspaceLinter(root: root)
             for warning in loaded.session.warnings { ServerLog.write(warning) }
