@@ -169,6 +169,32 @@ async def test_diagnostics_with_evidence_on_open_change_and_close(client):
     assert list(await next_diagnostics(client, uri)) == []
 
 
+async def test_baselined_findings_are_not_shown(client):
+    workspace = client.workspace_path
+    # The CLI records today's findings; the configuration names the baseline, then is reloaded.
+    subprocess.run(
+        [BINARY, "lint", "--write-baseline", "baseline.json"], cwd=workspace, check=True, capture_output=True
+    )
+    configuration = workspace / ".patternlint.yml"
+    configuration.write_text(configuration.read_text() + "baseline: baseline.json\n")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=configuration.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    uri = open_document(client, "Sources/Home.swift")
+    assert list(await next_diagnostics(client, uri)) == []
+    # A new finding in the buffer is shown; the recorded ones stay hidden.
+    text = (workspace / "Sources/Home.swift").read_text()
+    added = text.replace(
+        "Pager(page: $page)",
+        'Pager(page: $page)\n        Text("More").sheet(isPresented: .constant(true)) { Text("x") }',
+    )
+    change_document(client, uri, 2, added)
+    diagnostics = await next_diagnostics(client, uri)
+    assert [(d.code, d.range.start.line) for d in diagnostics] == [("constant-binding", 5)]
+
+
 async def test_team_note_linked_by_its_file(client):
     uri = open_document(client, "Sources/Profile.swift")
     diagnostics = await next_diagnostics(client, uri)
