@@ -13,8 +13,9 @@ struct LSPCommand: ParsableCommand {
             names, with the built-in and team rules and notes and the configured baseline. Open \
             Swift buffers are linted as typed (unsaved text wins over disk), with the rest of the \
             workspace as context: diagnostics with their evidence, hover with the pattern note, \
-            fixes and suppressions as code actions. The README's "Editors" section has the setup \
-            for Neovim, VS Code and Helix.
+            fixes, suppressions and the note as code actions. In the pattern notes, [[wiki \
+            links]] lead to their note and complete after [[. The README's "Editors" section has \
+            the setup for Neovim, VS Code and Helix.
             """)
 
     func run() throws {
