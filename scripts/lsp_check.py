@@ -376,6 +376,12 @@ async def test_definition_on_wiki_links(client):
     assert await definition(text.index("Dual Initializer") + 3) is None
     assert await definition(2) is None
 
+    # Hover on a link: the note it leads to, with its summary.
+    hover = await hover_at(client, uri, line, text.index("Sheet Bindings") + 3)
+    assert "**Sheet Bindings**" in hover.contents.value
+    assert "A sheet's binding is real state" in hover.contents.value
+    assert await hover_at(client, uri, line, 2) is None
+
 
 async def test_completion_after_double_bracket(client):
     text = "See [[She"

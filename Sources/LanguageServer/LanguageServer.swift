@@ -320,6 +320,11 @@ public final class LanguageServer: @unchecked Sendable {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
+        if let (_, line, _, character) = try noteLine(params) {
+            guard let workspace, let link = NoteNavigation.wikiLink(in: line, at: character) else { return .null }
+            return NoteNavigation(graph: workspace.session.graph).hover(
+                of: link, notes: NoteLookup(session: workspace.session))
+        }
         guard let (_, document) = try currentFindings(params), let workspace else { return .null }
         let text = TextPositions(document.bytes)
         let hits = document.findings.filter { finding in

@@ -22,6 +22,10 @@ struct NoteLookup {
     /// The note's first paragraph of prose: what the pattern is, in the note's own words.
     func summary(of reference: NoteReference) -> String? {
         guard let note = session.graph.notes.first(where: { $0.permalink == reference.permalink }) else { return nil }
+        return summary(of: note)
+    }
+
+    func summary(of note: Note) -> String? {
         var paragraph: [String] = []
         var inCode = false
         for line in note.body.split(separator: "\n", omittingEmptySubsequences: false) {

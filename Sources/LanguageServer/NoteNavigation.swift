@@ -2,8 +2,8 @@ import Foundation
 import Lint
 import Notes
 
-/// In a pattern note: go to the note a `[[wiki link]]` names (and its `#heading`), and complete
-/// note names after `[[`.
+/// In a pattern note: go to the note a `[[wiki link]]` names (and its `#heading`), hover on it
+/// for that note's summary, and complete note names after `[[`.
 struct NoteNavigation {
     let graph: Graph
 
@@ -41,6 +41,15 @@ struct NoteNavigation {
         }
         let line = max(0, (heading?.line ?? 1) - 1)
         return ["uri": .string(DocumentURI.from(path: path)), "range": FindingDiagnostics.range((line, 0, 0))]
+    }
+
+    /// Hover on a link: the note it leads to, its title and summary.
+    func hover(of link: (note: String, heading: String?), notes: NoteLookup) -> JSON {
+        guard !link.note.isEmpty, case .resolved(let index) = graph.resolve(link.note) else { return .null }
+        let note = graph.notes[index]
+        var markdown = "**\(note.title)** (`\(note.permalink)`)"
+        if let summary = notes.summary(of: note) { markdown += "\n\n" + summary }
+        return ["contents": ["kind": "markdown", "value": .string(markdown)]]
     }
 
     /// After an unclosed `[[` before the cursor: every note by title, and by alias, replacing
