@@ -150,6 +150,7 @@ async def test_diagnostics_with_evidence_on_open_change_and_close(client):
     assert constant.related_information, "the evidence is missing"
     evidence = constant.related_information[0]
     assert evidence.location.uri == uri and evidence.location.range.start.line == 5
+    assert evidence.location.range.start.character == 21  # on `sheet`
     assert "writes `isPresented` back" in evidence.message
     # A built-in note is no file in the workspace: no link.
     assert constant.code_description is None
@@ -193,6 +194,23 @@ async def test_baselined_findings_are_not_shown(client):
     change_document(client, uri, 2, added)
     diagnostics = await next_diagnostics(client, uri)
     assert [(d.code, d.range.start.line) for d in diagnostics] == [("constant-binding", 5)]
+
+
+async def test_evidence_in_utf16_columns(client):
+    text = (client.workspace_path / "Sources/Home.swift").read_text()
+    text = text.replace('Text("Help").sheet', 'Text("🦋").sheet')
+    uri = open_document(client, "Sources/Home.swift", text)
+    diagnostics = await next_diagnostics(client, uri)
+    constant = next(d for d in diagnostics if d.code == "constant-binding")
+    line = text.split("\n")[5]
+    utf16 = lambda s: len(s.encode("utf-16-le")) // 2
+    assert constant.range.start.character == utf16(line[: line.index(".constant")])
+    sheet = constant.related_information[0].location.range
+    # The evidence names `sheet`, after the dot.
+    assert (sheet.start.character, sheet.end.character) == (
+        utf16(line[: line.index("sheet(")]),
+        utf16(line[: line.index("sheet(") + len("sheet")]),
+    )
 
 
 async def test_team_note_linked_by_its_file(client):

@@ -37,22 +37,22 @@ struct FindingDiagnostics {
             members["codeDescription"] = ["href": .string(href)]
         }
         if !finding.related.isEmpty {
-            members["relatedInformation"] = .array(finding.related.map(Self.relatedInformation))
+            members["relatedInformation"] = .array(
+                finding.related.map { relatedInformation($0, findingPath: finding.path, text: text) })
         }
         return .object(members)
     }
 
-    /// Evidence in another file is placed by line and column alone: its text is not at hand,
-    /// so the column is taken as is.
-    static func relatedInformation(_ related: RelatedLocation) -> JSON {
+    /// Evidence in the finding's own buffer is placed on its word in UTF-16 columns, as the
+    /// finding is; in another file, whose text is not at hand, the column is taken as is.
+    func relatedInformation(_ related: RelatedLocation, findingPath: String, text: TextPositions) -> JSON {
         let path = PathKey.of(related.path)
-        let line = max(0, related.line - 1)
-        let column = max(0, related.column - 1)
+        let range =
+            path == PathKey.of(findingPath)
+            ? text.range(line: related.line, column: related.column)
+            : (max(0, related.line - 1), max(0, related.column - 1), max(0, related.column - 1))
         return [
-            "location": [
-                "uri": .string(DocumentURI.from(path: path)),
-                "range": range((line, column, column)),
-            ],
+            "location": ["uri": .string(DocumentURI.from(path: path)), "range": Self.range(range)],
             "message": .string(related.message),
         ]
     }
