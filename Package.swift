@@ -42,10 +42,12 @@ let package = Package(
         .target(name: "CatalogGenerator", dependencies: ["Notes", "SwiftLexer"]),
         .executableTarget(name: "EmbedTool", dependencies: ["CatalogGenerator"]),
         .target(name: "Catalog", dependencies: ["Notes"]),
+        // `patternlint lsp`: its own small JSON-RPC over stdio, no protocol package.
+        .target(name: "LanguageServer", dependencies: ["Lint", "Notes", "Catalog"]),
         .executableTarget(
             name: "patternlint",
             dependencies: [
-                "Support", "Notes", "SwiftLexer", "Lint", "Catalog",
+                "Support", "Notes", "SwiftLexer", "Lint", "Catalog", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
@@ -69,6 +71,7 @@ let package = Package(
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog", "CatalogGenerator"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.
         .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]

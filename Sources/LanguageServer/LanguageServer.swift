@@ -1,0 +1,394 @@
+import Foundation
+import Lint
+
+/// `patternlint lsp`: findings where the code is written. Reads framed JSON-RPC from stdin on the
+/// calling thread and handles every message, one at a time, on one queue: no state is shared.
+public final class LanguageServer: @unchecked Sendable {
+    private let writer: MessageWriter
+    private let queue = DispatchQueue(label: "patternlint.lsp")
+    /// How long typing must pause before the buffer is linted.
+    private let debounce: Double
+    private var root = FileManager.default.currentDirectoryPath
+    private var workspace: WorkspaceLinter?
+    private var initialized = false
+    private var shutdownRequested = false
+    private var watchesFiles = false
+    private var documents: [String: OpenDocument] = [:]
+    /// What was last published for each open Swift file, and the text it was computed on.
+    private var linted: [String: LintedDocument] = [:]
+    /// Files whose diagnostics are published after the next lint even if they did not change.
+    private var mustPublish: Set<String> = []
+    private var lintGeneration = 0
+    private var outgoingRequests = 0
+
+    struct LintedDocument {
+        var bytes: [UInt8]
+        var findings: [Finding]
+        var diagnostics: [JSON]
+    }
+
+    public init(output: FileHandle = .standardOutput, debounce: Double = 0.15) {
+        writer = MessageWriter(handle: output)
+        self.debounce = debounce
+    }
+
+    /// Serves until `exit` or the end of input; returns the exit code (0 after `shutdown`).
+    public func run(input: FileHandle = .standardInput) -> Int32 {
+        let reader = MessageReader(handle: input)
+        while true {
+            switch reader.next() {
+            case .endOfInput:
+                return queue.sync { shutdownRequested ? 0 : 1 }
+            case .badHeader(let header):
+                ServerLog.write("a message without Content-Length: \(header.prefix(200))")
+                answerOnQueue(
+                    JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "missing Content-Length header"))
+            case .message(let body):
+                guard let message = JSON.parse(body) else {
+                    answerOnQueue(JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "the body is not JSON"))
+                    continue
+                }
+                queue.async { self.handle(message) }
+            }
+        }
+    }
+
+    /// Answers go out in the order their messages came in, so a framing error is queued too.
+    private func answerOnQueue(_ answer: JSON) {
+        queue.async { self.writer.send(answer) }
+    }
+
+    // MARK: Dispatch
+
+    private func handle(_ message: JSON) {
+        guard message.isObject else {
+            return writer.send(JSONRPC.error(id: .null, code: JSONRPC.invalidRequest, message: "not a JSON object"))
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.string else {
+            // Answers to the server's own requests (registering watchers) need nothing more.
+            if id != nil, message["result"] != nil || message["error"] != nil { return }
+            return writer.send(
+                JSONRPC.error(id: id ?? .null, code: JSONRPC.invalidRequest, message: "no `method` string"))
+        }
+        let params = message["params"] ?? .null
+        guard let id else { return notification(method, params) }
+        guard JSONRPC.isValidID(id) else {
+            return writer.send(
+                JSONRPC.error(id: .null, code: JSONRPC.invalidRequest, message: "`id` must be a number or a string"))
+        }
+        do {
+            writer.send(JSONRPC.response(id: id, result: try request(method, params)))
+        } catch let error as RequestError {
+            writer.send(JSONRPC.error(id: id, code: error.code, message: error.message))
+        } catch {
+            writer.send(JSONRPC.error(id: id, code: JSONRPC.invalidRequest, message: "\(error)"))
+        }
+    }
+
+    private func request(_ method: String, _ params: JSON) throws -> JSON {
+        if method == "initialize" { return initialize(params) }
+        guard initialized else {
+            throw RequestError(code: JSONRPC.serverNotInitialized, message: "initialize first")
+        }
+        guard !shutdownRequested else {
+            throw RequestError(code: JSONRPC.invalidAfterShutdown, message: "the server is shutting down")
+        }
+        switch method {
+        case "shutdown":
+            shutdownRequested = true
+            return .null
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/codeAction": return try codeActions(params)
+        case "workspace/executeCommand": return try executeCommand(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/completion": return try completion(params)
+        default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
+        }
+    }
+
+    private func notification(_ method: String, _ params: JSON) {
+        do {
+            switch method {
+            case "exit": exit(shutdownRequested ? 0 : 1)
+            case "initialized":
+                // Once: a registration id may be registered only once.
+                if watchesFiles { registerWatchers() }
+                loadWorkspace()
+            case "textDocument/didOpen": try didOpen(params)
+            case "textDocument/didChange": try didChange(params)
+            case "textDocument/didSave": try didSave(params)
+            case "textDocument/didClose": try didClose(params)
+            case "workspace/didChangeWatchedFiles": didChangeWatchedFiles(params)
+            default: break // `$/cancelRequest`, `$/setTrace` and the like: nothing to do
+            }
+        } catch {
+            // A notification gets no answer: the person running the editor reads why in the log.
+            ServerLog.write("\(method): \((error as? RequestError)?.message ?? "\(error)")")
+        }
+    }
+
+    // MARK: Lifecycle
+
+    private func initialize(_ params: JSON) -> JSON {
+        let rootURI = params["rootUri"]?.string ?? params["workspaceFolders"]?.array?.first?["uri"]?.string
+        if let path = rootURI.flatMap(DocumentURI.path) ?? params["rootPath"]?.string {
+            root = path
+        }
+        // Relative paths in the configuration and in findings resolve from the workspace root.
+        if !FileManager.default.changeCurrentDirectoryPath(root) { ServerLog.write("cannot enter \(root)") }
+        watchesFiles =
+            params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        initialized = true
+        return [
+            "capabilities": [
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+                "hoverProvider": true,
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "executeCommandProvider": ["commands": [.string(FindingCodeActions.openNoteCommand)]],
+                // In the pattern notes: `[[wiki links]]` lead to their note, and complete after `[[`.
+                "definitionProvider": true,
+                "completionProvider": ["triggerCharacters": ["["]],
+            ],
+            "serverInfo": ["name": "patternlint", "version": .string(PatternLintVersion.current)],
+        ]
+    }
+
+    /// Loads the session; a configuration that cannot be read is shown to the user, naming the
+    /// file, and the server goes on without findings until it is saved again.
+    private func loadWorkspace() {
+        do {
+            let loaded = try WorkspaceLinter(root: root)
+            for warning in loaded.session.warnings { ServerLog.write(warning) }
+            workspace = loaded
+        } catch {
+            workspace = nil
+            let configuration = Configuration.find(from: root) ?? ".patternlint.yml"
+            var reason = "\(error)"
+            if !reason.contains(configuration) { reason = "\(configuration): \(reason)" }
+            showError("patternlint: the configuration cannot be read: \(reason)")
+            for key in linted.keys { publish(key, diagnostics: []) }
+            linted = [:]
+        }
+        mustPublish.formUnion(documents.keys)
+        scheduleLint(after: 0)
+    }
+
+    /// Asks the editor to say when the configuration, notes, rules or Swift files change on disk.
+    private func registerWatchers() {
+        outgoingRequests += 1
+        let watchers: [JSON] = ["**/.patternlint.yml", "**/*.md", "**/*.swift"].map { ["globPattern": $0] }
+        writer.send([
+            "jsonrpc": "2.0", "id": .string("patternlint-\(outgoingRequests)"), "method": "client/registerCapability",
+            "params": [
+                "registrations": [
+                    [
+                        "id": "patternlint-watch", "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": ["watchers": .array(watchers)],
+                    ]
+                ]
+            ],
+        ])
+    }
+
+    private func showError(_ message: String) {
+        ServerLog.write(message)
+        writer.send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string(message)]))
+    }
+
+    // MARK: Documents
+
+    private func document(_ params: JSON) throws -> (key: String, uri: String) {
+        guard let uri = params["textDocument"]?["uri"]?.string, let key = DocumentURI.path(of: uri) else {
+            throw RequestError.invalidParams("`textDocument.uri` must be a file URI")
+        }
+        return (key, uri)
+    }
+
+    private func didOpen(_ params: JSON) throws {
+        let (key, uri) = try document(params)
+        guard let text = params["textDocument"]?["text"]?.string else {
+            throw RequestError.invalidParams("`textDocument.text` is missing")
+        }
+        documents[key] = OpenDocument(
+            uri: uri, version: params["textDocument"]?["version"]?.int, bytes: Array(text.utf8))
+        guard key.hasSuffix(".swift") else { return }
+        mustPublish.insert(key)
+        scheduleLint(after: 0)
+    }
+
+    private func didChange(_ params: JSON) throws {
+        let (key, _) = try document(params)
+        guard var document = documents[key] else { throw RequestError.invalidParams("\(key) is not open") }
+        try document.apply(params["contentChanges"]?.array ?? [])
+        document.version = params["textDocument"]?["version"]?.int
+        documents[key] = document
+        guard key.hasSuffix(".swift") else { return }
+        mustPublish.insert(key)
+        scheduleLint(after: debounce)
+    }
+
+    private func didSave(_ params: JSON) throws {
+        let (key, _) = try document(params)
+        if Self.changesSession(key) { return loadWorkspace() }
+        guard key.hasSuffix(".swift") else { return }
+        mustPublish.insert(key)
+        scheduleLint(after: 0)
+    }
+
+    private func didClose(_ params: JSON) throws {
+        let (key, _) = try document(params)
+        let closed = documents.removeValue(forKey: key)
+        guard linted.removeValue(forKey: key) != nil, let closed else { return }
+        publish(uri: closed.uri, version: nil, diagnostics: [])
+        // Its unsaved text no longer counts: the other files are linted against the disk again.
+        scheduleLint(after: 0)
+    }
+
+    private func didChangeWatchedFiles(_ params: JSON) {
+        let changes = params["changes"]?.array ?? []
+        let paths = changes.compactMap { $0["uri"]?.string.flatMap(DocumentURI.path) }
+        if paths.contains(where: Self.changesSession) { return loadWorkspace() }
+        // A Swift file created (1) or deleted (3): the list of files to read changes.
+        if changes.contains(where: { $0["type"]?.int != 2 }) { workspace?.rediscover() }
+        scheduleLint(after: 0)
+    }
+
+    /// The configuration, a note or a rule file: what the session is loaded from.
+    private static func changesSession(_ path: String) -> Bool {
+        path.hasSuffix("/.patternlint.yml") || path.hasSuffix(".md")
+    }
+
+    // MARK: Diagnostics
+
+    /// Lints once typing pauses: each call supersedes the ones before it.
+    private func scheduleLint(after delay: Double) {
+        lintGeneration += 1
+        let generation = lintGeneration
+        queue.asyncAfter(deadline: .now() + delay) {
+            guard generation == self.lintGeneration else { return }
+            self.lintOpenDocuments()
+        }
+    }
+
+    private func lintOpenDocuments() {
+        guard let workspace else { return }
+        let started = DispatchTime.now()
+        let swiftDocuments = documents.filter { $0.key.hasSuffix(".swift") }
+        let findings: [String: [Finding]]
+        do {
+            findings = try workspace.lint(buffers: swiftDocuments.mapValues(\.bytes))
+        } catch {
+            return showError("patternlint: \(error)") // a baseline that cannot be read
+        }
+        let presenter = FindingDiagnostics(notes: NoteLookup(session: workspace.session))
+        for (key, document) in swiftDocuments {
+            let text = TextPositions(document.bytes)
+            let fileFindings = findings[key] ?? []
+            let diagnostics = fileFindings.map { presenter.diagnostic($0, in: text) }
+            let changed = linted[key]?.diagnostics != diagnostics
+            linted[key] = LintedDocument(bytes: document.bytes, findings: fileFindings, diagnostics: diagnostics)
+            // The edited file always; another open file only when its findings changed.
+            if changed || mustPublish.contains(key) { publish(key, diagnostics: diagnostics) }
+        }
+        mustPublish = []
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+        ServerLog.write("linted \(swiftDocuments.count) open file(s) in \(Int(milliseconds)) ms")
+    }
+
+    private func publish(_ key: String, diagnostics: [JSON]) {
+        guard let document = documents[key] else { return }
+        publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
+    }
+
+    private func publish(uri: String, version: Int?, diagnostics: [JSON]) {
+        var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
+        if let version { params["version"] = .number(Double(version)) }
+        writer.send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
+    }
+
+    // MARK: Hover and code actions
+
+    /// The findings computed on the document's current text (none while a lint is pending).
+    private func currentFindings(_ params: JSON) throws -> (uri: String, linted: LintedDocument)? {
+        let (key, uri) = try document(params)
+        guard let linted = linted[key], linted.bytes == documents[key]?.bytes else { return nil }
+        return (uri, linted)
+    }
+
+    private func hover(_ params: JSON) throws -> JSON {
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw RequestError.invalidParams("`position` must have a line and a character")
+        }
+        if let (_, line, _, character) = try noteLine(params) {
+            guard let workspace, let link = NoteNavigation.wikiLink(in: line, at: character) else { return .null }
+            return NoteNavigation(graph: workspace.session.graph).hover(
+                of: link, notes: NoteLookup(session: workspace.session))
+        }
+        guard let (_, document) = try currentFindings(params), let workspace else { return .null }
+        let text = TextPositions(document.bytes)
+        let hits = document.findings.filter { finding in
+            let range = text.range(line: finding.line, column: finding.column)
+            return range.line == line && range.start <= character && character <= range.end
+        }
+        guard let first = hits.first else { return .null }
+        let markdown = FindingHover(notes: NoteLookup(session: workspace.session)).markdown(for: hits)
+        return [
+            "contents": ["kind": "markdown", "value": .string(markdown)],
+            "range": FindingDiagnostics.range(text.range(line: first.line, column: first.column)),
+        ]
+    }
+
+    private func codeActions(_ params: JSON) throws -> JSON {
+        guard let first = params["range"]?["start"]?["line"]?.int, let last = params["range"]?["end"]?["line"]?.int
+        else {
+            throw RequestError.invalidParams("`range` must have a start and an end line")
+        }
+        guard let (uri, document) = try currentFindings(params), let workspace else { return [] }
+        let actions = FindingCodeActions(
+            uri: uri, text: TextPositions(document.bytes),
+            diagnostics: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+        let lines = min(first, last)...max(first, last)
+        return .array(document.findings.filter { lines.contains($0.line - 1) }.flatMap(actions.actions))
+    }
+
+    /// "Open pattern note": the editor shows the note's file, or its published page in a browser.
+    private func executeCommand(_ params: JSON) throws -> JSON {
+        guard params["command"]?.string == FindingCodeActions.openNoteCommand,
+            let address = params["arguments"]?.array?.first?.string
+        else {
+            throw RequestError.invalidParams("unknown command \(params["command"]?.string ?? "(none)")")
+        }
+        outgoingRequests += 1
+        writer.send([
+            "jsonrpc": "2.0", "id": .string("patternlint-\(outgoingRequests)"), "method": "window/showDocument",
+            "params": ["uri": .string(address), "external": .bool(!address.hasPrefix("file:")), "takeFocus": true],
+        ])
+        return .null
+    }
+
+    // MARK: Pattern notes
+
+    /// The open markdown buffer's line at the request's position.
+    private func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
+        let (key, _) = try document(params)
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw RequestError.invalidParams("`position` must have a line and a character")
+        }
+        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
+        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
+    }
+
+    private func definition(_ params: JSON) throws -> JSON {
+        guard let (key, line, _, character) = try noteLine(params), let workspace,
+            let link = NoteNavigation.wikiLink(in: line, at: character)
+        else { return .null }
+        return NoteNavigation(graph: workspace.session.graph).definition(of: link, from: key)
+    }
+
+    private func completion(_ params: JSON) throws -> JSON {
+        guard let (_, line, number, character) = try noteLine(params), let workspace else { return .null }
+        return NoteNavigation(graph: workspace.session.graph).completions(
+            in: line, lineNumber: number, at: character) ?? .null
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Lint
+import Notes
+
+/// In a pattern note: go to the note a `[[wiki link]]` names (and its `#heading`), hover on it
+/// for that note's summary, and complete note names after `[[`.
+struct NoteNavigation {
+    let graph: Graph
+
+    /// The `[[…]]` around a UTF-16 column of a line: its target and heading, label dropped.
+    static func wikiLink(in line: Substring, at character: Int) -> (note: String, heading: String?)? {
+        let utf16 = Array(line.utf16)
+        let cursor = min(character, utf16.count)
+        guard let open = lastIndex(of: "[[", in: utf16, before: cursor),
+            let close = firstIndex(of: "]]", in: utf16, from: open + 2), close + 2 >= cursor
+        else { return nil }
+        let inner = String(decoding: utf16[(open + 2)..<close], as: UTF16.self)
+        let target = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let note = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return (note, parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
+    }
+
+    /// Where a link leads: the note's file, at the heading it names when it names one. A built-in
+    /// note is no file, so it leads nowhere an editor can open.
+    func definition(of link: (note: String, heading: String?), from notePath: String) -> JSON {
+        let index: Int
+        if link.note.isEmpty {
+            // `[[#Heading]]`: a heading of this very note.
+            guard let own = graph.notes.firstIndex(where: { PathKey.of($0.path) == notePath }) else { return .null }
+            index = own
+        } else {
+            guard case .resolved(let found) = graph.resolve(link.note) else { return .null }
+            index = found
+        }
+        let note = graph.notes[index]
+        let path = PathKey.of(note.path)
+        guard FileManager.default.fileExists(atPath: path) else { return .null }
+        let heading = link.heading.flatMap { name in
+            note.headings.first { $0.slug == Slug.heading(name) || $0.text == name }
+        }
+        let line = max(0, (heading?.line ?? 1) - 1)
+        return ["uri": .string(DocumentURI.from(path: path)), "range": FindingDiagnostics.range((line, 0, 0))]
+    }
+
+    /// Hover on a link: the note it leads to, its title and summary.
+    func hover(of link: (note: String, heading: String?), notes: NoteLookup) -> JSON {
+        guard !link.note.isEmpty, case .resolved(let index) = graph.resolve(link.note) else { return .null }
+        let note = graph.notes[index]
+        var markdown = "**\(note.title)** (`\(note.permalink)`)"
+        if let summary = notes.summary(of: note) { markdown += "\n\n" + summary }
+        return ["contents": ["kind": "markdown", "value": .string(markdown)]]
+    }
+
+    /// After an unclosed `[[` before the cursor: every note by title, and by alias, replacing
+    /// what was typed since `[[`.
+    func completions(in line: Substring, lineNumber: Int, at character: Int) -> JSON? {
+        let utf16 = Array(line.utf16)
+        let cursor = min(character, utf16.count)
+        guard let open = Self.lastIndex(of: "[[", in: utf16, before: cursor),
+            Self.firstIndex(of: "]]", in: Array(utf16[(open + 2)..<cursor]), from: 0) == nil
+        else { return nil }
+        let replaced = FindingDiagnostics.range((lineNumber, open + 2, cursor))
+        var items: [JSON] = []
+        for note in graph.notes {
+            items.append(item(label: note.title, detail: note.permalink, replacing: replaced))
+            for alias in note.aliases {
+                items.append(item(label: alias, detail: "alias of \(note.title)", replacing: replaced))
+            }
+        }
+        return ["isIncomplete": false, "items": .array(items)]
+    }
+
+    private func item(label: String, detail: String, replacing range: JSON) -> JSON {
+        // 18: CompletionItemKind.Reference.
+        [
+            "label": .string(label), "kind": 18, "detail": .string(detail),
+            "textEdit": ["range": range, "newText": .string(label)],
+        ]
+    }
+
+    private static func lastIndex(of pair: String, in utf16: [UInt16], before end: Int) -> Int? {
+        let mark = Array(pair.utf16)
+        var index = end - 2
+        while index >= 0 {
+            if utf16[index] == mark[0], utf16[index + 1] == mark[1] { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func firstIndex(of pair: String, in utf16: [UInt16], from start: Int) -> Int? {
+        let mark = Array(pair.utf16)
+        var index = start
+        while index + 1 < utf16.count {
+            if utf16[index] == mark[0], utf16[index + 1] == mark[1] { return index }
+            index += 1
+        }
+        return nil
+    }
+}
