@@ -6,20 +6,6 @@ extension CLITests {
     /// `run`, named where a hang is what the test guards against (`run` ends a child after 120 s).
     func runGuarded(_ arguments: [String], in folder: URL) throws -> Run { try run(arguments, in: folder) }
 
-    func shell(_ command: String, in folder: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, said)
-    }
-
     func testAFIFONamedSwiftAndALinkToTheRootAreSkippedAndNamed() throws {
         let folder = try makeFolder(["a.swift": clean])
         XCTAssertEqual(mkfifo(folder.appendingPathComponent("x.swift").path, 0o644), 0)

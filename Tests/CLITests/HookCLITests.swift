@@ -3,14 +3,14 @@ import XCTest
 
 /// Issue 27, item 2: the installed git hook where git runs it without the user's PATH (GUI clients).
 extension CLITests {
-    /// A shell command with exactly this PATH (and a git identity), its stdout and stderr together.
-    func shell(_ command: String, in folder: URL, path: String) throws -> (status: Int32, output: String) {
+    /// A shell command (with exactly this PATH when given, and a git identity), its stdout and stderr together.
+    func shell(_ command: String, in folder: URL, path: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = path
+        if let path { environment["PATH"] = path }
         environment["NO_COLOR"] = "1"
         environment["PATTERNLINT"] = nil
         for (key, value) in [("NAME", "ci"), ("EMAIL", "ci@example.com")] {
