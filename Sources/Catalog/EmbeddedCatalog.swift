@@ -982,8 +982,9 @@ content, as a closure or `@autoclosure`).
 
 The finding names the line that does the work. Only the initializer the link calls counts (by its
 argument labels; a stored property's initial value counts for every initializer), a model built in
-the destination's arguments counts too (every row builds it), and reading `UserDefaults` is no work
-worth deferring. A `switch` inside the rows whose every `case` builds its own destination is a
+the destination's arguments counts too (every row builds it), and reading `UserDefaults` (or the
+app's own `…Defaults` wrapper) or converting a value (`raw.flatMap(Kind.init(rawValue:))`) is no
+work worth deferring. A `switch` inside the rows whose every `case` builds its own destination is a
 static list written as a switch: each destination is built once.
 
 ## Triggering
@@ -1130,9 +1131,11 @@ struct WatchDefaults {
 struct ServerRow: View {
     let server: Server
     @State private var pinned: Bool
+    @State private var route: Route?
     init(server: Server) {
         self.server = server
         _pinned = State(initialValue: WatchDefaults.shared.pinned(server.id))
+        _route = State(initialValue: server.lastRoute.flatMap(Route.init(rawValue:)))
     }
     var body: some View { Text(server.name) }
 }

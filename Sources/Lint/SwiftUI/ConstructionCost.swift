@@ -80,7 +80,8 @@ enum ConstructionCost {
         guard body.upperBound > body.lowerBound else { return nil }
         for callIndex in s.calls(in: body.lowerBound + 1..<body.upperBound) {
             let call = s.calls[callIndex]
-            guard isCostly(call.callee), !isDefaultsRead(call, in: s), !s.isDeferred(call.calleeToken, within: body)
+            guard isCostly(call.callee), !isDefaultsRead(call, in: s), !isValueConversion(call, in: s),
+                !s.isDeferred(call.calleeToken, within: body)
             else { continue }
             // `self.init(…)` delegates to another initializer, judged on its own.
             if call.callee == "init" { continue }
@@ -107,6 +108,19 @@ enum ConstructionCost {
             j -= 1
         }
         return false
+    }
+
+    /// `raw.flatMap(Kind.init(rawValue:))`, `ids.map(\.name)`: a value converted by an
+    /// initializer or read through a key path, no work worth deferring.
+    static func isValueConversion(_ call: CallSite, in s: Structure) -> Bool {
+        guard call.isMember, call.callee == "map" || call.callee == "flatMap" || call.callee == "compactMap",
+            let argument = s.arguments(of: call).first, s.arguments(of: call).count == 1,
+            let first = argument.value.first
+        else { return false }
+        if s.code[first].kind == .operator, s.is(first, "\\") { return true }
+        // `Type.init(label:)` or `.init(label:)` named as a function.
+        return argument.value.contains { s.is($0, "init") }
+            && !argument.value.contains { s.punct($0, UInt8(ascii: "{")) }
     }
 
     static let defaultsGetters: Set<String> = [
