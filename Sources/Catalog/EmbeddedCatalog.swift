@@ -673,6 +673,30 @@ struct SharedFeed: View {
 }
 ```
 
+A view that only ever assigns its binding and never reads it hands its caller an output (a scroll
+offset, a measured height); a caller that freezes it does not want that output, and nothing the
+view shows is lost: `info`, naming the assignment.
+
+```swift
+struct TrackingScroll<Content: View>: View {
+    @Binding var offset: CGFloat
+    @ViewBuilder var content: Content
+    var body: some View {
+        ScrollView {
+            content.background(GeometryReader { proxy in
+                Color.clear.onAppear { offset = proxy.frame(in: .global).minY }
+            })
+        }
+    }
+}
+
+struct Feed: View {
+    var body: some View {
+        TrackingScroll(offset: ⓘ.constant(0)) { Text("Posts") }
+    }
+}
+```
+
 SwiftUI's text inputs frozen on purpose show text read-only (selectable, copyable), and a toggle
 frozen in a `Menu` is a checkmark: `info`. A presentation driven by `.constant(x != nil)` is
 `bool-binding-from-optional`'s finding (its buttons may well clear `x`), not this rule's:

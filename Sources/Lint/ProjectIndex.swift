@@ -400,6 +400,16 @@ public struct ProjectIndex: Sendable {
         guard visiting.count < 12, visiting.insert(key).inserted else { return .unknown }
         defer { visiting.remove(key) }
         let path = paths[use.file] ?? "?"
+        // Only assigned, never read: an output the caller that freezes it does not take.
+        if use.outputOnly, let site = use.sites.first {
+            return .switchedOff([
+                RelatedLocation(
+                    path: path, line: site.line, column: site.column,
+                    message:
+                        "`\(type)` only assigns `\(name)` and never reads it, an output this call does not take: `\(site.code)`"
+                )
+            ])
+        }
         var unknown = false
         var switchedOff: [RelatedLocation] = []
         for site in use.sites {

@@ -212,7 +212,7 @@ public struct ConstantBindingRule: ProjectRule {
                     case .switchedOff(let places)?:
                         // Written only on paths this call switches off (`canEdit: false`): nothing is lost here.
                         effect =
-                            "`\(candidate.callee)` writes `\(candidate.label ?? "")` only on paths this call switches off, so nothing is lost here unless those arguments change"
+                            "`\(candidate.callee)` writes `\(candidate.label ?? "")` only where this call loses nothing (on paths its arguments switch off, or as an output it does not take)"
                         severity = .info
                         advice = "pass a binding to real state if this call ever turns them on"
                         evidence = places.map { .elsewhere($0) }

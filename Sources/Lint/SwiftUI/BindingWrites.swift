@@ -25,6 +25,9 @@ public struct BindingUse: Sendable {
     /// Properties the sites forward to a callee whose default is `false` or `nil`: a caller that
     /// leaves them out switches the callee's gates on them off too.
     public var offByDefault: Set<String> = []
+    /// The view only ever assigns it (`offset = y`) and never reads it: an output for its caller,
+    /// which a caller that freezes it does not take.
+    public var outputOnly = false
 }
 
 /// One place a view writes its binding, or hands `$name` to another view or control.
@@ -186,6 +189,8 @@ enum BindingWrites {
             regions += extensions[s.types[owner].name] ?? []
             var sites = [[BindingWriteSite]](repeating: [], count: mine.count)
             var calls = [Set<String>](repeating: [], count: mine.count)
+            // Whether some use reads it (anything but a plain `name = value`).
+            var read = [Bool](repeating: false, count: mine.count)
             // A binding handed to a helper in an `init` (`Model(value: value)`) may be written there.
             let handedOn = handsBindingOn(owner, in: s)
             s.code.withUnsafeBufferPointer { code in
@@ -202,11 +207,21 @@ enum BindingWrites {
                             let range = code[region.lowerBound].offset..<code[region.upperBound].end
                             for end in bytes.endsOfOccurrences(of: name, in: range) {
                                 let offset = end - name.utf8.count
-                                guard let index = token(at: offset, in: code),
+                                guard let index = token(at: offset, in: code) else { continue }
+                                guard
                                     let kind = write(
                                         at: index, of: name, in: s, declaration: s.properties[property].nameToken,
                                         owner: s.types[owner].name)
-                                else { continue }
+                                else {
+                                    if !read[position],
+                                        isRead(
+                                            at: index, of: name, in: s, declaration: s.properties[property].nameToken)
+                                    {
+                                        read[position] = true
+                                    }
+                                    continue
+                                }
+                                if case .direct = kind, s.is(index + 1, "=") {} else { read[position] = true }
                                 var found = site(at: index, in: s, owner: owner)
                                 switch kind {
                                 case .direct: found.mirrors = mirroredValue(at: index, in: s)
@@ -235,7 +250,9 @@ enum BindingWrites {
                         written: sites[position].contains { $0.method == nil },
                         isWrapper: s.properties[property].attributes.contains("@Binding"), calls: calls[position],
                         sites: sites[position],
-                        offByDefault: forwarded.filter { defaultIsOff($0, owner: owner, in: s) }))
+                        offByDefault: forwarded.filter { defaultIsOff($0, owner: owner, in: s) },
+                        outputOnly: !read[position] && !sites[position].isEmpty
+                            && sites[position].count < maximumSites && handedOn == nil))
             }
         }
         return uses
@@ -382,6 +399,19 @@ enum BindingWrites {
             return false
         }
         return found
+    }
+
+    /// Whether the token is a use of the property that reads it: `name` or `self.name` in an
+    /// expression (not its declaration, a shadowing `let`, another value's member, or the
+    /// storage set up in an initializer).
+    static func isRead(at index: Int, of name: String, in s: Structure, declaration: Int) -> Bool {
+        guard index != declaration, s.code[index].kind == .identifier else { return false }
+        let text = s.text(index)
+        guard text == name || text == "$" + name || text == "_" + name else { return false }
+        if s.is(index - 1, "let") || s.is(index - 1, "var") { return false }
+        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
+        if text.hasPrefix("_"), s.is(index + 1, "=") { return false }
+        return true
     }
 
     /// The labelled arguments whose value is one of the owner's properties, as is or as a binding
