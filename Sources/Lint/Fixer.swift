@@ -145,16 +145,7 @@ public struct Fixer: Sendable {
 
     /// Disjoint edits in file order applied in one pass over the bytes.
     static func applying(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
-        var cursor = 0
-        for edit in edits {
-            result += bytes[cursor..<edit.range.lowerBound]
-            result += edit.replacement.utf8
-            cursor = edit.range.upperBound
-        }
-        result += bytes[cursor...]
-        return result
+        ByteReplacements.apply(edits.map { ($0.range, $0.replacement) }, to: bytes)
     }
 }
 

@@ -241,16 +241,7 @@ public enum HTMLExport {
             }
             kept.append((order, replacement.range, replacement.text))
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(body.count + kept.count * 32)
-        var copied = 0
-        for replacement in kept {
-            out += body[copied..<replacement.range.lowerBound]
-            out += replacement.text.utf8
-            copied = replacement.range.upperBound
-        }
-        out += body[copied...]
-        return out
+        return ByteReplacements.apply(kept.map { ($0.range, $0.text) }, to: body)
     }
 
     /// A note, or one section of it, as a markdown quote headed by a link to it: its headings
