@@ -923,6 +923,24 @@ struct AccountSettings: View {
 }
 ```
 
+A destination in a helper property whose content the body puts in a `Form`'s rows is inside the
+lazy container all the same:
+
+```swift
+struct AccountSettings: View {
+    @State private var showsPrivacy = false
+    var body: some View {
+        NavigationStack {
+            Form { privacyRow }
+        }
+    }
+    var privacyRow: some View {
+        Button("Privacy") { showsPrivacy = true }
+            .↓navigationDestination(isPresented: $showsPrivacy) { Text("Privacy") }
+    }
+}
+```
+
 ## Non-triggering
 
 A screen a row's link pushes is built when it is shown, not with the rows: its own

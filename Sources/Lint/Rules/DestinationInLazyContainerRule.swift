@@ -12,6 +12,26 @@ public struct DestinationInLazyContainerRule: ProjectRule {
         "List", "Form", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup",
     ]
 
+    /// Where the view member (a property or function other than `body`) holding the token is used
+    /// inside lazy container content in its type's code in this file, if it is.
+    static func useInLazyContainer(ofMemberHolding token: Int, in s: Structure) -> (
+        member: String, container: String, token: Int
+    )? {
+        let placement = ViewHierarchy.placement(of: token, in: s)
+        guard !placement.context.presented, let owner = placement.owner,
+            let member = ViewHierarchy.memberName(placement.member, in: s), let body = s.types[owner].body
+        else { return nil }
+        for index in body where s.code[index].kind == .identifier && s.text(index) == member {
+            // A use, not the declaration or another value's member of that name.
+            if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+            if s.is(index - 1, "var") || s.is(index - 1, "func") || s.is(index - 1, "let") { continue }
+            if let container = s.enclosingCallees(of: index).first(where: lazyContainers.contains) {
+                return (member, container, index)
+            }
+        }
+        return nil
+    }
+
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []
@@ -24,10 +44,22 @@ public struct DestinationInLazyContainerRule: ProjectRule {
             }
             guard let container = callees.first(where: { Self.lazyContainers.contains($0) }) else {
                 // A view that holds the stack around its destinations is no row.
-                if !callees.contains(where: SwiftUINames.isStackName),
-                    let owner = s.bodyOwner(of: call.calleeToken)
-                {
-                    inBodies.append((s.offset(of: call.calleeToken), owner))
+                if !callees.contains(where: SwiftUINames.isStackName) {
+                    if let owner = s.bodyOwner(of: call.calleeToken) {
+                        inBodies.append((s.offset(of: call.calleeToken), owner))
+                    } else if let use = Self.useInLazyContainer(ofMemberHolding: call.calleeToken, in: s) {
+                        // `var rows: some View { … .navigationDestination … }` used as `Form { rows }`.
+                        hits.append(
+                            Hit(
+                                file: file.index, offset: s.offset(of: call.calleeToken),
+                                message:
+                                    "`navigationDestination` in `\(use.member)`, which stands inside `\(use.container)` content, only exists while that row is loaded; attach it to the container or the stack's root view",
+                                evidence: [
+                                    .here(
+                                        offset: s.offset(of: use.token),
+                                        message: "`\(use.member)` is used inside the lazy `\(use.container)` here")
+                                ]))
+                    }
                 }
                 continue
             }
