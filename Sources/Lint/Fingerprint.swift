@@ -1,3 +1,5 @@
+import Support
+
 /// A finding's identity that survives unrelated edits: rule, path, the finding's source line with
 /// whitespace normalised, and which occurrence of that (rule, path, line text) it is. Line numbers
 /// are left out on purpose, so inserting code above a finding does not make it "new".
@@ -33,14 +35,7 @@ public enum Fingerprint {
         return out
     }
 
-    static func fnv1a(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
-    }
+    static func fnv1a(_ text: String) -> UInt64 { FNV1a.hash(text.utf8) }
 
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

@@ -155,20 +155,13 @@ final class ContentDigests: @unchecked Sendable {
     private var digests: [String: (count: Int, hash: UInt64)] = [:]
 
     func record(_ bytes: [UInt8], for path: String) {
-        let digest = (bytes.count, Self.hash(bytes))
+        let digest = (bytes.count, FNV1a.hash(bytes))
         lock.withLock { digests[path] = digest }
     }
 
     func matches(_ bytes: [UInt8], for path: String) -> Bool {
         guard let digest = lock.withLock({ digests[path] }) else { return false }
-        return digest.count == bytes.count && digest.hash == Self.hash(bytes)
-    }
-
-    /// FNV-1a, 64 bits: stable, and cheap next to the lint that read the bytes.
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
+        return digest.count == bytes.count && digest.hash == FNV1a.hash(bytes)
     }
 }
 

@@ -468,7 +468,7 @@ public struct ProjectIndex: Sendable {
 
     /// An extension of the type in a file other than `file` whose code uses `name`, if any.
     public func extensionUsing(_ name: String, of type: String, outside file: Int) -> (path: String, line: Int)? {
-        let hash = FileSummary.identifierHash(name.utf8)
+        let hash = FNV1a.hash(name.utf8)
         return extensionUses[type]?.first { $0.file != file && $0.names.contains(hash) }.map {
             (paths[$0.file] ?? "?", $0.line)
         }

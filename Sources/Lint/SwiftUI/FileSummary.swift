@@ -1,4 +1,5 @@
 import SwiftLexer
+import Support
 
 /// The per-file half of the project index: taken while a file's tokens are in memory, merged by
 /// `ProjectIndex.init(summaries:count:)` once every file has been read.
@@ -142,7 +143,7 @@ struct FileSummary: Sendable {
     }
 
     /// The names a range uses as its type's own (bare or after `self.`; `$x` and `_x` as `x`), as
-    /// hashes of their bytes: no string is built per token (see `identifierHash`).
+    /// hashes of their bytes (`FNV1a`): no string is built per token.
     static func identifierHashes(in range: ClosedRange<Int>, of s: Structure) -> Set<UInt64> {
         var hashes = Set<UInt64>()
         let bytes = s.file.bytes
@@ -151,16 +152,9 @@ struct FileSummary: Sendable {
             if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
             var start = s.code[index].offset
             if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
-            hashes.insert(identifierHash(bytes[start..<s.code[index].end]))
+            hashes.insert(FNV1a.hash(bytes[start..<s.code[index].end]))
         }
         return hashes
-    }
-
-    /// FNV-1a over a name's bytes: 64 bits, so two names of one extension never collide in practice.
-    static func identifierHash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 
     /// Types, their initializers and stored properties, the app's own view modifiers and mutating
