@@ -31,14 +31,14 @@ public struct BoolBindingFromOptionalRule: ProjectRule {
                 continue
             }
             if let start = s.constantBindingStart(in: argument.value),
-                let comparison = nilComparison(s, start..<argument.value.upperBound)
+                let comparison = s.nilComparison(in: start..<argument.value.upperBound)
             {
                 hits.append(
                     (hit(file, s, at: start, kind: "`.constant(… != nil)`", call: call), compared(s, comparison)))
             } else if s.is(first, "Binding"), s.punct(first + 1, UInt8(ascii: "(")),
                 let inner = s.calls(in: first..<first + 1).first,
                 let getter = s.argument(of: s.calls[inner], labeled: "get"),
-                let comparison = nilComparison(s, getter.value)
+                let comparison = s.nilComparison(in: getter.value)
             {
                 hits.append(
                     (
@@ -64,18 +64,6 @@ public struct BoolBindingFromOptionalRule: ProjectRule {
     /// The name compared with `nil` (`errorMessage` in `viewModel.errorMessage != nil`).
     func compared(_ s: Structure, _ comparison: Int) -> String? {
         comparison >= 1 && s.code[comparison - 1].kind == .identifier ? s.text(comparison - 1) : nil
-    }
-
-    func comparesWithNil(_ s: Structure, _ range: Range<Int>) -> Bool {
-        nilComparison(s, range) != nil
-    }
-
-    /// The `!=`/`==` token of an `x != nil` in the range.
-    func nilComparison(_ s: Structure, _ range: Range<Int>) -> Int? {
-        range.first { j in
-            s.code[j].kind == .operator && (s.is(j, "!=") || s.is(j, "==")) && j + 1 < range.upperBound
-                && s.code[j + 1].keyword == .nil
-        }
     }
 
     func hit(_ file: LintFile, _ s: Structure, at token: Int, kind: String, call: CallSite) -> Hit {

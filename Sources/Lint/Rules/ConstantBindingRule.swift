@@ -73,14 +73,6 @@ public struct ConstantBindingRule: ProjectRule {
     static let presentationAdvice = "drive it from real state (`@State private var isShown = false`)"
     static let controlAdvice = "pass a binding to real state (`$value`)"
 
-    /// `.constant(item != nil)`: a presentation driven by an optional, `bool-binding-from-optional`'s
-    /// finding (its `item:` advice fits, and its buttons may well clear the optional).
-    static func comparesToNil(_ value: Range<Int>, in s: Structure) -> Bool {
-        value.contains { index in
-            (s.is(index, "!=") || s.is(index, "==")) && value.contains(index + 1) && s.is(index + 1, "nil")
-        }
-    }
-
     /// Whether a presentation's content opts out of interactive dismissal (kept up on purpose).
     static func disablesDismissal(_ call: CallSite, in s: Structure) -> Bool {
         for closure in s.trailingClosures(of: call) {
@@ -135,7 +127,9 @@ public struct ConstantBindingRule: ProjectRule {
                 guard effect != nil else { continue }
                 if BindingWriters.isPresentation(call.callee),
                     s.isFrozenOff(valueStart) || Self.disablesDismissal(call, in: s)
-                        || Self.comparesToNil(argument.value, in: s)
+                        // `.constant(item != nil)`: bool-binding-from-optional's finding (its `item:`
+                        // advice fits, and the presentation's buttons may well clear the optional).
+                        || s.nilComparison(in: argument.value) != nil
                 {
                     continue
                 }

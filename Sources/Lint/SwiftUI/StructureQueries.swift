@@ -421,6 +421,14 @@ extension Structure {
         }
     }
 
+    /// The `!=`/`==` token of an `x != nil` in the range (an optional turned into a `Bool`).
+    public func nilComparison(in range: Range<Int>) -> Int? {
+        range.first { j in
+            code[j].kind == .operator && (self.is(j, "!=") || self.is(j, "==")) && j + 1 < range.upperBound
+                && code[j + 1].keyword == .nil
+        }
+    }
+
     /// Whether a `.constant(…)` value starting at `start` is `.constant(false)` or `.constant(nil)`
     /// (also as `Binding.constant(…)`): "off here".
     public func isFrozenOff(_ start: Int) -> Bool {
