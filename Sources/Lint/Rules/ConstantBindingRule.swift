@@ -38,8 +38,7 @@ public struct ConstantBindingRule: ProjectRule {
         var frozenOff = false
         /// The call's literal arguments (the frozen value included) and every label it passes:
         /// what decides the callee's conditional writes.
-        var arguments: [String: LiteralArgument] = [:]
-        var passed: Set<String> = []
+        var frozenCall: FrozenCall
         /// Where the callee's name stands (SwiftUI's own callees: the proof is the call itself).
         var calleeOffset = 0
         /// Built inside a `Menu`'s content.
@@ -148,8 +147,7 @@ public struct ConstantBindingRule: ProjectRule {
                 Candidate(
                     offset: s.offset(of: valueStart), callee: isModifier ? "." + call.callee : call.callee,
                     label: argument.label, effect: effect, owner: owner, severity: severity,
-                    frozenOff: s.isFrozenOff(valueStart), arguments: LiteralArgument.all(of: call, in: s),
-                    passed: Set(s.arguments(of: call).compactMap(\.label)),
+                    frozenOff: s.isFrozenOff(valueStart), frozenCall: FrozenCall(of: call, in: s),
                     calleeOffset: s.offset(of: call.calleeToken),
                     inMenu: s.enclosingCalls(of: call.calleeToken).contains { s.calls[$0].callee == "Menu" }))
         }
@@ -197,7 +195,8 @@ public struct ConstantBindingRule: ProjectRule {
                     }
                     let proof = candidate.label.map {
                         project.bindingProof(
-                            candidate.callee, $0, arguments: candidate.arguments, passed: candidate.passed)
+                            candidate.callee, $0, arguments: candidate.frozenCall.arguments,
+                            passed: candidate.frozenCall.passed)
                     }
                     switch proof {
                     case .notWritten?:

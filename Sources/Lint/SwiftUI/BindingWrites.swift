@@ -100,14 +100,6 @@ public enum LiteralArgument: Sendable, Hashable {
         return nil
     }
 
-    /// The labelled literal arguments of a call.
-    static func all(of call: CallSite, in s: Structure) -> [String: LiteralArgument] {
-        var found: [String: LiteralArgument] = [:]
-        for argument in s.arguments(of: call) {
-            if let label = argument.label, let literal = of(argument.value, in: s) { found[label] = literal }
-        }
-        return found
-    }
 }
 
 extension BindingGate {
@@ -231,7 +223,7 @@ enum BindingWrites {
                                 case .passed(let call, let label):
                                     let callSite = s.calls[call]
                                     found.passedTo = (callSite.callee, label, callSite.isMember)
-                                    found.literalArguments = LiteralArgument.all(of: callSite, in: s)
+                                    found.literalArguments = FrozenCall(of: callSite, in: s).arguments
                                     found.forwarded = forwardedProperties(of: callSite, in: s, owner: owner)
                                 }
                                 sites[position].append(found)

@@ -357,9 +357,7 @@ struct FileSummary: Sendable {
                 if s.isFrozenOff(start) { frozenOffLabels.append(argument.label ?? "_") }
             }
             if !constantLabels.isEmpty {
-                frozenCall = FrozenCall(
-                    arguments: LiteralArgument.all(of: call, in: s),
-                    passed: Set(s.arguments(of: call).compactMap(\.label)))
+                frozenCall = FrozenCall(of: call, in: s)
             }
         }
         let constant = !constantLabels.isEmpty
@@ -408,10 +406,7 @@ struct FileSummary: Sendable {
         let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known)
         for view in destinations {
             let construction = s.calls[view]
-            let arguments = FrozenCall(
-                arguments: LiteralArgument.all(of: construction, in: s),
-                passed: Set(s.arguments(of: construction).compactMap(\.label)))
-            pushes.append((construction.callee, callIndex, pusher, line, branches, arguments))
+            pushes.append((construction.callee, callIndex, pusher, line, branches, FrozenCall(of: construction, in: s)))
         }
     }
 

@@ -41,4 +41,15 @@ public struct ViewConstruction: Sendable {
 public struct FrozenCall: Sendable {
     public var arguments: [String: LiteralArgument]
     public var passed: Set<String>
+
+    /// A call's literal arguments and labels, its arguments split once.
+    init(of call: CallSite, in s: Structure) {
+        arguments = [:]
+        passed = []
+        for argument in s.arguments(of: call) {
+            guard let label = argument.label else { continue }
+            passed.insert(label)
+            if let literal = LiteralArgument.of(argument.value, in: s) { arguments[label] = literal }
+        }
+    }
 }
