@@ -2962,6 +2962,34 @@ struct WidgetEditor: View {
 }
 ```
 
+A helper that wraps its view in a stack (`.embeddedInStack()`) is right for a sheet and wrong for
+a push: the sheet does not excuse the push.
+
+```swift
+extension View {
+    func embeddedInStack() -> some View {
+        NavigationStack { self }
+    }
+}
+
+struct Account: View {
+    var body: some View { Text("Account") }
+}
+
+struct Home: View {
+    @State private var showsAccount = false
+
+    var body: some View {
+        NavigationStack {
+            List {
+                NavigationLink("Account") { ↓Account().embeddedInStack() }
+            }
+            .sheet(isPresented: $showsAccount) { Account().embeddedInStack() }
+        }
+    }
+}
+```
+
 ## Non-triggering
 
 A view pushed from one `NavigationView` that brings its own: with an iOS-only deployment
@@ -3366,6 +3394,32 @@ struct NewOrderForm: View {
     var body: some View {
         NavigationStack { Form { Text("New order") } }
     }
+}
+```
+
+A helper that builds its stack only when asked cannot be judged from the push:
+
+```swift
+extension View {
+    @ViewBuilder func inStack(_ wrap: Bool) -> some View {
+        if wrap {
+            NavigationStack { self }
+        } else {
+            self
+        }
+    }
+}
+
+struct Inbox: View {
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Drafts") { Drafts().inStack(false) }
+        }
+    }
+}
+
+struct Drafts: View {
+    var body: some View { Text("Drafts") }
 }
 ```
 
@@ -3942,6 +3996,48 @@ struct Welcome: View {
                 .tabViewStyle(.page(indexDisplayMode: .always))
                 NavigationLink("Get started", value: Step.signUp)
             }
+        }
+    }
+}
+```
+
+The page style is inherited: a caller that styles the view holding the `TabView` makes it a pager too.
+
+```swift
+struct PhotoCarousel: View {
+    var body: some View {
+        TabView {
+            Text("First photo")
+            Text("Second photo")
+        }
+    }
+}
+
+struct AlbumScreen: View {
+    var body: some View {
+        NavigationStack {
+            PhotoCarousel()
+                .tabViewStyle(.page)
+            NavigationLink("Details", value: 1)
+        }
+    }
+}
+```
+
+A `TabView` whose tab bar is hidden only pages between screens; it shares no path a user can see:
+
+```swift
+struct Wizard: View {
+    @State private var step = 0
+
+    var body: some View {
+        NavigationStack {
+            TabView(selection: $step) {
+                StepOne().tag(0)
+                StepTwo().tag(1)
+            }
+            .toolbar(.hidden, for: .tabBar)
+            .navigationDestination(for: Int.self) { Text("Step \($0)") }
         }
     }
 }

@@ -11,7 +11,7 @@ public struct RuleType: Sendable, Equatable {
 
 /// Finds the rule types in Swift source with the project's own lexer (so a commented-out
 /// declaration or one inside a string is not one): every type declared to conform to `Rule` or
-/// `ProjectRule`, with the string literal of its `id` property.
+/// `ProjectRule` (or `CollectingRule`), with the string literal of its `id` property.
 public enum RuleTypes {
     static func scan(folder: String, relativeTo root: String) throws -> [RuleType] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -43,7 +43,8 @@ public enum RuleTypes {
     }
 
     static func isRuleDeclaration(_ type: TypeDecl) -> Bool {
-        type.kind != .extension && type.kind != .protocol && (type.inherits("Rule") || type.inherits("ProjectRule"))
+        type.kind != .extension && type.kind != .protocol
+            && (type.inherits("Rule") || type.inherits("ProjectRule") || type.inherits("CollectingRule"))
     }
 
     static func qualifiedName(_ index: Int, in structure: Structure) -> String {

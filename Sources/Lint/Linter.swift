@@ -117,6 +117,8 @@ public struct Linter: Sendable {
         var rule: any Rule
         /// The same rule when it looks across files (`Rule.asProjectRule`), asked once per run.
         var projectRule: (any ProjectRule)?
+        /// The rule's own collector of facts (`CollectingRule`), asked once per run.
+        var collector: FactCollector?
         /// `Rule.startsFrom`, read once per run.
         var startsFrom: [Vocabulary.Word]
         var options: RuleOptions
@@ -130,6 +132,7 @@ public struct Linter: Sendable {
         entries.map { entry in
             PreparedRule(
                 id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule,
+                collector: entry.rule.factCollector,
                 startsFrom: entry.rule.startsFrom,
                 options: configuration.options(for: entry.metadata.id),
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
@@ -182,23 +185,31 @@ public struct Linter: Sendable {
         let rules = prepare(entries)
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
-        let states = ConcurrentSlots<(state: FileState?, summary: FileSummary?, problem: LintProblem?)>(
-            count: inputs.count)
+        let collectors = rules.compactMap(\.collector)
+        let states = ConcurrentSlots<
+            (state: FileState?, summary: FileSummary?, facts: [(any Sendable)?], problem: LintProblem?)
+        >(count: inputs.count)
         progress?.begin("Linting files", total: inputs.count)
         DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
             defer { progress?.advance() }
             switch Self.load(inputs[index], index: index) {
             case .failure(let problem):
-                states[index] = (nil, nil, problem)
+                states[index] = (nil, nil, [], problem)
             case .success(let file):
                 // Context-only files (`--staged`) feed the index; their own findings are not reported.
                 let state = inputs[index].reportFindings ? firstPass(file, rules: rules) : nil
-                states[index] = (state, file.summary, nil)
+                // Collecting rules read every file, context-only ones too: their facts are cross-file.
+                states[index] = (state, file.summary, collectors.map { $0.collect(file) }, nil)
             }
         }
         let slots = states.values
         clock.mark("read, parse, local rules")
-        let project = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
+        var index = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
+        for (position, collector) in collectors.enumerated() {
+            index.ruleFacts[collector.ruleID] = collector.gather(
+                slots.map { slot in slot.flatMap { $0.facts.isEmpty ? nil : $0.facts[position] } })
+        }
+        let project = index
         clock.mark("index merge")
         // The view hierarchies and the push graph are built on first use; build the ones the
         // running rules need side by side now rather than one after the other (each behind a lock) in pass 2.

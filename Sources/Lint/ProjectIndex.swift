@@ -52,6 +52,9 @@ public struct ProjectIndex: Sendable {
 
     /// Path of each input by index (for messages that name another file).
     public let paths: [String?]
+    /// Each collecting rule's facts from every file (`Collected<FileInfo>`), by rule id; the
+    /// engine fills it after pass 1 (see `CollectingRule`).
+    public var ruleFacts: [String: any Sendable] = [:]
     /// Every declaration of a type name, extensions included.
     public private(set) var typesByName: [String: [TypeRef]] = [:]
     /// The kind of each type, by file and type index (for `primaryDeclaration(of:)`).
@@ -78,6 +81,8 @@ public struct ProjectIndex: Sendable {
     /// Functions (not `body`) that build a `NavigationStack`/`NavigationView`, such as
     /// `func embeddedInNavigation() -> some View { NavigationStack { self } }`.
     public private(set) var stackFunctions: Set<String> = []
+    /// Where each of those first builds its stack, for findings to point at.
+    var stackFunctionSites: [String: (file: Int, line: Int, conditional: Bool)] = [:]
     /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
     /// in their closures is placed as if they passed it through.
     public private(set) var viewModifierFunctions: Set<String> = []
@@ -156,6 +161,11 @@ public struct ProjectIndex: Sendable {
         return (paths[first.file] ?? "?", first.line)
     }
 
+    /// Where a function that builds a stack (`stackFunctions`) builds it.
+    public func stackFunctionLocation(_ name: String) -> (path: String, line: Int, conditional: Bool)? {
+        stackFunctionSites[name].map { (paths[$0.file] ?? "?", $0.line, $0.conditional) }
+    }
+
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
         wrappers.first {
             ViewHierarchy.holdsStack($0, owners: viewsOwningPathStack.contains, functions: stackFunctions)
@@ -224,7 +234,9 @@ public struct ProjectIndex: Sendable {
             }
             for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
-            stackFunctions.formUnion(summary.stackFunctions)
+            for function in summary.stackFunctions where stackFunctions.insert(function.name).inserted {
+                stackFunctionSites[function.name] = (summary.file, function.line, function.conditional)
+            }
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
             presentationWrappers.formUnion(summary.presentationWrappers)
             linkWrappers.formUnion(summary.linkWrappers)

@@ -83,12 +83,15 @@ public protocol Rule: Sendable {
     /// The rule as a `ProjectRule`, if it is one. (An `as? any ProjectRule` cast searches the
     /// runtime's conformance tables, a quarter of a million instructions per rule at start-up.)
     var asProjectRule: (any ProjectRule)? { get }
+    /// The rule's collector of facts, when it is a `CollectingRule` (asked once per run).
+    var factCollector: FactCollector? { get }
 }
 
 extension Rule {
     public var startsFrom: [Vocabulary.Word] { [] }
     public var optionSpecs: [RuleOptionSpec] { [] }
     public var asProjectRule: (any ProjectRule)? { nil }
+    public var factCollector: FactCollector? { nil }
 }
 
 /// Facts the project index derives on demand, each built once per run when some rule needs it.

@@ -7,6 +7,7 @@ import SwiftLexer
 public struct Vocabulary: Sendable, Equatable {
     public enum Word: Int, CaseIterable, Sendable {
         case navigationLink, navigationStack, navigationView, navigationSplitView, navigationDestination, tabView
+        case tabViewStyle
         case constant, isPresented, onChange, presentationMode
         case navigationBarTitle, navigationBarItems, navigationViewStyle, navigationBarHidden
         case navigate, push
@@ -28,6 +29,7 @@ public struct Vocabulary: Sendable, Equatable {
             case .navigationSplitView: "NavigationSplitView"
             case .navigationDestination: "navigationDestination"
             case .tabView: "TabView"
+            case .tabViewStyle: "tabViewStyle"
             case .constant: "constant"
             case .isPresented: "isPresented"
             case .onChange: "onChange"

@@ -8,7 +8,9 @@ import SwiftLexer
 public struct NestedNavigationStackRule: ProjectRule {
     public let id = "nested-navigation-stack"
     public let needs: Set<IndexFact> = [.pathHierarchy]
-    public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView]
+    public let startsFrom: [Vocabulary.Word] = [
+        .navigationStack, .navigationView, .navigationLink, .navigationDestination,
+    ]
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let s = file.structure
@@ -72,10 +74,16 @@ public struct NestedNavigationStackRule: ProjectRule {
                     BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter { $0.kind == .flag }
                 ))
         }
+        let wrapped =
+            file.vocabulary.containsAny(.navigationLink, .navigationDestination)
+            ? Self.pushesWrappedByModifiers(in: s, chained: chained) : []
         let fileIndex = file.index
         let direct = hits
         return { [owned] project in
             var hits = direct
+            for push in wrapped {
+                if let hit = Self.verdict(on: push, file: fileIndex, project: project) { hits.append(hit) }
+            }
             for stack in owned {
                 // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
                 if let shell = project.pathStackHoldingWrapper(stack.wrappers) {
@@ -164,6 +172,69 @@ public struct NestedNavigationStackRule: ProjectRule {
             }
             return hits.sorted { $0.offset < $1.offset }
         }
+    }
+
+    /// A view pushed with the app's own modifiers chained onto it (`Profile().embeddedInStack()`):
+    /// if one of them wraps its content in a stack, the push puts a stack inside the stack it
+    /// pushes onto. The same helper in a sheet is fine, and is not looked at here.
+    struct WrappedPush: Sendable {
+        var offset: Int
+        var view: String
+        var wrappers: [String]
+        var pusher: String?
+        /// The stack around the push in this file, if any (`NavigationStack { … NavigationLink … }`).
+        var outerStack: (offset: Int, callee: String)?
+    }
+
+    static func pushesWrappedByModifiers(in s: Structure, chained: [Int: [String]]) -> [WrappedPush] {
+        guard !chained.isEmpty else { return [] }
+        var found: [WrappedPush] = []
+        for (index, call) in s.calls.enumerated()
+        where call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+            for view in s.destinationViews(ofCall: index) {
+                guard let wrappers = chained[view], !wrappers.isEmpty else { continue }
+                let outer = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s).map {
+                    (s.offset(of: s.calls[$0].calleeToken), s.calls[$0].callee)
+                }
+                found.append(
+                    WrappedPush(
+                        offset: s.offset(of: s.calls[view].calleeToken), view: s.calls[view].callee,
+                        wrappers: wrappers, pusher: s.enclosingType(of: call.calleeToken).map { s.types[$0].name },
+                        outerStack: outer))
+            }
+        }
+        return found
+    }
+
+    /// An error only with both halves of the proof: where the modifier builds its stack, and the
+    /// stack the push lands on.
+    static func verdict(on push: WrappedPush, file: Int, project: ProjectIndex) -> Hit? {
+        // `.embeddedInStack()` (a function) or `.modifier(StackFrame())` (a type holding a stack).
+        guard let wrapper = project.pathStackHoldingWrapper(push.wrappers) else { return nil }
+        let isFunction = wrapper.hasPrefix(".")
+        let modifier = isFunction ? wrapper + "()" : ".modifier(\(wrapper)())"
+        let function = isFunction ? project.stackFunctionLocation(String(wrapper.dropFirst())) : nil
+        guard let built = function.map({ (path: $0.path, line: $0.line) }) ?? project.stackLocation(ownedBy: wrapper)
+        else { return nil }
+        // A helper that builds its stack only on some runs (`if embed { NavigationStack { self } }`).
+        if function?.conditional == true { return nil }
+        var evidence: [Evidence] = [.at(built.path, line: built.line, "`\(modifier)` builds a navigation stack here")]
+        if let outer = push.outerStack {
+            evidence.append(.here(offset: outer.offset, message: "the `\(outer.callee)` it is pushed onto starts here"))
+        } else if let by = push.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
+            evidence.append(
+                .at(project.paths[site.file] ?? "?", line: site.line, "`\(by)` is shown inside a navigation stack here")
+            )
+        } else if let by = push.pusher, let own = project.stackLocation(ownedBy: by) {
+            evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
+        } else {
+            return nil
+        }
+        return Hit(
+            file: file, offset: push.offset,
+            message:
+                "`\(push.view)` is pushed wrapped in `\(modifier)`, which builds a navigation stack inside the one it is pushed onto, so two paths compete; push the view without the wrapper (keep it for sheets)",
+            evidence: evidence)
     }
 
     /// A stack built only to be drawn into an image (`ImageRenderer(content:)`, a chained

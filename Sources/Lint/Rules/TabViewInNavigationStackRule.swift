@@ -4,8 +4,9 @@ import SwiftLexer
 /// shares one path between tabs. Give each tab its own stack inside the `TabView`. Found when the
 /// stack wraps the `TabView` in the same body, and across files when the view holding the
 /// `TabView` is built (or pushed) inside a stack somewhere in the run. A paged `TabView`
-/// (`.tabViewStyle(.page)`) is a carousel inside a screen, and is left alone.
-public struct TabViewInNavigationStackRule: ProjectRule {
+/// (`.tabViewStyle(.page)`, here or where its view is built) or one whose tab bar is hidden is a
+/// pager inside a screen, and is left alone.
+public struct TabViewInNavigationStackRule: CollectingRule {
     public let id = "tabview-in-navigation-stack"
     public let needs: Set<IndexFact> = [.pathHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.tabView]
@@ -26,17 +27,67 @@ public struct TabViewInNavigationStackRule: ProjectRule {
         return paged
     }
 
-    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+    /// The app's views that some caller styles as pages: `Carousel().tabViewStyle(.page)`, or
+    /// built inside a container so styled. The style is inherited, so the `TabView` inside such a
+    /// view is a pager wherever it is declared.
+    public func collect(_ file: LintFile) -> [String]? {
+        guard file.vocabulary.contains(.tabViewStyle) else { return nil }
+        let s = file.structure
+        var views: [String] = []
+        for root in Self.pagedTabViews(in: s) {
+            for index in s.calls(in: s.calls[root].extent.lowerBound..<s.calls[root].extent.upperBound + 1) {
+                let call = s.calls[index]
+                if !call.isMember, Structure.isTypeName(call.callee), !SwiftUINames.platformTypes.contains(call.callee),
+                    !views.contains(call.callee)
+                {
+                    views.append(call.callee)
+                }
+            }
+        }
+        return views.isEmpty ? nil : views
+    }
+
+    /// `.toolbar(.hidden, for: .tabBar)` (or `toolbarVisibility`) on the `TabView` or in its tabs:
+    /// the tab bar is hidden, so the `TabView` only pages between screens.
+    static func hidesTabBar(_ call: CallSite, in s: Structure) -> Bool {
+        var extent = call.extent
+        if let last = s.chainedCallsEnd(after: call) { extent = extent.lowerBound...max(extent.upperBound, last) }
+        for index in s.calls(in: extent.lowerBound..<extent.upperBound + 1) {
+            let modifier = s.calls[index]
+            guard modifier.isMember, modifier.callee == "toolbar" || modifier.callee == "toolbarVisibility",
+                let parentheses = modifier.parentheses
+            else { continue }
+            // A pushed or presented screen that hides the bar hides it for itself only.
+            let around = s.enclosingCallees(of: modifier.calleeToken)
+            if around.contains(where: {
+                $0 == "NavigationLink" || $0 == "navigationDestination" || SwiftUINames.isPresentationModifier($0)
+            }) {
+                continue
+            }
+            var hidden = false
+            var tabBar = false
+            for token in parentheses.lowerBound...parentheses.upperBound {
+                if s.is(token, "hidden") { hidden = true }
+                if s.is(token, "tabBar") { tabBar = true }
+            }
+            if hidden && tabBar { return true }
+        }
+        return false
+    }
+
+    public func validate(_ file: LintFile, options: RuleOptions)
+        -> @Sendable (ProjectIndex, Collected<[String]>) -> [Hit]
+    {
         // On watchOS a `TabView` pages through screens by default (Apple's pattern inside a stack).
         if let platforms = options.deploymentTargets?.versions.keys, platforms.count == 1, platforms.first == .watchOS {
-            return { _ in [] }
+            return { _, _ in [] }
         }
         let s = file.structure
         let chained = file.summary.chained
         var direct: [(offset: Int, stack: String, tabs: TabNavigation)] = []
         // `TabView`s with no stack around them here, by the view that holds them, with what their
         // tabs navigate by: a link in the tab content itself, or the views built there.
-        var held: [(offset: Int, view: String, wrappers: [String], tabs: TabNavigation)] = []
+        var held: [(offset: Int, view: String, owner: String, wrappers: [String], tabs: TabNavigation)] = []
         var pagedTabViews: Set<Int>?
         var directives: [Int]?
         for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
@@ -44,7 +95,9 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             let paged = pagedTabViews ?? Self.pagedTabViews(in: s)
             pagedTabViews = paged
             // The style reaches the `TabView` from an ancestor too (`VStack { TabView { … } }.tabViewStyle(.page)`).
-            if paged.contains(index) || s.enclosingCalls(of: call.calleeToken).contains(where: paged.contains) {
+            if paged.contains(index) || s.enclosingCalls(of: call.calleeToken).contains(where: paged.contains)
+                || Self.hidesTabBar(call, in: s)
+            {
                 continue
             }
             let known = directives ?? s.directiveTokens()
@@ -66,12 +119,13 @@ public struct TabViewInNavigationStackRule: ProjectRule {
             held.append(
                 (
                     s.offset(of: call.calleeToken), ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
-                    placement.wrappers, tabs
+                    s.types[owner].name, placement.wrappers, tabs
                 ))
         }
         let fileIndex = file.index
-        return { [held, direct] project in
+        return { [held, direct] project, pagedByCallers in
             var hits: [Hit] = []
+            let paged = held.isEmpty ? [] : Set(pagedByCallers.all.joined())
             for tabs in direct {
                 hits.append(
                     Self.hit(
@@ -80,7 +134,7 @@ public struct TabViewInNavigationStackRule: ProjectRule {
                             "`TabView` inside `\(tabs.stack)` shares one navigation path between tabs and hides the tab bar on push; put a `NavigationStack` inside each tab instead",
                         stack: []))
             }
-            for tabs in held {
+            for tabs in held where !paged.contains(tabs.owner) {
                 // Inside a view of the run that holds a stack (`ScreenContainer { TabView … }`) counts.
                 let place: String
                 var stack: [Evidence] = []

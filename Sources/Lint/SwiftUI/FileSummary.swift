@@ -27,7 +27,7 @@ struct FileSummary: Sendable {
     var looseUses: [String: [ViewConstruction]] = [:]
     var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int)] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
-    var stackFunctions: [String] = []
+    var stackFunctions: [(name: String, line: Int, conditional: Bool)] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
     var mutatingFunctions: [String] = []
     /// Members used on the item of presentation content (see `presentedMembers(of:in:)`).
@@ -335,7 +335,8 @@ struct FileSummary: Sendable {
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
             s.functions[function].name != "body"
         {
-            stackFunctions.append(s.functions[function].name)
+            stackFunctions.append(
+                (s.functions[function].name, s.code[call.calleeToken].line, s.isConditional(call.calleeToken)))
         }
     }
 

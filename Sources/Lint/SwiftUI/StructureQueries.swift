@@ -389,6 +389,22 @@ extension Structure {
         return chained
     }
 
+    /// The last token of the modifiers chained onto a call (`TabView { … }.padding().tint(.red)`
+    /// → the `)` of `tint`), or nil when none follows it.
+    public func chainedCallsEnd(after call: CallSite) -> Int? {
+        var end = call.extent.upperBound
+        var found: Int?
+        var steps = 0
+        while punct(end + 1, UInt8(ascii: ".")), steps < 256 {
+            let next = calls(in: end + 2..<end + 3)
+            guard let index = next.first, calls[index].isMember else { break }
+            end = calls[index].extent.upperBound
+            found = end
+            steps += 1
+        }
+        return found
+    }
+
     /// The first call of a modifier chain: `NavigationStack { … }.padding().navigationTitle("x")` → NavigationStack.
     public func chainRoot(of call: CallSite) -> Int? {
         var current = call
