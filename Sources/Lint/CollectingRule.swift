@@ -4,11 +4,19 @@
 /// Facts one rule alone needs live here, in the rule, not in the shared `FileSummary`.
 public protocol CollectingRule: ProjectRule {
     associatedtype FileInfo: Sendable
+    /// The facts as the verdicts read them, merged once per run (by default the per-file list).
+    associatedtype Facts: Sendable = Collected<FileInfo>
     /// What this rule needs of one file, nil when the file has nothing for it.
     func collect(_ file: LintFile) -> FileInfo?
-    /// Gathers what the verdict on `file` needs; the closure decides with the index and every
-    /// file's collected facts, and must not capture the file or its structure.
-    func validate(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex, Collected<FileInfo>) -> [Hit]
+    /// Every file's facts into the form the verdicts look things up in (a table by name, say).
+    static func merge(_ collected: Collected<FileInfo>) -> Facts
+    /// Gathers what the verdict on `file` needs; the closure decides with the index and the
+    /// merged facts, and must not capture the file or its structure.
+    func validate(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex, Facts) -> [Hit]
+}
+
+extension CollectingRule where Facts == Collected<FileInfo> {
+    public static func merge(_ collected: Collected<FileInfo>) -> Facts { collected }
 }
 
 /// Every file's facts for one collecting rule, by file index.
@@ -26,7 +34,7 @@ public struct FactCollector: Sendable {
     /// A key for the rule's facts in the index (its id).
     let ruleID: String
     let collect: @Sendable (LintFile) -> (any Sendable)?
-    /// Turns the per-file pieces into the rule's `Collected<FileInfo>`, once per run.
+    /// Turns the per-file pieces into the rule's merged `Facts`, once per run.
     let gather: @Sendable ([(any Sendable)?]) -> any Sendable
 }
 
@@ -34,14 +42,14 @@ extension CollectingRule {
     public var factCollector: FactCollector? {
         FactCollector(
             ruleID: id, collect: { file in self.collect(file) },
-            gather: { pieces in Collected<FileInfo>(pieces.map { $0 as? FileInfo }) })
+            gather: { pieces in Self.merge(Collected<FileInfo>(pieces.map { $0 as? FileInfo })) })
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
         let decide = validate(file, options: options)
         let id = id
         return { project in
-            decide(project, project.ruleFacts[id] as? Collected<FileInfo> ?? Collected([]))
+            decide(project, project.ruleFacts[id] as? Facts ?? Self.merge(Collected([])))
         }
     }
 
@@ -50,7 +58,8 @@ extension CollectingRule {
         var project = ProjectIndex(files: [file])
         var pieces = [FileInfo?](repeating: nil, count: file.index + 1)
         pieces[file.index] = collect(file)
-        project.ruleFacts[id] = Collected(pieces)
-        return validate(file, options: options)(project, Collected(pieces))
+        let facts = Self.merge(Collected(pieces))
+        project.ruleFacts[id] = facts
+        return validate(file, options: options)(project, facts)
     }
 }

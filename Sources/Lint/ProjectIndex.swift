@@ -94,23 +94,8 @@ public struct ProjectIndex: Sendable {
     public private(set) var mutatingFunctions: Set<String> = []
     /// What each type name's declarations (extensions included) say it conforms to or inherits.
     public private(set) var conformances: [String: Set<String>] = [:]
-    /// The property names each protocol of the run requires.
-    public private(set) var protocolProperties: [String: Set<String>] = [:]
-    /// Names of stored optional properties whose every declaration has a standard, not
-    /// `Identifiable` type (`var errorMessage: String?`).
-    public private(set) var plainOptionalNames: Set<String> = []
-    /// Where each type of the run does work when built (see `ConstructionCost`).
-    public private(set) var workSites: [String: [WorkSite]] = [:]
     /// Each `@Binding` property of the run's types, as `Type.name`, with what its file does with it.
     private var bindingUses: [String: BindingUse] = [:]
-    /// Argument labels passed where the run's types are constructed, as `Type.label`.
-    private var constructionLabels: Set<String> = []
-    /// Where some construction first passes each `Type.label` (file, line), as evidence.
-    private var constructionLabelSites: [String: (file: Int, line: Int)] = [:]
-    /// Types declared `private` or `fileprivate` somewhere: every construction of one is in its file.
-    public private(set) var filePrivateTypes: Set<String> = []
-    /// The names each extension uses, by extended type (see `FileSummary.extensionUses`).
-    private var extensionUses: [String: [(file: Int, line: Int, names: Set<UInt64>)]] = [:]
     /// Where each type name is declared or extended (file, line), as evidence.
     /// The line of each type declaration, by file and type index (see `typeKinds`).
     private var typeLines: [[Int]] = []
@@ -224,7 +209,6 @@ public struct ProjectIndex: Sendable {
             declarations[summary.file] = (summary.initializers, summary.storedProperties)
         }
         var declaredMemberNodes = Set<String>()
-        var otherOptionalNames = Set<String>()
         for summary in all {
             let file = summary.file
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
@@ -242,19 +226,7 @@ public struct ProjectIndex: Sendable {
             linkWrappers.formUnion(summary.linkWrappers)
             mutatingFunctions.formUnion(summary.mutatingFunctions)
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
-            for (name, names) in summary.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
-            constructionLabels.formUnion(summary.constructionLabels)
-            filePrivateTypes.formUnion(summary.filePrivateTypes)
-            for use in summary.extensionUses {
-                extensionUses[use.type, default: []].append((summary.file, use.line, use.names))
-            }
-            for (key, line) in summary.constructionLabelLines where constructionLabelSites[key] == nil {
-                constructionLabelSites[key] = (summary.file, line)
-            }
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
-            for site in summary.workSites { workSites[site.type, default: []].append(site) }
-            plainOptionalNames.formUnion(summary.plainOptionals)
-            otherOptionalNames.formUnion(summary.otherOptionals)
             for (owner, call, isSplit, line) in summary.stacks {
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call, line: line))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
@@ -300,7 +272,6 @@ public struct ProjectIndex: Sendable {
                 }
             }
         }
-        plainOptionalNames.subtract(otherOptionalNames)
         // Views declared through the app's own protocols (`struct Feed: ConnectedView`, with
         // `protocol ConnectedView: View` in another file) are views for the hierarchy too.
         for name in conformances.keys
@@ -473,30 +444,12 @@ public struct ProjectIndex: Sendable {
         return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
     }
 
-    /// Where some construction of the type passes this argument label, as evidence.
-    public func constructionSite(of type: String, passing label: String) -> (path: String, line: Int)? {
-        constructionLabelSites[type + "." + label].map { (paths[$0.file] ?? "?", $0.line) }
-    }
-
-    /// An extension of the type in a file other than `file` whose code uses `name`, if any.
-    public func extensionUsing(_ name: String, of type: String, outside file: Int) -> (path: String, line: Int)? {
-        let hash = FNV1a.hash(name.utf8)
-        return extensionUses[type]?.first { $0.file != file && $0.names.contains(hash) }.map {
-            (paths[$0.file] ?? "?", $0.line)
-        }
-    }
-
     /// Where a type is extended in a file other than `file`, as evidence.
     public func extensionSite(of name: String, outside file: Int) -> (path: String, line: Int)? {
         // The first extension in each file, so a name declared thousands of times in one file costs
         // no more than one extended in a few.
         guard let ref = extensions[name]?.first(where: { $0.file != file }) else { return nil }
         return (paths[ref.file] ?? "?", ref.type < typeLines[ref.file].count ? typeLines[ref.file][ref.type] : 1)
-    }
-
-    /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
-    public func isConstructed(_ type: String, passing label: String) -> Bool {
-        constructionLabels.contains(type + "." + label)
     }
 
     /// A push of `view` (by `pusher`, when known) at `site`, unless either name stands for several
@@ -538,11 +491,6 @@ public struct ProjectIndex: Sendable {
             frontier = next
         }
         return false
-    }
-
-    /// Whether some protocol the type conforms to (as the run declares it) requires a property of this name.
-    public func protocolRequires(_ property: String, of type: String) -> Bool {
-        conformances[type]?.contains { protocolProperties[$0]?.contains(property) ?? false } ?? false
     }
 
     /// The first declaration of a type name that is not an extension.

@@ -5,14 +5,36 @@ import SwiftLexer
 /// `navigationDestination(item:)` take the optional directly and clear it on dismiss.
 /// `alert` and `confirmationDialog` have no such variant (they take `presenting:` beside the Bool),
 /// so the hand-made binding is the idiom there; a `.constant` there is `constant-binding`'s.
-public struct BoolBindingFromOptionalRule: ProjectRule {
+public struct BoolBindingFromOptionalRule: CollectingRule {
     public let id = "bool-binding-from-optional"
     public let startsFrom: [Vocabulary.Word] = [.isPresented]
 
     /// The presentations that have an `item:` variant.
     static let itemVariants: Set<String> = ["sheet", "fullScreenCover", "popover", "navigationDestination"]
 
-    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+    /// Names of the file's stored optional properties, by whether their type is a standard one
+    /// that is not `Identifiable` (`String?`, `URL?`): `item:` needs a wrapper for those.
+    public func collect(_ file: LintFile) -> (plain: Set<String>, other: Set<String>)? {
+        var plain = Set<String>()
+        var other = Set<String>()
+        for property in file.structure.properties where property.body == nil && !property.isStatic {
+            guard let type = property.type, type.hasSuffix("?") else { continue }
+            if SwiftUINames.plainValueTypes.contains(String(type.dropLast())) {
+                plain.insert(property.name)
+            } else {
+                other.insert(property.name)
+            }
+        }
+        return plain.isEmpty && other.isEmpty ? nil : (plain, other)
+    }
+
+    /// The names whose every declaration in the run has a plain optional type.
+    public static func merge(_ collected: Collected<(plain: Set<String>, other: Set<String>)>) -> Set<String> {
+        let all = collected.all
+        return Set(all.flatMap(\.plain)).subtracting(all.flatMap(\.other))
+    }
+
+    public func validate(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex, Set<String>) -> [Hit] {
         let s = file.structure
         var hits: [(hit: Hit, compared: String?)] = []
         // Start from `isPresented:` labels (few) rather than from every call.
@@ -47,12 +69,12 @@ public struct BoolBindingFromOptionalRule: ProjectRule {
                     ))
             }
         }
-        guard !hits.isEmpty else { return { _ in [] } }
-        return { [hits] project in
+        guard !hits.isEmpty else { return { _, _ in [] } }
+        return { [hits] _, plainOptionalNames in
             hits.map { hit, compared in
                 // `item:` takes an `Identifiable` value: a `String?` or `URL?` needs a small wrapper
                 // first, which the hand-made binding may be avoiding on purpose.
-                guard let compared, project.plainOptionalNames.contains(compared) else { return hit }
+                guard let compared, plainOptionalNames.contains(compared) else { return hit }
                 var unsure = hit
                 unsure.severity = .info
                 unsure.message += " (wrapped in an `Identifiable` type, as `\(compared)` is not one)"

@@ -11,7 +11,7 @@ import SwiftLexer
 /// Building a destination costs something only when it does work (`ConstructionCost`: its
 /// `init` or a stored property's initial value calls or allocates); one that only stores its
 /// arguments is left alone, and one the run does not declare (a package's) is `info`.
-public struct EagerListDestinationRule: ProjectRule {
+public struct EagerListDestinationRule: CollectingRule {
     public let id = "eager-list-destination"
     public let startsFrom: [Vocabulary.Word] = [.navigationLink]
 
@@ -30,7 +30,29 @@ public struct EagerListDestinationRule: ProjectRule {
         var argumentTypes: [(type: String, labels: [String])]
     }
 
-    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+    /// Where each file's types do work when built (`ConstructionCost`), from every file: a model
+    /// declared in a file with no SwiftUI in it is built in view code all the same.
+    public func collect(_ file: LintFile) -> [WorkSite]? {
+        let sites = ConstructionCost.workSites(in: file.structure)
+        return sites.isEmpty
+            ? nil
+            : sites.map { site in
+                var site = site
+                site.file = file.index
+                return site
+            }
+    }
+
+    /// The work sites by type, in file order.
+    public static func merge(_ collected: Collected<[WorkSite]>) -> [String: [WorkSite]] {
+        var byType: [String: [WorkSite]] = [:]
+        for sites in collected.all { for site in sites { byType[site.type, default: []].append(site) } }
+        return byType
+    }
+
+    public func validate(
+        _ file: LintFile, options: RuleOptions
+    ) -> @Sendable (ProjectIndex, [String: [WorkSite]]) -> [Hit] {
         let s = file.structure
         var candidates: [(offset: Int, destination: Destination, container: String)] = []
         // Links in a view's `body` outside any rows: in rows if the view itself is built in some.
@@ -64,10 +86,10 @@ public struct EagerListDestinationRule: ProjectRule {
             options.allows(DeploymentTargets.navigationStackAPIs)
             ? "link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
-        return { [candidates, inBodies] project in
+        return { [candidates, inBodies] project, workSites in
             var hits = candidates.compactMap { candidate -> Hit? in
                 guard !Self.buildsLazily(candidate.destination.view, project: project),
-                    let cost = Self.cost(of: candidate.destination, project: project)
+                    let cost = Self.cost(of: candidate.destination, project: project, workSites: workSites)
                 else { return nil }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
@@ -78,7 +100,7 @@ public struct EagerListDestinationRule: ProjectRule {
             for link in inBodies {
                 guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
                     !Self.buildsLazily(link.destination.view, project: project),
-                    let cost = Self.cost(of: link.destination, project: project)
+                    let cost = Self.cost(of: link.destination, project: project, workSites: workSites)
                 else { continue }
                 let rowPath = project.paths[row.file] ?? "?"
                 hits.append(
@@ -124,7 +146,7 @@ public struct EagerListDestinationRule: ProjectRule {
     /// proof), and the severity when lower than the rule's; nil when it only stores its arguments.
     /// Only the initializer the link calls counts (by its labels), and so does a model built in
     /// its arguments (`Detail(model: Model(item))`), which every row builds too.
-    static func cost(of destination: Destination, project: ProjectIndex) -> (
+    static func cost(of destination: Destination, project: ProjectIndex, workSites: [String: [WorkSite]]) -> (
         reason: String, severity: Severity?, evidence: [Evidence]
     )? {
         func place(_ site: WorkSite, _ what: String) -> Evidence {
@@ -133,7 +155,7 @@ public struct EagerListDestinationRule: ProjectRule {
         // The work of the initializer a call with these labels runs (a stored property's initial
         // value is paid by every initializer).
         func work(of type: String, labels: [String]?) -> WorkSite? {
-            (project.workSites[type] ?? []).first { $0.initializerLabels == nil || $0.initializerLabels == labels }
+            (workSites[type] ?? []).first { $0.initializerLabels == nil || $0.initializerLabels == labels }
         }
         if let site = work(of: destination.view, labels: destination.labels) {
             return (

@@ -5,7 +5,7 @@ import SwiftLexer
 /// the project index shows nothing outside the type's declarations in this file can use the name
 /// (no declaration of the type in another file, no caller passing it to the memberwise
 /// initializer, no protocol requirement it satisfies).
-public struct StateNotPrivateRule: ProjectRule {
+public struct StateNotPrivateRule: CollectingRule {
     public let id = "state-not-private"
 
     /// SwiftUI's protocols whose conformers own `@State` as views do.
@@ -80,7 +80,18 @@ public struct StateNotPrivateRule: ProjectRule {
         var fix: Fix?
     }
 
-    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+    public func collect(_ file: LintFile) -> StateNotPrivateFileFacts? {
+        let facts = StateNotPrivateFileFacts(file)
+        return facts.isEmpty ? nil : facts
+    }
+
+    public static func merge(_ collected: Collected<StateNotPrivateFileFacts>) -> StateNotPrivateFacts {
+        StateNotPrivateFacts(collected)
+    }
+
+    public func validate(
+        _ file: LintFile, options: RuleOptions
+    ) -> @Sendable (ProjectIndex, StateNotPrivateFacts) -> [Hit] {
         let s = file.structure
         let candidates = offenders(s).compactMap { property, attribute, seeding -> Candidate? in
             guard let owner = property.owner else { return nil }
@@ -93,27 +104,28 @@ public struct StateNotPrivateRule: ProjectRule {
                 declaredAsView: Self.viewProtocols.contains { type.inherits($0) }, isClass: type.kind == .class,
                 setterOnly: Self.setterAccess(property) != nil, fix: seeding == .owned ? fix(property, in: s) : nil)
         }
-        guard !candidates.isEmpty else { return { _ in [] } }
+        guard !candidates.isEmpty else { return { _, _ in [] } }
         let fileIndex = file.index
-        return { project in
+        return { project, facts in
             candidates.compactMap { candidate in
                 // State belongs to views: in a class or a type no declaration calls a view, `@State`
                 // is someone else's business, and the rule cannot tell what `private` would break.
                 guard !candidate.isClass, candidate.declaredAsView || project.isView(candidate.type),
                     // `private` cannot satisfy a protocol's requirement: it would not build.
-                    !project.protocolRequires(candidate.property, of: candidate.type)
+                    !facts.protocolRequires(candidate.property, of: candidate.type, in: project)
                 else { return nil }
                 // A caller passing the name to the memberwise initializer (no `init` of the type
                 // takes that label) seeds the state on purpose; `private` would break that caller.
                 let passedByCallers =
-                    project.isConstructed(candidate.type, passing: candidate.property)
+                    facts.isConstructed(candidate.type, passing: candidate.property)
                     && !project.initializers(of: candidate.type).contains { initializer in
                         initializer.function.parameters.contains { $0.label == candidate.property }
                     }
                 if passedByCallers || candidate.seeding == .memberwise {
-                    let caller = project.constructionSite(of: candidate.type, passing: candidate.property).map {
-                        [Evidence.at($0.path, line: $0.line, "a caller passes `\(candidate.property):` here")]
-                    }
+                    let caller = facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
+                        .map {
+                            [Evidence.at($0.path, line: $0.line, "a caller passes `\(candidate.property):` here")]
+                        }
                     return Hit(
                         file: fileIndex, offset: candidate.offset,
                         message:
@@ -124,7 +136,9 @@ public struct StateNotPrivateRule: ProjectRule {
                 // may use the name, which `private` would hide. Only a person can tell.
                 // An extension in another file that uses the name: `private` would not build, so there
                 // is no fix at all, and the finding says where.
-                if let user = project.extensionUsing(candidate.property, of: candidate.type, outside: fileIndex) {
+                if let user = facts.extensionUsing(
+                    candidate.property, of: candidate.type, outside: fileIndex, in: project)
+                {
                     return Hit(
                         file: fileIndex, offset: candidate.offset,
                         message:
@@ -144,7 +158,7 @@ public struct StateNotPrivateRule: ProjectRule {
                 // file-private type shows all its constructions (files with no SwiftUI in them,
                 // a UIKit host's, are not read for constructions).
                 let harness =
-                    project.filePrivateTypes.contains(candidate.type)
+                    facts.filePrivateTypes.contains(candidate.type)
                     && project.constructions[candidate.type].map { sites in
                         !sites.isEmpty && sites.allSatisfy(\.inPreview)
                     } ?? false

@@ -5,7 +5,7 @@ import SwiftLexer
 /// `@ObservedObject var store = Store()`, `let rows = items.sorted()`). A `@StateObject`'s value is
 /// an autoclosure, made once by SwiftUI, and does not count; nor do work in closures an initializer
 /// only stores, the property wrappers themselves, or values the platform makes in no time.
-/// Read per declaration into `FileSummary.workSites`, for `eager-list-destination`: each with the
+/// Read per declaration by `eager-list-destination` (its collected facts): each with the
 /// line that does the work, the finding's proof, and the initializer it is in.
 enum ConstructionCost {
     /// Calls that make small values or wrap what they are given.

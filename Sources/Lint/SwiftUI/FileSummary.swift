@@ -10,11 +10,8 @@ struct FileSummary: Sendable {
     var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
     /// The line of each type declaration, by position in `types` (for findings that name one).
     var typeLines: [Int] = []
-    /// Types declared `private` or `fileprivate`: only their own file can build them.
-    var filePrivateTypes: [String] = []
-    /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
-    /// extension in another file reaches a property that `private` would hide from it.
-    var extensionUses: [(type: String, line: Int, names: Set<UInt64>)] = []
+    /// Whether the file builds views (see `init`): only then are its calls and members read.
+    var buildsViews = false
     /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
     var constructions: [String: [ViewConstruction]] = [:]
     /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
@@ -63,21 +60,8 @@ struct FileSummary: Sendable {
     var storedProperties: [[PropertyDecl]] = []
     /// What each type declaration (extensions too) says it conforms to or inherits, by type name.
     var conformances: [(type: String, names: [String])] = []
-    /// The properties each protocol the file declares requires (`var title: String { get }`).
-    var protocolProperties: [(protocol: String, names: [String])] = []
-    /// Names of stored optional properties, by whether their type is a standard one that is not
-    /// `Identifiable` (`String?`, `URL?`): `item:` presentations need a wrapper for those.
-    var plainOptionals: Set<String> = []
-    var otherOptionals: Set<String> = []
-    /// Where the file's types do work when built (see `ConstructionCost`).
-    var workSites: [WorkSite] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
     var bindings: [BindingUse] = []
-    /// Argument labels passed where the run's types are constructed, as `Type.label` (`Gauge.progress`
-    /// for `Gauge(progress: 5)`).
-    var constructionLabels: Set<String> = []
-    /// The first line in the file that passes each of those labels.
-    var constructionLabelLines: [String: Int] = [:]
 
     /// Reads the file in named steps, one per fact; calls and members only where views are built.
     init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
@@ -88,7 +72,7 @@ struct FileSummary: Sendable {
         // pass `.constant(…)` (a test building a view). Most files of a large repo do none of
         // these, and neither their members nor their calls are looked at. (A file that builds
         // views through another file's `@_exported import SwiftUI` and names none is missed.)
-        let buildsViews =
+        buildsViews =
             vocabulary.containsAny(.view, .anyView, .scene, .constant) || Self.hasViewTypes(s)
             || s.importedModules().contains("SwiftUI")
         let isApp = readDeclarations(s)
@@ -96,12 +80,6 @@ struct FileSummary: Sendable {
             var use = use
             use.file = index
             return use
-        }
-        // A model declared in a file with no SwiftUI in it is built in view code all the same.
-        workSites = ConstructionCost.workSites(in: s).map { site in
-            var site = site
-            site.file = index
-            return site
         }
         guard buildsViews else {
             memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
@@ -142,21 +120,6 @@ struct FileSummary: Sendable {
         }
     }
 
-    /// The names a range uses as its type's own (bare or after `self.`; `$x` and `_x` as `x`), as
-    /// hashes of their bytes (`FNV1a`): no string is built per token.
-    static func identifierHashes(in range: ClosedRange<Int>, of s: Structure) -> Set<UInt64> {
-        var hashes = Set<UInt64>()
-        let bytes = s.file.bytes
-        for index in range where s.code[index].kind == .identifier {
-            // `other.name` is someone else's member; `self.name` and a bare `name` are the type's own.
-            if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
-            var start = s.code[index].offset
-            if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
-            hashes.insert(FNV1a.hash(bytes[start..<s.code[index].end]))
-        }
-        return hashes
-    }
-
     /// Types, their initializers and stored properties, the app's own view modifiers and mutating
     /// functions. Returns, per type, whether it is an `App`.
     mutating func readDeclarations(_ s: Structure) -> [Bool] {
@@ -165,15 +128,6 @@ struct FileSummary: Sendable {
         for (typeIndex, type) in s.types.enumerated() {
             types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
             typeLines.append(s.code[type.nameToken].line)
-            if type.modifiers.contains("private") || type.modifiers.contains("fileprivate") {
-                filePrivateTypes.append(type.name)
-            }
-            // Only extensions of the run's own types can reach a property state-not-private judges.
-            if type.kind == .extension, let body = type.body, !SwiftUINames.platformTypes.contains(type.name),
-                !SwiftUINames.viewProtocols.contains(type.name)
-            {
-                extensionUses.append((type.name, s.code[type.nameToken].line, Self.identifierHashes(in: body, of: s)))
-            }
             isApp.append(type.inherits("App"))
         }
         initializers = Array(repeating: [], count: s.types.count)
@@ -202,26 +156,12 @@ struct FileSummary: Sendable {
         }
         for property in s.properties where property.body == nil && !property.isStatic {
             if let owner = property.owner { storedProperties[owner].append(property) }
-            if let type = property.type, type.hasSuffix("?") {
-                if SwiftUINames.plainValueTypes.contains(String(type.dropLast())) {
-                    plainOptionals.insert(property.name)
-                } else {
-                    otherOptionals.insert(property.name)
-                }
-            }
         }
         for type in s.types where !type.inheritance.isEmpty {
             // The platform's own protocols say nothing the index needs (views are known by name).
             let own = type.inheritance.filter { !SwiftUINames.platformProtocols.contains($0) }
             if !own.isEmpty { conformances.append((type.name, own)) }
         }
-        var required: [Int: [String]] = [:]
-        for property in s.properties {
-            if let owner = property.owner, s.types[owner].kind == .protocol {
-                required[owner, default: []].append(property.name)
-            }
-        }
-        for (owner, names) in required { protocolProperties.append((s.types[owner].name, names)) }
         return isApp
     }
 
@@ -362,10 +302,6 @@ struct FileSummary: Sendable {
             }
         }
         let constant = !constantLabels.isEmpty
-        s.forEachArgumentLabel(of: call) {
-            let key = call.callee + "." + s.text($0)
-            if constructionLabels.insert(key).inserted { constructionLabelLines[key] = s.code[call.calleeToken].line }
-        }
         constructions[call.callee, default: []].append(
             ViewConstruction(
                 file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
