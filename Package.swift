@@ -9,7 +9,8 @@ let package = Package(
         .library(name: "SwiftLexer", targets: ["SwiftLexer"]),
         .library(name: "Support", targets: ["Support"]),
         .library(name: "Notes", targets: ["Notes"]),
-        .library(name: "Lint", targets: ["Lint"]),
+        // The linter as a library: the engine, the rules PatternLint ships, and the reporters.
+        .library(name: "Lint", targets: ["LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "ProjectSettings"]),
         // For apps: lint a target on every build, or on demand with `swift package patternlint`.
         .plugin(name: "PatternLintBuildToolPlugin", targets: ["PatternLintBuildToolPlugin"]),
         .plugin(name: "PatternLintCommandPlugin", targets: ["PatternLintCommandPlugin"]),
@@ -35,7 +36,15 @@ let package = Package(
         .target(name: "Notes", dependencies: ["CCMark", "Yams", "Support"]),
         // The lexer has no dependencies at all, by design.
         .target(name: "SwiftLexer"),
-        .target(name: "Lint", dependencies: ["SwiftLexer", "Support", "Notes", "Yams"]),
+        // The layers of the linter; each arrow is a dependency, and nothing depends on a rule:
+        // SwiftLexer → SwiftUIModel (what SwiftUI code means: per-file facts, the project index)
+        // → LintEngine (rule contracts, session, configuration, baseline, fixer) ← BuiltinRules;
+        // Reporters read findings; ProjectSettings reads Xcode projects and packages.
+        .target(name: "SwiftUIModel", dependencies: ["SwiftLexer", "Support"]),
+        .target(name: "ProjectSettings", dependencies: ["Support"]),
+        .target(name: "LintEngine", dependencies: ["SwiftLexer", "SwiftUIModel", "ProjectSettings", "Support", "Notes", "Yams"]),
+        .target(name: "BuiltinRules", dependencies: ["LintEngine", "SwiftUIModel", "SwiftLexer", "Support"]),
+        .target(name: "Reporters", dependencies: ["LintEngine", "Support", "Notes"]),
         // The shipped Rules/ and notes/, compiled into the binary from Sources/Catalog/EmbeddedCatalog.swift,
         // which scripts/embed-catalog writes with EmbedTool (a test fails while it is stale), with the rule
         // registry and the README's rule table. Never depends on Lint: a stale registry must not stop it.
@@ -43,11 +52,14 @@ let package = Package(
         .executableTarget(name: "EmbedTool", dependencies: ["CatalogGenerator"]),
         .target(name: "Catalog", dependencies: ["Notes"]),
         // `patternlint lsp`: its own small JSON-RPC over stdio, no protocol package.
-        .target(name: "LanguageServer", dependencies: ["Lint", "Notes", "Catalog"]),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "Support", "Notes", "Catalog"]),
         .executableTarget(
             name: "patternlint",
             dependencies: [
-                "Support", "Notes", "SwiftLexer", "Lint", "Catalog", "LanguageServer",
+                "Support", "Notes", "SwiftLexer", "SwiftUIModel", "ProjectSettings", "LintEngine", "BuiltinRules", "Reporters",
+                "Catalog", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
@@ -69,7 +81,11 @@ let package = Package(
         .testTarget(name: "NotesTests", dependencies: ["Notes", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer"]),
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "Notes", "Support", "SwiftLexer", "Catalog", "CatalogGenerator"],
+            name: "LintTests",
+            dependencies: [
+                "LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "ProjectSettings", "Notes", "Support",
+                "SwiftLexer", "Catalog", "CatalogGenerator",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.

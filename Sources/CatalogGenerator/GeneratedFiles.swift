@@ -14,14 +14,14 @@ public struct GenerationError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Everything that is listed rather than written by hand, made from the rule markdown (`Rules/`),
-/// the notes (`notes/`) and the rule types (`Sources/Lint/Rules/`): the embedded catalogue, the
+/// the notes (`notes/`) and the rule types (`Sources/BuiltinRules/`): the embedded catalogue, the
 /// rule registry and the README's rule table. `scripts/embed-catalog` writes them; a test checks
 /// that what is committed is what this makes.
 public enum GeneratedFiles {
     public static let catalogPath = "Sources/Catalog/EmbeddedCatalog.swift"
-    public static let registryPath = "Sources/Lint/BuiltinRuleRegistry.swift"
+    public static let registryPath = "Sources/BuiltinRules/BuiltinRuleRegistry.swift"
     public static let readmePath = "README.md"
-    static let ruleTypesFolder = "Sources/Lint/Rules"
+    static let ruleTypesFolder = "Sources/BuiltinRules"
 
     /// The generated files, from the package at `root`.
     public static func make(root: String) throws -> [GeneratedFile] {

@@ -1,4 +1,7 @@
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 
 /// A finding's code actions: each fix it carries as a workspace edit (safe ones preferred, unsafe
 /// ones labelled), a suppression comment above its line, and its pattern note to open.

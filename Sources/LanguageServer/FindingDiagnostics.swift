@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
+import Support
 
 /// A finding as an LSP diagnostic: severity as Xcode shows it, the rule id as `code`, the note as
 /// `codeDescription`, the evidence as `relatedInformation`.

@@ -1,4 +1,7 @@
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 
 /// Hover on a finding: its message, the code that proves it, and its pattern note's summary.
 struct FindingHover {

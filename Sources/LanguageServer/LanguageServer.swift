@@ -1,5 +1,8 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 
 /// `patternlint lsp`: findings where the code is written. Reads framed JSON-RPC from stdin on the
 /// calling thread and handles every message, one at a time, on one queue: no state is shared.

@@ -1,5 +1,8 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 
 /// What the editor shows of a finding's pattern note: where it is read, and its summary.

@@ -1,5 +1,8 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 
 /// In a pattern note: go to the note a `[[wiki link]]` names (and its `#heading`), hover on it

@@ -1,6 +1,9 @@
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 
 /// The workspace's lint session (its `.patternlint.yml`, the built-in and team rules and notes,
 /// the configured baseline) and the Swift files it covers, loaded once and again only when the
@@ -15,7 +18,7 @@ final class WorkspaceLinter {
     init(root: String) throws {
         let origin = LintSession.Origin(
             configPath: Configuration.find(from: root), builtinRuleFiles: BuiltinCatalog.ruleFiles,
-            builtinNotes: BuiltinCatalog.noteSources)
+            builtinRules: BuiltinRules.all, builtinNotes: BuiltinCatalog.noteSources)
         session = try LintSession.load(origin)
         (linter, discovery) = session.prepare(roots: session.configuredRoots)
         discovered = Set(discovery.files.map(PathKey.of))

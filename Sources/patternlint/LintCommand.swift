@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 import Support
 

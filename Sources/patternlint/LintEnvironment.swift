@@ -1,7 +1,10 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 import Support
 
@@ -34,7 +37,8 @@ extension LintSession {
     {
         let origin = Origin(
             configPath: options.config, extraNotes: options.notes, extraRules: options.rules,
-            builtinRuleFiles: BuiltinCatalog.ruleFiles, builtinNotes: BuiltinCatalog.noteSources, boundary: boundary)
+            builtinRuleFiles: BuiltinCatalog.ruleFiles, builtinRules: BuiltinRules.all,
+            builtinNotes: BuiltinCatalog.noteSources, boundary: boundary)
         let session: LintSession
         do { session = try LintSession.load(origin) } catch { throw CLIFailure(message: "\(error)") }
         if warn { for warning in session.warnings { Terminal.warning(warning) } }

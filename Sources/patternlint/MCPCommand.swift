@@ -1,7 +1,10 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import MCP
 import Notes
 import Support

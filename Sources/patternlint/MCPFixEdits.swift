@@ -1,4 +1,7 @@
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Support
 import SwiftLexer
 

@@ -1,6 +1,9 @@
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import MCP
 import Notes
 

@@ -1,7 +1,10 @@
 import ArgumentParser
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 
 struct NotesCommand: ParsableCommand {
@@ -184,7 +187,9 @@ struct NotesCommand: ParsableCommand {
             let graph = try source.loadGraph()
             let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
-                builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)
+                builtinFiles: BuiltinCatalog.ruleFiles, implementations: BuiltinRules.all,
+                teamFolders: configured + rules,
+                graph: graph)
             let problems = NoteExampleChecker(catalog: catalog).problems(
                 in: graph, orphans: !noOrphans, examples: !noExamples, builtinNotesLoaded: !source.noBuiltin)
             if json {

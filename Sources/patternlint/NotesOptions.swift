@@ -1,6 +1,9 @@
 import ArgumentParser
 import Catalog
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 import Support
 

@@ -1,8 +1,12 @@
 import ArgumentParser
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Notes
 import Support
+import ProjectSettings
 
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

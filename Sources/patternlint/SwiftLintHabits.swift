@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import SwiftUIModel
 import Support
 
 /// `lint` flags that SwiftLint users type out of habit, taken where they mean the same here

@@ -1,13 +1,18 @@
 import Catalog
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import Notes
 
 /// The built-in notes and rules, loaded once for all lint tests.
 enum CatalogFixture {
     static let graph = Graph(vault: Vault.load(sources: BuiltinCatalog.noteSources))
 
-    static let catalog = RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, graph: graph)
+    static let catalog = RuleCatalog(
+        builtinFiles: BuiltinCatalog.ruleFiles, implementations: BuiltinRules.all, graph: graph)
 
     /// Lints in-memory files with every rule enabled (opt-in ones too) unless `only` is given.
     static func lint(

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import Lint
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+@testable import SwiftUIModel
 
 final class DeploymentTargetsTests: XCTestCase {
     typealias Version = DeploymentTargets.Version

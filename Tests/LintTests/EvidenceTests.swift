@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import XCTest
 
 /// Issue 28: each error and warning names the code that proves it, and the patterns that fooled

@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import XCTest
 
 /// End to end over the sample app in Examples/: deliberate anti-patterns are found, look-alikes

@@ -1,5 +1,9 @@
 import Foundation
-@testable import Lint
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+@testable import SwiftUIModel
 import Support
 import XCTest
 

@@ -1,7 +1,11 @@
 import Catalog
 import CatalogGenerator
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import XCTest
 
 /// What is listed is generated (issue 29, item 4): the embedded catalogue, the rule registry and
@@ -70,7 +74,7 @@ final class GeneratedFilesTests: XCTestCase {
         XCTAssertThrowsError(try GeneratedFiles.make(root: root)) { error in
             XCTAssertEqual(
                 "\(error)",
-                "Sources/Lint/Rules/FooRule.swift: `FooRule` implements rule `foo`, which has no rule file: write Rules/foo.md"
+                "Sources/BuiltinRules/FooRule.swift: `FooRule` implements rule `foo`, which has no rule file: write Rules/foo.md"
             )
         }
         try Self.write(Self.ruleFile("foo"), to: root + "/Rules/foo.md")
@@ -117,7 +121,7 @@ final class GeneratedFilesTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("plint-gen-\(UUID().uuidString)").path
         try write(
             "public struct \(ruleType): Rule {\n    public let id = \"\(id)\"\n}\n",
-            to: root + "/Sources/Lint/Rules/\(ruleType).swift")
+            to: root + "/Sources/BuiltinRules/\(ruleType).swift")
         try write("---\ntitle: Foo Pattern\n---\n\n# Foo Pattern\n", to: root + "/notes/foo-pattern.md")
         try write(readme, to: root + "/README.md")
         return root

@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import Notes
 import XCTest
 import Support

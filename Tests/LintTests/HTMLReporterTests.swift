@@ -2,7 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Lint
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+@testable import SwiftUIModel
+import Support
 import XCTest
 
 /// Issue 27, item 7: the HTML report is one page that escapes what files and messages hold,

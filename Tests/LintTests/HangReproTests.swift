@@ -2,7 +2,11 @@ import Foundation
 import SwiftLexer
 import XCTest
 
-@testable import Lint
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+@testable import SwiftUIModel
 
 /// Inputs that once made `patternlint lint` run forever (Fixtures/repro, from shared/repro) or crash
 /// (`crash-*`, found by scripts/fuzz): each is

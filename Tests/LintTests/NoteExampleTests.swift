@@ -1,4 +1,8 @@
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import Notes
 import XCTest
 

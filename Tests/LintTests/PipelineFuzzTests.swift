@@ -1,7 +1,11 @@
 import Foundation
 import XCTest
 
-@testable import Lint
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+@testable import SwiftUIModel
 
 /// The whole pipeline (lexer, structure, summaries, index, every rule, fixes) on mutated real
 /// Swift: flipped bytes, truncations, inserted `"""`, `#"`, `\(`, `<`, `/*`, NUL and invalid UTF-8.

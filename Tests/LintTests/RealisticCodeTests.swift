@@ -1,4 +1,8 @@
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import XCTest
 
 /// Constructs common in shipping SwiftUI apps that must not produce findings (precision), and

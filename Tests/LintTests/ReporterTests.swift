@@ -2,7 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import Support
+import SwiftUIModel
 import XCTest
 
 /// Each reporter's output parsed back and checked for what its consumer needs.

@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import ProjectSettings
+import Reporters
+import SwiftUIModel
 import XCTest
 
 /// Runs every example of every rule file, and generated variants of each:
@@ -136,7 +140,7 @@ final class RuleExampleTests: XCTestCase {
                 "---\nid: \(id)\nseverity: \(metadata.severity.rawValue)\nnote: \"\(metadata.noteLink)\"\n"
             return (path: "Rules/\(id).md", contents: frontMatter + "summary: s\n---\n\n# \(id)\n\n" + body)
         }
-        let catalog = RuleCatalog(builtinFiles: files, graph: CatalogFixture.graph)
+        let catalog = RuleCatalog(builtinFiles: files, implementations: BuiltinRules.all, graph: CatalogFixture.graph)
         return RuleExampleRunner(catalog: catalog).run(only: Set(bodies.keys))
     }
 }

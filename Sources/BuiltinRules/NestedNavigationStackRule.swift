@@ -1,0 +1,291 @@
+import SwiftLexer
+import LintEngine
+import SwiftUIModel
+import Support
+
+/// A `NavigationStack` inside another — directly, or in a view pushed as a destination (across
+/// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
+/// A stack built only on some runs (`if embedded { NavigationStack { … } } else { … }`: callers
+/// choose) cannot be judged from here: `info`. A push compiled only where the stack is not (`#if
+/// os(tvOS)` around one, `#else` around the other) does not count.
+public struct NestedNavigationStackRule: ProjectRule {
+    public let id = "nested-navigation-stack"
+    public let needs: Set<IndexFact> = [.pathHierarchy]
+    public let startsFrom: [Vocabulary.Word] = [
+        .navigationStack, .navigationView, .navigationLink, .navigationDestination,
+    ]
+
+    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+        let s = file.structure
+        let chained = file.summary.chained
+        var hits: [Hit] = []
+        // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
+        // is the index's to say.
+        var owned:
+            [(
+                offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
+                stack: String, severity: Severity?, gates: [BindingGate]
+            )] = []
+        var directives: [Int]?
+        // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
+        // macOS, nested ones were the way to a third column, so there it is only `info`.
+        let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
+        // `NavigationView { … }.navigationViewStyle(.columns)` is a split view: its columns are not one path.
+        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
+        let imageChains = Self.imageChainRoots(in: s)
+        for (callIndex, call) in s.calls.enumerated()
+        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex)
+            && !Self.isRenderedOffScreen(callIndex, in: s, imageChains: imageChains)
+        {
+            let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
+            // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
+            // sheet's content starts a new presentation; a package's `.popup { … }` may too.
+            if let outerCall = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) {
+                let outer = s.calls[outerCall]
+                hits.append(
+                    Hit(
+                        file: file.index, offset: s.offset(of: call.calleeToken),
+                        message:
+                            "this `\(call.callee)` sits inside another `\(outer.callee)`, so two paths compete; keep one stack at the root and push values onto it",
+                        severity: severity,
+                        evidence: [
+                            .here(
+                                offset: s.offset(of: outer.calleeToken),
+                                message: "the outer `\(outer.callee)` starts here")
+                        ]))
+                continue
+            }
+            guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
+            let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
+            // Presented here (a sheet's own stack): nothing to say.
+            guard !placement.context.presented else { continue }
+            let known = directives ?? s.directiveTokens()
+            directives = known
+            // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
+            owned.append(
+                (
+                    s.offset(of: call.calleeToken), s.types[owner].name,
+                    ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
+                    placement.wrappers,
+                    known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known),
+                    s.isConditional(call.calleeToken)
+                        || ViewHierarchy.memberName(placement.member, in: s).map {
+                            s.usesAreConditional(of: $0, inType: owner)
+                        } == true,
+                    call.callee, severity,
+                    // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).
+                    BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter { $0.kind == .flag }
+                ))
+        }
+        let wrapped =
+            file.vocabulary.containsAny(.navigationLink, .navigationDestination)
+            ? Self.pushesWrappedByModifiers(in: s, chained: chained) : []
+        let fileIndex = file.index
+        let direct = hits
+        return { [owned] project in
+            var hits = direct
+            for push in wrapped {
+                if let hit = Self.verdict(on: push, file: fileIndex, project: project) { hits.append(hit) }
+            }
+            for stack in owned {
+                // `ScreenShell { NavigationStack { … } }` where the shell holds a stack of its own.
+                if let shell = project.pathStackHoldingWrapper(stack.wrappers) {
+                    let evidence = project.stackLocation(ownedBy: shell).map {
+                        [Evidence.at($0.path, line: $0.line, "`\(shell)` builds its own navigation stack here")]
+                    }
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
+                            // Without the shell's stack to point at, it is only suspected.
+                            severity: evidence == nil ? .info : stack.severity, evidence: evidence ?? []))
+                    continue
+                }
+                // Built only on some runs: whether the caller that shows it in a stack turns it off
+                // cannot be seen from here.
+                let unsure: Severity? = stack.conditional ? .info : stack.severity
+                let caveat =
+                    stack.conditional
+                    ? " (this stack is built only on some runs: if every caller that shows it inside a stack turns it off, ignore this)"
+                    : ""
+                // A stack in a member (`var addSheet: some View`) stands where that member is used
+                // (in a sheet, say), not wherever the type is pushed: the hierarchy places it.
+                let inBody = stack.node == stack.view
+                var pushers = (inBody ? project.pushedViews[stack.view] ?? [] : []).filter {
+                    !Structure.branchesExclude($0.branches, stack.branches)
+                }
+                // A stack behind a flag: a push that passes it `true` (or leaves it at its default
+                // `true`) builds the stack for sure, and is the proof; one that turns it off pushes none.
+                var decided: String?
+                if stack.conditional, !stack.gates.isEmpty {
+                    let verdicts = pushers.map { pusher in
+                        stack.gates.map {
+                            $0.isSwitchedOn(by: pusher.arguments?.arguments ?? [:], passed: pusher.arguments?.passed)
+                        }
+                    }
+                    if let sure = verdicts.firstIndex(where: { $0.allSatisfy { $0 == true } }) {
+                        let flags = stack.gates.map { "`\($0.name)`" }.joined(separator: ", ")
+                        decided = " (this push builds it: \(flags) is true for it)"
+                        pushers = [pushers[sure]]
+                    } else {
+                        pushers = zip(pushers, verdicts).filter { !$0.1.contains(false) }.map(\.0)
+                    }
+                }
+                if let pusher = pushers.first {
+                    var evidence: [Evidence] = [
+                        .at(
+                            project.paths[pusher.file] ?? "?", line: pusher.line,
+                            "`\(stack.view)` is pushed here\(pusher.pusher.map { " by `\($0)`" } ?? "")")
+                    ]
+                    if let by = pusher.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
+                        evidence.append(
+                            .at(
+                                project.paths[site.file] ?? "?", line: site.line,
+                                "`\(by)` is shown inside a navigation stack here"))
+                    } else if let by = pusher.pusher, let own = project.stackLocation(ownedBy: by) {
+                        evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
+                    }
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(decided ?? caveat)",
+                            severity: decided == nil ? unsure : stack.severity, evidence: evidence))
+                } else if !inBody || project.pushedViews[stack.view] == nil,
+                    project.pathHierarchy.status(of: stack.node) == .inStack,
+                    let site = project.pathHierarchy.stackedSite(of: stack.node)
+                {
+                    // Built inside another stack's content, usually in another file.
+                    let place =
+                        "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
+                    hits.append(
+                        Hit(
+                            file: fileIndex, offset: stack.offset,
+                            message:
+                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns a `\(stack.stack)`, so two paths compete; keep the outer stack and drop this one\(caveat)",
+                            severity: unsure,
+                            evidence: [
+                                .at(
+                                    project.paths[site.file] ?? "?", line: site.line,
+                                    "`\(stack.node)` is built here, inside another stack's content\(site.parent.map { " (in `\($0)`)" } ?? "")"
+                                )
+                            ]))
+                }
+            }
+            return hits.sorted { $0.offset < $1.offset }
+        }
+    }
+
+    /// A view pushed with the app's own modifiers chained onto it (`Profile().embeddedInStack()`):
+    /// if one of them wraps its content in a stack, the push puts a stack inside the stack it
+    /// pushes onto. The same helper in a sheet is fine, and is not looked at here.
+    struct WrappedPush: Sendable {
+        var offset: Int
+        var view: String
+        var wrappers: [String]
+        var pusher: String?
+        /// The stack around the push in this file, if any (`NavigationStack { … NavigationLink … }`).
+        var outerStack: (offset: Int, callee: String)?
+    }
+
+    static func pushesWrappedByModifiers(in s: Structure, chained: [Int: [String]]) -> [WrappedPush] {
+        guard !chained.isEmpty else { return [] }
+        var found: [WrappedPush] = []
+        for (index, call) in s.calls.enumerated()
+        where call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+            for view in s.destinationViews(ofCall: index) {
+                guard let wrappers = chained[view], !wrappers.isEmpty else { continue }
+                let outer = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s).map {
+                    (s.offset(of: s.calls[$0].calleeToken), s.calls[$0].callee)
+                }
+                found.append(
+                    WrappedPush(
+                        offset: s.offset(of: s.calls[view].calleeToken), view: s.calls[view].callee,
+                        wrappers: wrappers, pusher: s.enclosingType(of: call.calleeToken).map { s.types[$0].name },
+                        outerStack: outer))
+            }
+        }
+        return found
+    }
+
+    /// An error only with both halves of the proof: where the modifier builds its stack, and the
+    /// stack the push lands on.
+    static func verdict(on push: WrappedPush, file: Int, project: ProjectIndex) -> Hit? {
+        // `.embeddedInStack()` (a function) or `.modifier(StackFrame())` (a type holding a stack).
+        guard let wrapper = project.pathStackHoldingWrapper(push.wrappers) else { return nil }
+        let isFunction = wrapper.hasPrefix(".")
+        let modifier = isFunction ? wrapper + "()" : ".modifier(\(wrapper)())"
+        let function = isFunction ? project.stackFunctionLocation(String(wrapper.dropFirst())) : nil
+        guard let built = function.map({ (path: $0.path, line: $0.line) }) ?? project.stackLocation(ownedBy: wrapper)
+        else { return nil }
+        // A helper that builds its stack only on some runs (`if embed { NavigationStack { self } }`).
+        if function?.conditional == true { return nil }
+        var evidence: [Evidence] = [.at(built.path, line: built.line, "`\(modifier)` builds a navigation stack here")]
+        if let outer = push.outerStack {
+            evidence.append(.here(offset: outer.offset, message: "the `\(outer.callee)` it is pushed onto starts here"))
+        } else if let by = push.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
+            evidence.append(
+                .at(project.paths[site.file] ?? "?", line: site.line, "`\(by)` is shown inside a navigation stack here")
+            )
+        } else if let by = push.pusher, let own = project.stackLocation(ownedBy: by) {
+            evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
+        } else {
+            return nil
+        }
+        return Hit(
+            file: file, offset: push.offset,
+            message:
+                "`\(push.view)` is pushed wrapped in `\(modifier)`, which builds a navigation stack inside the one it is pushed onto, so two paths compete; push the view without the wrapper (keep it for sheets)",
+            evidence: evidence)
+    }
+
+    /// A stack built only to be drawn into an image (`ImageRenderer(content:)`, a chained
+    /// `.asImage()`/`.snapshot()`), or in a button's action: never on screen, so it nests nothing.
+    static func isRenderedOffScreen(_ stack: Int, in s: Structure, imageChains: Set<Int>) -> Bool {
+        if imageChains.contains(stack) { return true }
+        let token = s.calls[stack].calleeToken
+        for outer in s.enclosingCalls(of: token) {
+            let call = s.calls[outer]
+            if call.callee == "ImageRenderer" { return true }
+            // `Button("Share") { … NavigationStack { … } … }`: the action runs, it is not shown.
+            // (`Button(action: …) { label }` takes its label as the trailing closure instead.)
+            if call.callee == "Button", let first = s.trailingClosures(of: call).first, first.body.contains(token),
+                !s.arguments(of: call).contains(where: { $0.label == "action" })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The calls a member named like an image or snapshot (`.asImage()`, `.snapshot()`) is chained
+    /// onto, found in one pass over the file's member calls.
+    static func imageChainRoots(in s: Structure) -> Set<Int> {
+        var roots = Set<Int>()
+        for call in s.calls where call.isMember {
+            let name = call.callee.lowercased()
+            guard name.contains("image") || name.contains("snapshot"), let root = s.chainRoot(of: call) else {
+                continue
+            }
+            roots.insert(root)
+        }
+        return roots
+    }
+
+    /// The `NavigationView` calls styled as columns (`.navigationViewStyle(.columns)`,
+    /// `DoubleColumnNavigationViewStyle()`): split views, whose detail column may hold a stack.
+    static func columnNavigationViews(in s: Structure) -> Set<Int> {
+        var found = Set<Int>()
+        for call in s.calls where call.isMember && call.callee == "navigationViewStyle" {
+            guard let parentheses = call.parentheses, let root = s.chainRoot(of: call),
+                s.calls[root].callee == "NavigationView",
+                (parentheses.lowerBound...parentheses.upperBound).contains(where: {
+                    s.is($0, "columns") || s.is($0, "DoubleColumnNavigationViewStyle")
+                })
+            else { continue }
+            found.insert(root)
+        }
+        return found
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Support
+import Yams
+import SwiftUIModel
+import ProjectSettings
+
+/// `.patternlint.yml`: which files, which rules, severities and options, extra notes and rules.
+///
+/// ```yaml
+/// included: [Sources]
+/// excluded: ["**/Generated/**", Pods]
+/// disabled_rules: [state-not-private]
+/// opt_in_rules: [hardcoded-navigation-in-reusable-view]
+/// only_rules: []                  # when set, only these run
+/// constant-binding:               # per rule: severity and options
+///   severity: error
+///   previews: off
+/// state-not-private: error        # or just a severity
+/// notes: [docs/patterns]          # more pattern notes
+/// rules: [docs/rules]             # more rule files
+/// reporter: xcode
+/// deployment_target:             # oldest OS versions supported (else read from the project)
+///   iOS: "15.0"
+/// ```
+public struct Configuration: Sendable {
+    public var included: [String] = []
+    /// `baseline:`: the team's baseline file (relative to this file), used when `--baseline` is not given.
+    public var baseline: String?
+    public var excluded: [String] = []
+    public var disabledRules: [String] = []
+    public var optInRules: [String] = []
+    public var onlyRules: [String]?
+    public var severities: [String: Severity] = [:]
+    public var ruleOptions: [String: RuleOptions] = [:]
+    public var notes: [String] = []
+    public var rules: [String] = []
+    public var reporter: String?
+    /// `deployment_target:`; when absent the CLI reads the project files (`DeploymentTargets.detect`).
+    public var deploymentTargets: DeploymentTargets?
+    /// With no `deployment_target:`: resolve each file's targets from the nearest project above it
+    /// (`DeploymentTargetResolver`), as the CLI does. Off, every API counts as available.
+    public var detectsDeploymentTargets = false
+    /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
+    public var helpURIBase: String?
+    /// Folder the configuration's relative paths start from.
+    public var root: String = "."
+    public var path: String?
+    /// Keys that are neither known settings nor (possibly) rule ids.
+    var unknownKeys: [String] = []
+    /// A rule's value that is neither a severity nor a mapping (`state-not-private: errror`).
+    var unreadableRuleValues: [String: String] = [:]
+    /// The line of each key (`constant-binding`) and rule option (`constant-binding.previews`), for warnings.
+    var lines: [String: Int] = [:]
+
+    public static let fileName = ".patternlint.yml"
+    static let knownKeys: Set<String> = [
+        "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
+        "help_uri_base", "deployment_target", "baseline",
+    ]
+
+    public init() {}
+
+    public struct LoadError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads a configuration file; malformed YAML or wrong value types are errors naming the file.
+    public static func load(path: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(description: "\(path): cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(description: "\(path): the configuration is not UTF-8 text")
+        }
+        let loaded: Any?
+        do {
+            // Every scalar stays text: YAML 1.1 would read `previews: off` as the Boolean false.
+            // Checked first: converting an alias bomb to `Any` would never finish.
+            _ = try BoundedYAML.compose(text)
+            loaded = try Yams.load(yaml: text, .basic)
+        } catch let error as YamlError {
+            throw LoadError(description: "\(path): malformed YAML: \(BoundedYAML.describe(error))")
+        } catch let error as BoundedYAML.TooLarge {
+            throw LoadError(description: "\(path): \(error)")
+        }
+        var configuration = Configuration()
+        configuration.path = path
+        configuration.root =
+            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        guard let loaded else { return configuration }
+        guard let map = loaded as? [String: Any] else {
+            throw LoadError(description: "\(path): the configuration must be a mapping of keys to values")
+        }
+        func strings(_ key: String) throws -> [String] {
+            guard let value = map[key] else { return [] }
+            if let list = value as? [Any] { return list.map { "\($0)" } }
+            if let single = value as? String { return [single] }
+            throw LoadError(description: "\(path): `\(key)` must be a list")
+        }
+        configuration.included = try strings("included")
+        configuration.excluded = try strings("excluded")
+        configuration.disabledRules = try strings("disabled_rules")
+        configuration.optInRules = try strings("opt_in_rules")
+        if map["only_rules"] != nil { configuration.onlyRules = try strings("only_rules") }
+        configuration.notes = try strings("notes")
+        configuration.rules = try strings("rules")
+        configuration.reporter = map["reporter"].map { "\($0)" }
+        configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
+        configuration.baseline = map["baseline"].map { "\($0)" }
+        if let targets = map["deployment_target"] {
+            do {
+                configuration.deploymentTargets = try DeploymentTargets.parse(targets, source: path)
+            } catch {
+                throw LoadError(description: "\(path): \(error)")
+            }
+        }
+        configuration.lines = keyLines(text)
+        for (key, value) in map where !knownKeys.contains(key) {
+            if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
+                configuration.severities[key] = severity
+            } else if let text = value as? String {
+                configuration.unreadableRuleValues[key] = text
+            } else if let options = value as? [String: Any] {
+                var values: [String: String] = [:]
+                for (option, optionValue) in options {
+                    if option == "severity" {
+                        guard let severity = Severity(rawValue: "\(optionValue)") else {
+                            throw LoadError(description: "\(path): `\(key).severity` must be error, warning or info")
+                        }
+                        configuration.severities[key] = severity
+                    } else {
+                        values[option] =
+                            optionValue is Bool ? ((optionValue as! Bool) ? "true" : "false") : "\(optionValue)"
+                    }
+                }
+                configuration.ruleOptions[key] = RuleOptions(values)
+            }
+            configuration.unknownKeys.append(key)
+        }
+        return configuration
+    }
+
+    /// Finds `.patternlint.yml` in the folder or its parents.
+    public static func find(from folder: String = FileManager.default.currentDirectoryPath) -> String? {
+        var current = URL(fileURLWithPath: folder).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// The line of every top-level key and of every key one level below it (1-based).
+    static func keyLines(_ text: String) -> [String: Int] {
+        guard let node = try? BoundedYAML.compose(text, .default), case .mapping(let top) = node else { return [:] }
+        var lines: [String: Int] = [:]
+        for (key, value) in top {
+            guard let name = key.string else { continue }
+            lines[name] = key.mark?.line
+            guard case .mapping(let options) = value else { continue }
+            for (option, _) in options {
+                if let optionName = option.string { lines[name + "." + optionName] = option.mark?.line }
+            }
+        }
+        return lines
+    }
+
+    /// Warnings for keys that are not settings nor rule ids, rule ids that do not exist, and rule
+    /// options a rule does not take or values it does not accept (`rules`: each known rule's
+    /// options), each naming the file and line.
+    public func warnings(rules: [String: [RuleOptionSpec]]) -> [String] {
+        var warnings: [String] = []
+        let name = path ?? Self.fileName
+        func place(_ key: String) -> String { lines[key].map { "\(name):\($0)" } ?? name }
+        let ruleIDs = NameSuggestions(rules.keys)
+        let keys = NameSuggestions(Array(rules.keys) + Self.knownKeys)
+        for key in unknownKeys where rules[key] == nil {
+            warnings.append(
+                "\(place(key)): unknown key `\(key)` (neither a setting nor a rule id)\(keys.didYouMean(key))")
+        }
+        for (list, ids) in [
+            ("disabled_rules", disabledRules), ("opt_in_rules", optInRules), ("only_rules", onlyRules ?? []),
+        ] {
+            for id in ids where rules[id] == nil {
+                warnings.append("\(place(list)): unknown rule `\(id)` in `\(list)`\(ruleIDs.didYouMean(id))")
+            }
+        }
+        for (id, text) in unreadableRuleValues.sorted(by: { $0.key < $1.key }) where rules[id] != nil {
+            warnings.append(
+                "\(place(id)): `\(id): \(text)` is not a severity (error, warning or info) nor a mapping of options; ignored"
+            )
+        }
+        for (id, options) in ruleOptions.sorted(by: { $0.key < $1.key }) {
+            guard let specs = rules[id] else { continue }
+            for (option, value) in options.values.sorted(by: { $0.key < $1.key }) {
+                guard let spec = specs.first(where: { $0.name == option }) else {
+                    let takes =
+                        specs.isEmpty
+                        ? "it takes only `severity`"
+                        : "it takes `severity`, " + specs.map { "`\($0.name)`" }.joined(separator: ", ")
+                    warnings.append(
+                        "\(place(id + "." + option)): unknown option `\(option)` for rule `\(id)` (\(takes)); ignored")
+                    continue
+                }
+                if !spec.allowed.isEmpty, !spec.allowed.contains(value) {
+                    warnings.append(
+                        "\(place(id + "." + option)): `\(id).\(option)` is `\(value)`; expected one of \(spec.allowed.joined(separator: ", ")) (using the default, `\(spec.defaultValue)`)"
+                    )
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// Whether a rule runs: `only_rules` wins; opt-in rules need `opt_in_rules`; `disabled_rules` turns off.
+    public func isEnabled(_ metadata: RuleMetadata) -> Bool {
+        if let only = onlyRules { return only.contains(metadata.id) }
+        if disabledRules.contains(metadata.id) { return false }
+        return !metadata.optIn || optInRules.contains(metadata.id)
+    }
+
+    /// A rule's options, with the project's deployment targets.
+    public func options(for id: String) -> RuleOptions {
+        var options = ruleOptions[id] ?? RuleOptions()
+        options.deploymentTargets = deploymentTargets
+        return options
+    }
+
+    public func severity(of metadata: RuleMetadata) -> Severity {
+        severities[metadata.id] ?? metadata.severity
+    }
+
+    /// A path relative to the configuration's folder, resolved.
+    /// A path of the configuration (relative to its folder) as the run names it: normalised, and
+    /// relative to the current folder when it lies there (see `DisplayPath`).
+    public func resolve(_ path: String) -> String {
+        DisplayPath.of(path.hasPrefix("/") || root == "." ? path : root + "/" + path)
+    }
+
+    /// The starter file `patternlint init` writes.
+    public static let starter = """
+        # PatternLint configuration. Paths are relative to this file.
+        # Which Swift files to lint when `patternlint lint` gets no paths (default: this folder).
+        included:
+          - .
+        # Globs to skip (`**` spans folders). .build, DerivedData, Pods, Carthage and .git are always skipped.
+        excluded:
+          - "**/Generated/**"
+
+        # Rules to turn off, and opt-in rules to turn on. `patternlint rules` lists them all.
+        disabled_rules: []
+        opt_in_rules: []
+        # only_rules: [constant-binding]   # when set, only these run
+
+        # Per-rule severity (error, warning, info) and options.
+        constant-binding:
+          previews: info    # `.constant` inside previews: info, warning, error or off
+
+        # Your team's own pattern notes and rule files (markdown), added to the built-in ones.
+        notes: []
+        rules: []
+
+        # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
+        reporter: xcode
+        # The team's baseline (written with `lint --write-baseline FILE`): its findings are not reported.
+        # baseline: .patternlint-baseline.json
+        # Where `patternlint notes export --html` output is published; SARIF help links point there.
+        # help_uri_base: https://docs.example.com/patterns/
+
+        # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
+        # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.
+        # deployment_target:
+        #   iOS: "15.0"
+
+        """
+}

@@ -1,0 +1,112 @@
+import SwiftUIModel
+import ProjectSettings
+import Support
+
+/// How much a finding matters; `info` never fails a run.
+public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
+    case info, warning, error
+
+    var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The pattern note a finding links to.
+public struct NoteReference: Sendable, Codable, Equatable, Hashable {
+    public var title: String
+    public var permalink: String
+    public var path: String
+
+    public init(title: String, permalink: String, path: String) {
+        self.title = title
+        self.permalink = permalink
+        self.path = path
+    }
+}
+
+/// One problem in one file, with the note that explains the fix.
+public struct Finding: Sendable, Codable, Equatable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var path: String
+    public var line: Int
+    /// 1-based, counted in characters.
+    public var column: Int
+    public var note: NoteReference?
+    /// The source line the finding is on, without its line break (for baselines and reports).
+    public var sourceLine: String
+    /// How to fix it, when the rule knows (`--fix`).
+    public var fix: Fix?
+    /// The code that proves it (the write that is lost, the outer stack and the push): a finding
+    /// at warning or error that depends on other code names that code here.
+    public var related: [RelatedLocation] = []
+
+    public init(
+        ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?,
+        sourceLine: String, fix: Fix? = nil, related: [RelatedLocation] = []
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.note = note
+        self.sourceLine = sourceLine
+        self.fix = fix
+        self.related = related
+    }
+}
+
+extension Finding {
+    /// The message and the evidence as one more sentence, for reporters whose format has no place
+    /// for locations (`… Evidence: Sources/Pager.swift:42:9: writes page; …`).
+    public var messageWithEvidence: String {
+        guard !related.isEmpty else { return message }
+        return message + (message.hasSuffix(".") ? " " : ". ") + "Evidence: "
+            + related.map { "\($0.path):\($0.line):\($0.column): \($0.message)" }.joined(separator: "; ") + "."
+    }
+}
+
+/// What a rule names as a finding's proof: a byte offset in the finding's own file (the engine
+/// turns it into line and column), or a place in another file the index knows.
+public enum Evidence: Sendable, Hashable {
+    case here(offset: Int, message: String)
+    case elsewhere(RelatedLocation)
+
+    public static func at(_ path: String, line: Int, column: Int = 1, _ message: String) -> Evidence {
+        .elsewhere(RelatedLocation(path: path, line: line, column: column, message: message))
+    }
+}
+
+/// What a rule reports before the engine attaches severity, position and note.
+public struct Hit: Sendable {
+    public var file: Int
+    /// Byte offset in the file.
+    public var offset: Int
+    public var message: String
+    /// A severity other than the rule's (e.g. `info` inside previews).
+    public var severity: Severity?
+    /// Its fix, if the rule has one.
+    public var fix: Fix?
+    /// The code the verdict rests on (see `Finding.related`).
+    public var evidence: [Evidence]
+
+    public init(
+        file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil, evidence: [Evidence] = []
+    ) {
+        self.file = file
+        self.offset = offset
+        self.message = message
+        self.severity = severity
+        self.fix = fix
+        self.evidence = evidence
+    }
+}

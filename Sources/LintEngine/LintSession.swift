@@ -1,0 +1,161 @@
+import Foundation
+import Notes
+import Support
+import SwiftUIModel
+import ProjectSettings
+
+/// One lint run's world, loaded once and shared by every front end (the CLI's `lint` and the
+/// plugins that call it, the MCP server, an editor server): the configuration, the notes graph,
+/// the rule catalog; then discovery, context, the baseline and the changed-line filter. A front
+/// end decides only how it gets its files (disk, a buffer, the git index) and how it answers.
+/// One error policy: a configuration that cannot be read is an error naming the file, everywhere.
+public struct LintSession: Sendable {
+    /// A front end may narrow it before linting (`--only-rule`).
+    public var configuration: Configuration
+    public let graph: Graph
+    public let catalog: RuleCatalog
+    /// What loading found to say (unknown keys, broken notes, rule files that failed), each naming
+    /// its file: a front end prints or logs them.
+    public let warnings: [String]
+    /// With a boundary (the MCP server's workspace), nothing outside it is read.
+    public let boundary: RealPathBoundary?
+    /// Configured paths a front end left out (the MCP server's, outside its workspace), to report.
+    public var ignoredPaths: [String] = []
+
+    /// What the session is loaded from.
+    public struct Origin: Sendable {
+        /// `.patternlint.yml` to read; nil: found from the current folder up.
+        public var configPath: String?
+        public var extraNotes: [String] = []
+        public var extraRules: [String] = []
+        public var builtinRuleFiles: [(path: String, contents: String)]
+        /// The Swift rules those files describe (`BuiltinRules.all`).
+        public var builtinRules: [any Rule]
+        public var builtinNotes: [Vault.Source]
+        public var boundary: RealPathBoundary?
+
+        public init(
+            configPath: String?, extraNotes: [String] = [], extraRules: [String] = [],
+            builtinRuleFiles: [(path: String, contents: String)], builtinRules: [any Rule],
+            builtinNotes: [Vault.Source], boundary: RealPathBoundary? = nil
+        ) {
+            self.builtinRules = builtinRules
+            self.configPath = configPath
+            self.extraNotes = extraNotes
+            self.extraRules = extraRules
+            self.builtinRuleFiles = builtinRuleFiles
+            self.builtinNotes = builtinNotes
+            self.boundary = boundary
+        }
+    }
+
+    /// Loads everything once; a configuration that cannot be read throws `LintProblem` naming it.
+    public static func load(_ origin: Origin, adjust: (inout Configuration) throws -> Void = { _ in }) throws
+        -> LintSession
+    {
+        var configuration = Configuration()
+        if let path = origin.configPath ?? Configuration.find() {
+            do { configuration = try Configuration.load(path: path) } catch { throw LintProblem("\(error)") }
+        }
+        try adjust(&configuration)
+        // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
+        // Without `deployment_target:`, each file's targets come from the nearest project above it.
+        if configuration.deploymentTargets == nil { configuration.detectsDeploymentTargets = true }
+        let noteRoots = configuration.notes.map(configuration.resolve) + origin.extraNotes
+        let vault = Vault.load(roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary)
+        let graph = Graph(vault: vault)
+        let ruleFolders = configuration.rules.map(configuration.resolve) + origin.extraRules
+        let catalog = RuleCatalog(
+            builtinFiles: origin.builtinRuleFiles, implementations: origin.builtinRules, teamFolders: ruleFolders,
+            graph: graph, within: origin.boundary)
+        let rules = Dictionary(
+            catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
+        let warnings =
+            vault.loadDiagnostics.map(\.loadWarning) + catalog.problems + configuration.warnings(rules: rules)
+        return LintSession(
+            configuration: configuration, graph: graph, catalog: catalog, warnings: warnings, boundary: origin.boundary)
+    }
+
+    /// The configured folders to lint: `included`, else the configuration's folder's run (`.`).
+    public var configuredRoots: [String] {
+        configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)
+    }
+
+    /// The Swift files under `roots` (the configuration's exclusions applied; with a boundary,
+    /// links out of it skipped), and a linter that already knows the folders listed, so deployment
+    /// targets are resolved without listing again.
+    public func prepare(roots: [String]) -> (linter: Linter, discovery: FileDiscovery.Result) {
+        let discovery = FileDiscovery.find(
+            paths: roots, excluded: configuration.excluded, root: configuration.root, within: boundary)
+        let linter = Linter(catalog: catalog, configuration: configuration)
+        linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
+        return (linter, discovery)
+    }
+
+    /// Which baseline hides findings: the configured one, a file, or none.
+    public enum BaselineChoice: Sendable {
+        case configured
+        case file(String)
+        case none
+    }
+
+    /// The baseline a run applies, anchored to the folder of the configuration that names it.
+    public func baseline(_ choice: BaselineChoice) throws -> Baseline? {
+        let path: String
+        switch choice {
+        case .none: return nil
+        case .file(let file): path = file
+        case .configured:
+            guard let configured = configuration.baseline.map(configuration.resolve) else { return nil }
+            path = configured
+        }
+        if let boundary, !boundary.contains(path) {
+            throw LintProblem("\(path): leads outside \(boundary.folder)")
+        }
+        return try Baseline.load(path: path, anchor: Baseline.anchor(forFileAt: path, configuration: configuration))
+    }
+
+    /// What a front end asks of a run besides its inputs.
+    public struct Filters: Sendable {
+        public var baseline: BaselineChoice = .configured
+        /// Only findings on lines changed since this git revision.
+        public var changedSince: String?
+        public init(baseline: BaselineChoice = .configured, changedSince: String? = nil) {
+            self.baseline = baseline
+            self.changedSince = changedSince
+        }
+    }
+
+    /// Lints the inputs and applies the filters: every front end's findings, evidence included.
+    /// A baseline that cannot be read throws; so does a revision git does not know.
+    public func lint(_ inputs: [LintInput], with linter: Linter, filters: Filters = Filters()) throws -> LintResult {
+        var result = linter.lint(inputs)
+        if let revision = filters.changedSince {
+            result.findings = try Self.onlyChangedLines(result.findings, since: revision)
+        }
+        try baseline(filters.baseline)?.apply(to: &result)
+        return result
+    }
+
+    /// Findings on lines changed since the revision (untracked files count as wholly changed).
+    public static func onlyChangedLines(_ findings: [Finding], since revision: String) throws -> [Finding] {
+        let changed: [String: Set<Int>?]
+        do { changed = try Git.changedLines(since: revision) } catch {
+            throw LintProblem("--changed-since \(revision): \(error)")
+        }
+        let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        return findings.filter { finding in
+            guard let lines = byKey[PathKey.of(finding.path)] else { return false }
+            return lines.map { $0.contains(finding.line) } ?? true
+        }
+    }
+}
+
+extension FileDiscovery.Result {
+    /// The files besides `paths`, read for cross-file rules only (an editor's buffer, staged
+    /// files, a snippet: the rest of the tree as context).
+    public func contextInputs(besides paths: [String]) -> [LintInput] {
+        let keys = Set(paths.map(PathKey.of))
+        return files.filter { !keys.contains(PathKey.of($0)) }.map { LintInput.disk($0, reportFindings: false) }
+    }
+}

@@ -1,0 +1,363 @@
+import Dispatch
+import Foundation
+import SwiftLexer
+import Support
+import SwiftUIModel
+import ProjectSettings
+
+/// A Swift file to lint: a path and a way to get its bytes (disk, or the git index for `--staged`).
+public struct LintInput: Sendable {
+    public var path: String
+    public var read: @Sendable () throws -> [UInt8]
+    /// Findings in context-only files (cross-file facts) are not reported.
+    public var reportFindings: Bool
+
+    public init(path: String, reportFindings: Bool = true, read: @escaping @Sendable () throws -> [UInt8]) {
+        self.path = path
+        self.read = read
+        self.reportFindings = reportFindings
+    }
+
+    public static func disk(_ path: String, reportFindings: Bool = true) -> LintInput {
+        LintInput(path: path, reportFindings: reportFindings) { try FileContents.read(path, regularOnly: true) }
+    }
+}
+
+public struct LintProblem: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+public struct LintResult: Sendable {
+    public var findings: [Finding]
+    /// Files that could not be linted (unreadable, binary), each naming the file.
+    public var problems: [String]
+    public var filesLinted: Int
+    public var rulesRun: [RuleCatalog.Entry]
+    /// Paths of the files whose findings are reported.
+    public var files: [String] = []
+    /// How many findings a baseline left out; nil when no baseline was applied.
+    public var hiddenByBaseline: Int?
+
+    public init(
+        findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []
+    ) {
+        self.findings = findings
+        self.problems = problems
+        self.filesLinted = filesLinted
+        self.rulesRun = rulesRun
+        self.files = files
+    }
+}
+
+/// The pipeline: files → tokens → structure → project index → rules → findings (suppressions,
+/// severities, notes), in two parallel passes and one parse per file. Pass 1 reads, lexes and
+/// structures each file, takes its summary for the project index, runs the rules that need only
+/// the file, and lets each `ProjectRule` gather what it will need; then the tokens are dropped, so
+/// memory stays small on any repo. Pass 2 gives the project rules the finished index. The output
+/// is sorted, so it is the same whatever the thread count.
+public struct Linter: Sendable {
+    public var catalog: RuleCatalog
+    public var configuration: Configuration
+    /// For a process that exits after one run: skip freeing what the run built (saves the teardown).
+    public var keepRunUntilExit = false
+    /// Each file's deployment targets when the configuration leaves them to the projects.
+    public let targetResolver = DeploymentTargetResolver()
+    /// Counts the files each pass has done (the CLI draws it on a terminal).
+    public var progress: ProgressCounter?
+
+    public init(catalog: RuleCatalog, configuration: Configuration) {
+        self.catalog = catalog
+        self.configuration = configuration
+    }
+
+    public var enabledEntries: [RuleCatalog.Entry] {
+        catalog.entries.filter { configuration.isEnabled($0.metadata) }
+    }
+
+    /// Reads and parses one input; binary files are refused with a problem.
+    static func load(_ input: LintInput, index: Int) -> Result<LintFile, LintProblem> {
+        do {
+            let bytes = try input.read()
+            if bytes.prefix(8192).contains(0) {
+                return .failure(LintProblem("\(input.path): binary file (NUL bytes), skipped"))
+            }
+            return .success(
+                LintFile(
+                    index: index, path: input.path, structure: Structure(SourceFile(path: input.path, bytes: bytes))))
+        } catch let problem as LintProblem {
+            return .failure(problem)
+        } catch let problem as ReadError {
+            return .failure(LintProblem(problem.description))
+        } catch {
+            return .failure(LintProblem("\(input.path): cannot be read: \(error.localizedDescription)"))
+        }
+    }
+
+    /// Reads and parses every input; binary files are skipped with a problem.
+    public static func parse(_ inputs: [LintInput]) -> (files: [LintFile?], problems: [String]) {
+        let parsed = ConcurrentSlots<Result<LintFile, LintProblem>>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            parsed[index] = load(inputs[index], index: index)
+        }
+        var files: [LintFile?] = []
+        var problems: [String] = []
+        for slot in parsed.values {
+            switch slot {
+            case .success(let file)?: files.append(file)
+            case .failure(let problem)?: files.append(nil); problems.append(problem.description)
+            case nil: files.append(nil)
+            }
+        }
+        return (files, problems)
+    }
+
+    /// What the per-file loop needs of each enabled rule, worked out once per run (copying a
+    /// catalog entry per rule per file costs a retain for each of its many fields).
+    struct PreparedRule: Sendable {
+        var id: String
+        var rule: any Rule
+        /// The same rule when it looks across files (`Rule.asProjectRule`), asked once per run.
+        var projectRule: (any ProjectRule)?
+        /// The rule's own collector of facts (`CollectingRule`), asked once per run.
+        var collector: FactCollector?
+        /// `Rule.startsFrom`, read once per run.
+        var startsFrom: [Vocabulary.Word]
+        var options: RuleOptions
+        var severity: Severity
+        var note: NoteReference?
+        /// `". See: <note title>"`, appended to every message.
+        var messageSuffix: String
+    }
+
+    func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
+        entries.map { entry in
+            PreparedRule(
+                id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule,
+                collector: entry.rule.factCollector,
+                startsFrom: entry.rule.startsFrom,
+                options: configuration.options(for: entry.metadata.id),
+                severity: configuration.severity(of: entry.metadata), note: entry.note,
+                messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
+        }
+    }
+
+    /// A file between the passes: no tokens, only what placing and judging its findings needs.
+    struct FileState: Sendable {
+        var index: Int
+        var path: String
+        var positions: TextPositions
+        var suppressions: Suppressions
+        /// Directives that suppressed something so far.
+        var used: Set<Int> = []
+        var findings: [Finding] = []
+        /// Project rules' verdicts to come, by position in the prepared rules.
+        var deferred: [(rule: Int, decide: @Sendable (ProjectIndex) -> [Hit])] = []
+        var placer = LinePlacer()
+    }
+
+    /// Columns and line texts for findings in offset order: a column counts on from the finding
+    /// before it on the same line, and findings on one line share its text. On a 1 MB line with
+    /// 17,000 findings each counted from the line start and kept its own copy (16 GB).
+    struct LinePlacer: Sendable {
+        var line = 0
+        var text = ""
+        var offset = 0
+        var column = 1
+
+        mutating func place(_ offset: Int, line: Int, positions: TextPositions) -> (column: Int, text: String) {
+            if line != self.line {
+                self.line = line
+                text = positions.lineText(line)
+                self.offset = 0
+            }
+            if self.offset == 0 || offset < self.offset {
+                column = positions.characterColumn(of: offset, line: line)
+            } else {
+                column += positions.characterCount(from: self.offset, to: offset)
+            }
+            self.offset = offset
+            return (column, text)
+        }
+    }
+
+    public func lint(_ inputs: [LintInput]) -> LintResult {
+        let clock = PhaseClock()
+        let entries = enabledEntries
+        let rules = prepare(entries)
+        let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
+        // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
+        let collectors = rules.compactMap(\.collector)
+        let states = ConcurrentSlots<
+            (state: FileState?, summary: FileSummary?, facts: [(any Sendable)?], problem: LintProblem?)
+        >(count: inputs.count)
+        progress?.begin("Linting files", total: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            defer { progress?.advance() }
+            switch Self.load(inputs[index], index: index) {
+            case .failure(let problem):
+                states[index] = (nil, nil, [], problem)
+            case .success(let file):
+                // Context-only files (`--staged`) feed the index; their own findings are not reported.
+                let state = inputs[index].reportFindings ? firstPass(file, rules: rules) : nil
+                // Collecting rules read every file, context-only ones too: their facts are cross-file.
+                states[index] = (state, file.summary, collectors.map { $0.collect(file) }, nil)
+            }
+        }
+        let slots = states.values
+        clock.mark("read, parse, local rules")
+        var index = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
+        for (position, collector) in collectors.enumerated() {
+            index.ruleFacts[collector.ruleID] = collector.gather(
+                slots.map { slot in slot.flatMap { $0.facts.isEmpty ? nil : $0.facts[position] } })
+        }
+        let project = index
+        clock.mark("index merge")
+        // The view hierarchies and the push graph are built on first use; build the ones the
+        // running rules need side by side now rather than one after the other (each behind a lock) in pass 2.
+        let needed = Array(rules.reduce(into: Set<IndexFact>()) { $0.formUnion($1.projectRule?.needs ?? []) })
+        DispatchQueue.concurrentPerform(iterations: needed.count) { part in
+            switch needed[part] {
+            case .viewHierarchy: _ = project.hierarchy
+            case .pathHierarchy: _ = project.pathHierarchy
+            case .pushGraph: _ = project.pushGraph
+            }
+        }
+        clock.mark("view hierarchies")
+        // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
+        let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
+        progress?.begin("Cross-file rules", total: slots.count)
+        DispatchQueue.concurrentPerform(iterations: slots.count) { position in
+            defer { progress?.advance() }
+            guard let state = slots[position]?.state else { return }
+            perFile[position] = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
+                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+        }
+        clock.mark("project rules")
+        RuleTimer.shared.dump()
+        defer {
+            clock.mark("sort")
+            // The CLI exits right after reporting: hand what the run built to a global instead of
+            // freeing it piece by piece (as compilers skip frees).
+            if keepRunUntilExit { ExitKeeper.shared.keep(slots) }
+        }
+        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
+        var all: [Finding] = []
+        all.reserveCapacity(groups.reduce(0) { $0 + $1.count })
+        for group in groups.sorted(by: { $0[0].path < $1[0].path }) { all.append(contentsOf: group) }
+        var problems: [String] = []
+        var reported: [String] = []
+        for slot in slots {
+            if let problem = slot?.problem { problems.append(problem.description) }
+            if let state = slot?.state { reported.append(state.path) }
+        }
+        return LintResult(
+            findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
+    }
+
+    /// While the file is parsed: the rules that need only it, and the project rules' preparation.
+    func firstPass(_ file: LintFile, rules: [PreparedRule]) -> FileState {
+        var state = FileState(
+            index: file.index, path: file.path, positions: file.source.positions,
+            suppressions: Suppressions(file.source))
+        // The nearest project's targets, when the configuration names none (asked once per file).
+        let fileTargets =
+            configuration.deploymentTargets == nil && configuration.detectsDeploymentTargets
+            ? targetResolver.targets(forFile: file.path) : nil
+        for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
+            // A rule whose names do not stand in the file has nothing to find there.
+            let words = rules[position].startsFrom
+            if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
+            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            var options = rules[position].options
+            if let targets = fileTargets { options.deploymentTargets = targets }
+            if let projectRule = rules[position].projectRule {
+                state.deferred.append((position, projectRule.prepare(file, options: options)))
+            } else {
+                record(rules[position].rule.check(file, options: options), of: rules[position], in: &state)
+            }
+            if RuleTimer.shared.enabled {
+                RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
+            }
+        }
+        return state
+    }
+
+    /// With the whole run's index: the project rules' verdicts, then unused suppressions.
+    func secondPass(_ state: FileState, project: ProjectIndex, rules: [PreparedRule], reportUnused: Bool) -> [Finding] {
+        var state = state
+        for (position, decide) in state.deferred {
+            let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
+            record(decide(project), of: rules[position], in: &state)
+            if RuleTimer.shared.enabled {
+                RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
+            }
+        }
+        let suppressions = state.suppressions
+        if reportUnused, !suppressions.directives.isEmpty,
+            let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID })
+        {
+            let enabled = Set(rules.map(\.id))
+            var unused: [Int] = []
+            for (index, directive) in suppressions.directives.enumerated()
+            where directive.kind != .enable && !state.used.contains(index) {
+                // A directive for rules that are not running this time cannot be judged.
+                guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
+                unused.append(index)
+            }
+            // An unused-suppression finding can itself be suppressed, which uses that other directive.
+            var silenced = Set<Int>()
+            for index in unused {
+                if let other = suppressions.suppressor(
+                    of: RuleCatalog.unusedSuppressionID, line: suppressions.directives[index].line, except: index)
+                {
+                    silenced.insert(index)
+                    state.used.insert(other)
+                }
+            }
+            for index in unused where !silenced.contains(index) && !state.used.contains(index) {
+                let directive = suppressions.directives[index]
+                let names = directive.rules.joined(separator: " ")
+                let hit = Hit(
+                    file: state.index, offset: directive.offset,
+                    message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
+                state.findings.append(makeFinding(entry, hit: hit, in: &state, line: directive.line))
+            }
+        }
+        return state.findings
+    }
+
+    /// Hits of one rule: suppressed ones mark their directive used, the rest become findings.
+    func record(_ hits: [Hit], of rule: PreparedRule, in state: inout FileState) {
+        for hit in hits.count > 1 ? hits.sorted(by: { $0.offset < $1.offset }) : hits {
+            let line = state.positions.line(of: hit.offset)
+            if !state.suppressions.directives.isEmpty,
+                let directive = state.suppressions.suppressor(of: rule.id, line: line)
+            {
+                state.used.insert(directive)
+                continue
+            }
+            state.findings.append(makeFinding(rule, hit: hit, in: &state, line: line))
+        }
+    }
+
+    func makeFinding(_ rule: PreparedRule, hit: Hit, in state: inout FileState, line: Int) -> Finding {
+        let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
+        let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
+        return Finding(
+            ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: state.path,
+            line: line, column: column, note: rule.note, sourceLine: text, fix: hit.fix,
+            related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) })
+    }
+
+    static func locate(_ evidence: Evidence, path: String, positions: TextPositions) -> RelatedLocation {
+        switch evidence {
+        case .elsewhere(let location):
+            return location
+        case .here(let offset, let message):
+            let line = positions.line(of: offset)
+            return RelatedLocation(
+                path: path, line: line, column: positions.characterColumn(of: offset, line: line), message: message)
+        }
+    }
+}

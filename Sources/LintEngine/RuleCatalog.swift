@@ -1,0 +1,100 @@
+import Foundation
+import Notes
+import Support
+import SwiftUIModel
+import ProjectSettings
+
+/// The rules of a run: metadata from rule files (built-in and a team's), joined to their Swift
+/// implementation or declarative pattern, and to the pattern note each one cites.
+public struct RuleCatalog: Sendable {
+    public struct Entry: Sendable {
+        public var metadata: RuleMetadata
+        public var rule: any Rule
+        /// The resolved pattern note, nil when the rule's `note` does not resolve.
+        public var note: NoteReference?
+        /// The note's markdown (front matter left out), for reporters that carry it (SARIF help).
+        public var noteMarkdown: String?
+        /// Whether it came with PatternLint or from a team's folder.
+        public var builtin: Bool
+    }
+
+    public private(set) var entries: [Entry] = []
+    /// Problems loading rule files: unreadable, bad front matter, no implementation, missing note.
+    public private(set) var problems: [String] = []
+
+    /// The id of the engine's own rule for suppressions that suppress nothing.
+    public static let unusedSuppressionID = "unused-suppression"
+
+    /// With a boundary, no team rule file whose real path leaves it is read (`Vault.markdownFiles`).
+    /// `implementations`: the Swift rules the built-in files describe (a front end passes
+    /// `BuiltinRules.all`; the engine depends on no rule).
+    public init(
+        builtinFiles: [(path: String, contents: String)], implementations rules: [any Rule] = [],
+        teamFolders: [String] = [], graph: Graph, within boundary: RealPathBoundary? = nil
+    ) {
+        var seen = Set<String>()
+        let implementations = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var files = builtinFiles.map { (path: $0.path, contents: $0.contents, builtin: true) }
+        for folder in teamFolders {
+            let (sources, issues) = Vault.markdownFiles(under: folder, within: boundary)
+            problems += issues.map(\.description)
+            for source in sources {
+                do {
+                    files.append((source.path, String(decoding: try source.read(), as: UTF8.self), false))
+                } catch {
+                    problems.append("\(source.path): cannot read rule file")
+                }
+            }
+        }
+        for file in files {
+            let metadata: RuleMetadata
+            do {
+                metadata = try RuleMetadata.parse(path: file.path, text: file.contents)
+            } catch {
+                problems.append("\(error)")
+                continue
+            }
+            guard seen.insert(metadata.id).inserted else {
+                problems.append("\(file.path): rule `\(metadata.id)` is defined twice")
+                continue
+            }
+            let rule: (any Rule)?
+            if let pattern = metadata.pattern {
+                rule = DeclarativeRule(id: metadata.id, pattern: pattern)
+            } else if metadata.id == Self.unusedSuppressionID {
+                rule = UnusedSuppressionMarker()
+            } else {
+                rule = implementations[metadata.id]
+            }
+            guard let rule else {
+                problems.append("\(file.path): rule `\(metadata.id)` has no implementation and no `pattern`")
+                continue
+            }
+            var note: NoteReference?
+            var noteMarkdown: String?
+            if case .resolved(let index) = graph.resolve(metadata.noteTarget) {
+                let found = graph.notes[index]
+                note = NoteReference(title: found.title, permalink: found.permalink, path: found.path)
+                noteMarkdown = found.body.drop(while: { $0 == "\n" }).description
+            } else {
+                problems.append("\(file.path): rule `\(metadata.id)` cites \(metadata.noteLink), which is not a note")
+            }
+            entries.append(
+                Entry(metadata: metadata, rule: rule, note: note, noteMarkdown: noteMarkdown, builtin: file.builtin))
+        }
+        for id in implementations.keys where !seen.contains(id) {
+            problems.append("built-in rule `\(id)` has no rule file in Rules/")
+        }
+        entries.sort { $0.metadata.id < $1.metadata.id }
+    }
+
+    public func entry(_ id: String) -> Entry? { entries.first { $0.metadata.id == id } }
+
+    public var ids: Set<String> { Set(entries.map(\.metadata.id)) }
+}
+
+/// Stands for `unused-suppression`, which the engine itself checks after the other rules.
+struct UnusedSuppressionMarker: Rule {
+    let id = RuleCatalog.unusedSuppressionID
+    func check(_ file: LintFile, options: RuleOptions) -> [Hit] { [] }
+}

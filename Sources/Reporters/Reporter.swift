@@ -1,0 +1,40 @@
+import LintEngine
+import Support
+
+/// Turns a lint result into text for one consumer (terminal, CI, code scanning).
+public protocol Reporter: Sendable {
+    /// The `--reporter` name.
+    static var name: String { get }
+    func report(_ result: LintResult) -> String
+    /// The report as UTF-8, in consecutive pieces, for writing a large one without joining it
+    /// first (or checking as a `String` bytes that were built from strings).
+    func reportPieces(_ result: LintResult) -> [[UInt8]]
+}
+
+extension Reporter {
+    public func reportPieces(_ result: LintResult) -> [[UInt8]] { [Array(report(result).utf8)] }
+}
+
+public enum Reporters {
+    public static let all: [any Reporter.Type] = [
+        XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
+        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self, HTMLReporter.self,
+    ]
+
+    public static var names: [String] { all.map { $0.name } }
+
+    public static func make(_ name: String, color: Bool = false, helpURIBase: String? = nil) -> (any Reporter)? {
+        switch name {
+        case XcodeReporter.name: XcodeReporter(color: color)
+        case JSONReporter.name: JSONReporter()
+        case SARIFReporter.name: SARIFReporter(helpBase: helpURIBase)
+        case GitHubReporter.name: GitHubReporter()
+        case CheckstyleReporter.name: CheckstyleReporter()
+        case JUnitReporter.name: JUnitReporter()
+        case CodeClimateReporter.name: CodeClimateReporter()
+        case MarkdownReporter.name: MarkdownReporter()
+        case HTMLReporter.name: HTMLReporter(helpBase: helpURIBase)
+        default: nil
+        }
+    }
+}

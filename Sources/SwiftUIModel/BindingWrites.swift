@@ -1,0 +1,580 @@
+import SwiftLexer
+import Support
+
+/// Which `@Binding` properties a view writes: assigns, mutates (`toggle()`, `append(_:)`, a method
+/// the run declares `mutating`), passes on as `$name` or `_name`, uses `inout`, or writes from its
+/// representable's coordinator (`parent.name = …`). Read once per file into its `FileSummary`, for
+/// `binding-never-written`, `constant-binding` and `missing-standalone-init`; each write keeps
+/// where it stands and what it stands behind, so a finding can name it as its proof.
+public struct BindingUse: Sendable {
+    /// The type declaring the binding, and the binding's name.
+    public var type: String
+    public var name: String
+    /// Offset of the property's name, where `binding-never-written` reports.
+    public var offset: Int
+    /// Written in the type's declaration or its extensions in the same file.
+    public var written: Bool
+    /// Declared `@Binding var` (not a `Binding<T>` kept by hand).
+    public var isWrapper = true
+    /// Methods called on it that SwiftUI does not know to mutate: a write when the run declares
+    /// a `mutating func` of that name.
+    public var calls: Set<String>
+    /// The file it is declared in (set by the file's summary).
+    public var file = 0
+    /// Where it is written or handed on, in file order (the first few).
+    public var sites: [BindingWriteSite] = []
+    /// Properties the sites forward to a callee whose default is `false` or `nil`: a caller that
+    /// leaves them out switches the callee's gates on them off too.
+    public var offByDefault: Set<String> = []
+    /// The view only ever assigns it (`offset = y`) and never reads it: an output for its caller,
+    /// which a caller that freezes it does not take.
+    public var outputOnly = false
+}
+
+/// One place a view writes its binding, or hands `$name` to another view or control.
+public struct BindingWriteSite: Sendable {
+    public var line: Int
+    public var column: Int
+    /// The line of code, trimmed and cut short: what a finding quotes as its proof.
+    public var code: String
+    /// Conditions around it that a caller's arguments may switch off (`if allowsEditing { … }`).
+    public var gates: [BindingGate] = []
+    /// `$name` passed as this argument of this call (`Child(value: $name)`, `.sheet(isPresented: $name)`):
+    /// a write only if that callee writes it.
+    public var passedTo: (callee: String, label: String, isMember: Bool)?
+    /// Literal arguments of that call (`canEdit: false`, `item: nil`, `mode: .compact`), which
+    /// decide the callee's own gates.
+    public var literalArguments: [String: LiteralArgument] = [:]
+    /// Arguments of that call that hand on this view's own properties (`group: $selectedGroup`,
+    /// `canEdit: canEdit`): by the callee's label, the property's name. What the outer call froze
+    /// them to decides the callee's gates too.
+    public var forwarded: [String: String] = [:]
+    /// A method called on it (`name.reset()`) that is a write only if the run declares it `mutating`.
+    public var method: String?
+    /// `name = newValue` in `.onChange(of: other) { _, newValue in … }`: it mirrors another value the
+    /// view keeps into the binding, for a caller that reads it back; nothing the person does is lost.
+    public var mirrors: String?
+}
+
+/// A condition a write stands behind, in terms a call can decide: a `Bool` property tested as is
+/// (`if flag`), an optional unwrapped (`if let item`), or a case of a value (`switch mode { case .edit: … }`).
+public struct BindingGate: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case flag, unwrap, caseOf }
+    public var kind: Kind
+    /// The flag, the unwrapped name, or the value switched over.
+    public var name: String
+    /// For `caseOf`: the cases the write stands under.
+    public var cases: [String] = []
+    /// The type's own default for `name` is `false` or `nil` (a caller that leaves it out switches it off).
+    public var offByDefault = false
+    /// The type's own default for a flag is `true` (a caller that leaves it out switches it on).
+    public var onByDefault = false
+}
+
+/// An argument written as a literal at a call: enough to decide a `BindingGate`.
+public enum LiteralArgument: Sendable, Hashable {
+    /// `false`, `nil`, `.constant(false)`, `.constant(nil)`.
+    case off
+    /// `true`, `.constant(true)`.
+    case on
+    /// `.name` or `.name(…)`, also inside `.constant(…)`.
+    case enumCase(String)
+
+    /// The literal a call's argument value is, if it is one.
+    static func of(_ value: Range<Int>, in s: Structure) -> LiteralArgument? {
+        var range = value
+        if let start = s.constantBindingStart(in: value) {
+            // `.constant(x)` freezes x: judge x.
+            var open = start
+            while open < value.upperBound, !s.punct(open, UInt8(ascii: "(")) { open += 1 }
+            guard open < value.upperBound, s.closing[open] > open else { return nil }
+            range = open + 1..<Int(s.closing[open])
+        }
+        guard let first = range.first else { return nil }
+        if range.count == 1, s.is(first, "false") || s.is(first, "nil") { return .off }
+        if range.count == 1, s.is(first, "true") { return .on }
+        if s.punct(first, UInt8(ascii: ".")), first + 1 < range.upperBound, s.code[first + 1].kind == .identifier,
+            range.count == 2 || s.punct(first + 2, UInt8(ascii: "("))
+        {
+            return .enumCase(s.text(first + 1))
+        }
+        return nil
+    }
+
+}
+
+extension BindingGate {
+    /// Whether a call with these literal arguments takes this path for sure (a flag passed `true`,
+    /// or left out where its default is `true`); false when it never does; nil when it cannot be told.
+    package func isSwitchedOn(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool? {
+        guard kind == .flag else { return nil }
+        if let literal = arguments[name] {
+            switch literal {
+            case .on: return true
+            case .off: return false
+            case .enumCase: return nil
+            }
+        }
+        guard let passed, !passed.contains(name) else { return nil }
+        if onByDefault { return true }
+        if offByDefault { return false }
+        return nil
+    }
+
+    /// How a message says where the write stands: "when `canEdit` is true".
+    var phrase: String {
+        switch kind {
+        case .flag: "when `\(name)` is true"
+        case .unwrap: "when `\(name)` is not nil"
+        case .caseOf: "when `\(name)` is `.\(cases.joined(separator: "`/`."))`"
+        }
+    }
+
+    /// Whether a call with these literal arguments (and leaving out the others) never takes this
+    /// path. `frozen` is the binding's own label: a case of the frozen value decides `caseOf` on it.
+    func isSwitchedOff(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool {
+        switch kind {
+        case .flag, .unwrap:
+            if let literal = arguments[name] { return literal == .off }
+            return offByDefault && passed.map { !$0.contains(name) } == true
+        case .caseOf:
+            guard case .enumCase(let value)? = arguments[name] else { return false }
+            return !cases.contains(value)
+        }
+    }
+}
+
+package enum BindingWrites {
+    static let mutatingMethods: Set<String> = [
+        "toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "sort",
+        "reverse", "shuffle", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "popLast",
+        "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue", "move", "popFirst",
+        // `PresentationMode.dismiss()` mutates the environment's presentation state.
+        "dismiss",
+    ]
+
+    /// Every `@Binding` stored property of the file's types, with whether the file writes it.
+    static func read(_ s: Structure) -> [BindingUse] {
+        // Bindings by the type that declares them, as property indices (nothing is copied for the
+        // properties that are not bindings, which is most of them).
+        var byOwner: [Int: [Int]] = [:]
+        // `@Binding var x`, and a binding kept by hand (`private let page: Binding<Int>`).
+        for index in s.properties.indices
+        where s.properties[index].attributes.contains("@Binding")
+            || s.properties[index].body == nil
+                && s.properties[index].type.map({ $0.hasPrefix("Binding<") || $0.hasPrefix("SwiftUI.Binding<") })
+                    == true
+        {
+            guard let owner = s.properties[index].owner, !s.properties[index].isStatic else { continue }
+            byOwner[owner, default: []].append(index)
+        }
+        guard !byOwner.isEmpty else { return [] }
+        var uses: [BindingUse] = []
+        // Extension bodies by type name, gathered once for the file.
+        var extensions: [String: [ClosedRange<Int>]] = [:]
+        for index in s.types.indices where s.types[index].kind == .extension {
+            if let body = s.types[index].body { extensions[s.types[index].name, default: []].append(body) }
+        }
+        // One pass per type over its body (and its extensions in this file), for all its bindings.
+        for owner in byOwner.keys.sorted() {
+            let mine = byOwner[owner] ?? []
+            var regions = s.types[owner].body.map { [$0] } ?? []
+            regions += extensions[s.types[owner].name] ?? []
+            var sites = [[BindingWriteSite]](repeating: [], count: mine.count)
+            var calls = [Set<String>](repeating: [], count: mine.count)
+            // Whether some use reads it (anything but a plain `name = value`).
+            var read = [Bool](repeating: false, count: mine.count)
+            // A binding handed to a helper in an `init` (`Model(value: value)`) may be written there.
+            let handedOn = handsBindingOn(owner, in: s)
+            s.code.withUnsafeBufferPointer { code in
+                s.file.bytes.withUnsafeBufferPointer { bytes in
+                    for (position, property) in mine.enumerated() {
+                        if let handedOn {
+                            sites[position].append(site(at: handedOn, in: s, owner: owner))
+                            continue
+                        }
+                        let name = s.properties[property].name
+                        // Where the name's bytes stand (`endsOfOccurrences`), then the token there:
+                        // `name`, or `$name`/`_name` one byte before. Far fewer than the tokens.
+                        for region in regions where sites[position].count < maximumSites {
+                            let range = code[region.lowerBound].offset..<code[region.upperBound].end
+                            for end in bytes.endsOfOccurrences(of: name, in: range) {
+                                let offset = end - name.utf8.count
+                                guard let index = token(at: offset, in: code) else { continue }
+                                guard
+                                    let kind = write(
+                                        at: index, of: name, in: s, declaration: s.properties[property].nameToken,
+                                        owner: s.types[owner].name)
+                                else {
+                                    if !read[position],
+                                        isRead(
+                                            at: index, of: name, in: s, declaration: s.properties[property].nameToken)
+                                    {
+                                        read[position] = true
+                                    }
+                                    continue
+                                }
+                                if case .direct = kind, s.is(index + 1, "=") {} else { read[position] = true }
+                                var found = site(at: index, in: s, owner: owner)
+                                switch kind {
+                                case .direct: found.mirrors = mirroredValue(at: index, in: s)
+                                case .method(let method):
+                                    calls[position].insert(method)
+                                    found.method = method
+                                case .passed(let call, let label):
+                                    let callSite = s.calls[call]
+                                    found.passedTo = (callSite.callee, label, callSite.isMember)
+                                    found.literalArguments = FrozenCall(of: callSite, in: s).arguments
+                                    found.forwarded = forwardedProperties(of: callSite, in: s, owner: owner)
+                                }
+                                sites[position].append(found)
+                                if sites[position].count == maximumSites { break }
+                            }
+                        }
+                    }
+                }
+            }
+            for (position, property) in mine.enumerated() {
+                let forwarded = Set(sites[position].flatMap(\.forwarded.values))
+                uses.append(
+                    BindingUse(
+                        type: s.types[owner].name, name: s.properties[property].name,
+                        offset: s.offset(of: s.properties[property].nameToken),
+                        written: sites[position].contains { $0.method == nil },
+                        isWrapper: s.properties[property].attributes.contains("@Binding"), calls: calls[position],
+                        sites: sites[position],
+                        offByDefault: forwarded.filter { defaultIsOff($0, owner: owner, in: s) },
+                        outputOnly: !read[position] && !sites[position].isEmpty
+                            && sites[position].count < maximumSites && handedOn == nil))
+            }
+        }
+        return uses
+    }
+
+    /// Enough writes of one binding to prove it, and to see past the ones a caller switches off.
+    static let maximumSites = 8
+
+    enum WriteKind {
+        case direct
+        /// `name.method()`, a write if the run declares `method` mutating.
+        case method(String)
+        /// `$name` as the whole of a labelled argument of a call (by index).
+        case passed(call: Int, label: String)
+    }
+
+    /// A write site at a token: its line, column, code, and the gates around it.
+    static func site(at index: Int, in s: Structure, owner: Int) -> BindingWriteSite {
+        let positions = s.file.positions
+        let offset = s.offset(of: index)
+        let line = positions.line(of: offset)
+        return BindingWriteSite(
+            line: line, column: positions.characterColumn(of: offset, line: line),
+            code: positions.excerpt(around: offset, line: line), gates: gates(of: index, in: s, owner: owner))
+    }
+
+    /// The conditions around a token, inside its type, that a call can decide: `if flag`, `if let
+    /// item`, `if case .edit = mode`, and the `case`s of a `switch mode` it stands under. An
+    /// `else` branch, a `guard`'s body and a loop decide nothing here.
+    package static func gates(of index: Int, in s: Structure, owner: Int) -> [BindingGate] {
+        var gates: [BindingGate] = []
+        s.forEachEnclosingScope(of: index) { scope in
+            switch scope.kind {
+            case .typeBody, .file: return false
+            case .statement:
+                gates += statementGates(opening: scope.range.lowerBound, inner: index, in: s)
+                return true
+            default: return true
+            }
+        }
+        for position in gates.indices where gates[position].kind != .caseOf {
+            let literal = defaultLiteral(gates[position].name, owner: owner, in: s)
+            gates[position].offByDefault = literal == .off
+            gates[position].onByDefault = literal == .on
+        }
+        return gates
+    }
+
+    /// The gates a statement's `{` stands for: the condition of the `if` before it, or the case
+    /// labels of a `switch` over a plain name that `inner` stands under.
+    static func statementGates(opening: Int, inner: Int, in s: Structure) -> [BindingGate] {
+        guard let keyword = s.statementKeyword(opening: opening) else { return [] }
+        if s.is(keyword, "if") { return ifGates(condition: keyword + 1..<opening, in: s) }
+        if s.is(keyword, "switch") {
+            return switchGates(subject: keyword + 1..<opening, body: opening, inner: inner, in: s)
+        }
+        return []
+    }
+
+    /// `if flag, let item, case .edit = mode {`: one gate per clause a call can decide.
+    static func ifGates(condition: Range<Int>, in s: Structure) -> [BindingGate] {
+        var gates: [BindingGate] = []
+        for clause in s.splitAtCommas(condition) {
+            var first = clause.lowerBound
+            if s.is(first, "self"), s.punct(first + 1, UInt8(ascii: ".")) { first += 2 }
+            guard first < clause.upperBound else { continue }
+            if clause.upperBound - first == 1, s.code[first].kind == .identifier {
+                gates.append(BindingGate(kind: .flag, name: s.text(first)))
+            } else if s.is(first, "let") || s.is(first, "var"), first + 1 < clause.upperBound,
+                s.code[first + 1].kind == .identifier
+            {
+                // `let item` unwraps `item`; `let x = item` unwraps `item` (or `self.item`).
+                var unwrapped = first + 1
+                if s.code.indices.contains(first + 2), s.is(first + 2, "=") {
+                    unwrapped = first + 3
+                    if s.is(unwrapped, "self"), s.punct(unwrapped + 1, UInt8(ascii: ".")) { unwrapped += 2 }
+                    guard unwrapped + 1 == clause.upperBound, s.code[unwrapped].kind == .identifier else { continue }
+                }
+                gates.append(BindingGate(kind: .unwrap, name: s.text(unwrapped)))
+            } else if s.is(first, "case"), let equals = (first..<clause.upperBound).first(where: { s.is($0, "=") }),
+                s.punct(first + 1, UInt8(ascii: ".")), first + 2 < equals,
+                let subject = plainName(equals + 1..<clause.upperBound, in: s)
+            {
+                gates.append(BindingGate(kind: .caseOf, name: subject, cases: [s.text(first + 2)]))
+            }
+        }
+        return gates
+    }
+
+    /// The cases of `switch subject { … }` whose statements hold `inner` (none under `default`).
+    static func switchGates(subject: Range<Int>, body: Int, inner: Int, in s: Structure) -> [BindingGate] {
+        guard let name = plainName(subject, in: s) else { return [] }
+        // The last `case` label before `inner` at the switch's own depth.
+        var j = body + 1
+        var label: Int?
+        while j < inner {
+            if s.closing[j] > 0, Int(s.closing[j]) < inner {
+                j = Int(s.closing[j]) + 1
+                continue
+            }
+            if s.code[j].kind == .keyword, s.is(j, "case") || s.is(j, "default") { label = j }
+            j += 1
+        }
+        guard let label, s.is(label, "case") else { return [] }
+        var cases: [String] = []
+        var k = label + 1
+        while k < inner, !s.punct(k, UInt8(ascii: ":")) {
+            if s.punct(k, UInt8(ascii: ".")), s.code.indices.contains(k + 1), s.code[k + 1].kind == .identifier,
+                k == label + 1 || s.punct(k - 1, UInt8(ascii: ","))
+            {
+                cases.append(s.text(k + 1))
+            }
+            if s.closing[k] > 0 { k = Int(s.closing[k]) }
+            k += 1
+        }
+        return cases.isEmpty ? [] : [BindingGate(kind: .caseOf, name: name, cases: cases)]
+    }
+
+    /// For `name = value` where `value` is a parameter of an `onChange(of: source)` or
+    /// `onReceive(source)` closure around it: the source's text.
+    static func mirroredValue(at index: Int, in s: Structure) -> String? {
+        guard s.code.indices.contains(index + 2), s.is(index + 1, "="), s.code[index + 2].kind == .identifier,
+            !s.code.indices.contains(index + 3) || s.code[index + 3].line != s.code[index + 2].line
+                || s.punct(index + 3, UInt8(ascii: "}"))
+        else { return nil }
+        let value = s.text(index + 2)
+        var found: String?
+        s.forEachEnclosingScope(of: index) { scope in
+            guard case .closure(let call?) = scope.kind else {
+                if case .statement = scope.kind { return true }
+                return false
+            }
+            let callee = s.calls[call].callee
+            guard callee == "onChange" || callee == "onReceive" else { return false }
+            // The closure's parameters: the names before `in`.
+            var j = scope.range.lowerBound + 1
+            while j < scope.range.upperBound, !s.is(j, "in"), !s.punct(j, UInt8(ascii: "{")) {
+                if s.code[j].kind == .identifier, s.text(j) == value {
+                    let source = s.arguments(of: s.calls[call]).first.map { s.text($0.value) }
+                    found = source ?? callee
+                }
+                j += 1
+            }
+            return false
+        }
+        return found
+    }
+
+    /// Whether the token is a use of the property that reads it: `name` or `self.name` in an
+    /// expression (not its declaration, a shadowing `let`, another value's member, or the
+    /// storage set up in an initializer).
+    static func isRead(at index: Int, of name: String, in s: Structure, declaration: Int) -> Bool {
+        guard index != declaration, s.code[index].kind == .identifier else { return false }
+        let text = s.text(index)
+        guard text == name || text == "$" + name || text == "_" + name else { return false }
+        if s.is(index - 1, "let") || s.is(index - 1, "var") { return false }
+        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return false }
+        if text.hasPrefix("_"), s.is(index + 1, "=") { return false }
+        return true
+    }
+
+    /// The labelled arguments whose value is one of the owner's properties, as is or as a binding
+    /// (`x`, `$x`, `_x`, `self.x`): label → property name.
+    static func forwardedProperties(of call: CallSite, in s: Structure, owner: Int) -> [String: String] {
+        var found: [String: String] = [:]
+        for argument in s.arguments(of: call) {
+            guard let label = argument.label, let name = plainName(argument.value, in: s),
+                s.properties.contains(where: { $0.owner == owner && $0.name == name })
+            else { continue }
+            found[label] = name
+        }
+        return found
+    }
+
+    /// Whether the receiver of `x.name` is a property whose type is the view itself (a
+    /// coordinator's `let control: ColorWell`, `var owner: MapView`).
+    static func keepsView(receiver: Int, owner: String, in s: Structure) -> Bool {
+        guard receiver >= 0, s.code[receiver].kind == .identifier else { return false }
+        let name = s.text(receiver)
+        return s.properties.contains { $0.name == name && $0.type.map { $0 == owner || $0 == owner + "?" } == true }
+    }
+
+    /// `mode`, `self.mode` or `$mode` standing alone: the name.
+    static func plainName(_ range: Range<Int>, in s: Structure) -> String? {
+        var first = range.lowerBound
+        if s.is(first, "self"), s.punct(first + 1, UInt8(ascii: ".")) { first += 2 }
+        guard first + 1 == range.upperBound, s.code[first].kind == .identifier else { return nil }
+        let text = s.text(first)
+        return text.hasPrefix("$") || text.hasPrefix("_") ? String(text.dropFirst()) : text
+    }
+
+    /// Whether the type's default for a property or initializer parameter of that name is `false`
+    /// or `nil`: a stored `var flag = false`, `var item: Item?`, or `init(…, flag: Bool = false)`.
+    static func defaultIsOff(_ name: String, owner: Int, in s: Structure) -> Bool {
+        defaultLiteral(name, owner: owner, in: s) == .off
+    }
+
+    /// The type's default for a property or initializer parameter of that name, when it is a
+    /// literal `false`/`nil` (`.off`) or `true` (`.on`); an optional `var` with no value is `nil`.
+    static func defaultLiteral(_ name: String, owner: Int, in s: Structure) -> LiteralArgument? {
+        func literal(at index: Int) -> LiteralArgument? {
+            if s.is(index, "false") || s.is(index, "nil") { return .off }
+            if s.is(index, "true") { return .on }
+            return nil
+        }
+        for property in s.properties where property.owner == owner && property.name == name && !property.isStatic {
+            let next = property.nameToken + 1
+            if let equals = (next..<min(next + 8, s.code.count)).first(where: { s.is($0, "=") }),
+                let value = literal(at: equals + 1)
+            {
+                return value
+            }
+            if !property.isLet, !property.hasInitialValue, property.type?.hasSuffix("?") == true { return .off }
+        }
+        for function in s.functions where function.isInitializer && function.owner == owner {
+            var j = function.nameToken + 1
+            guard s.punct(j, UInt8(ascii: "(")), s.closing[j] > j else { continue }
+            let close = Int(s.closing[j])
+            while j < close {
+                if s.code[j].kind == .identifier, s.text(j) == name, s.punct(j + 1, UInt8(ascii: ":")) {
+                    var k = j + 2
+                    while k < close, !s.punct(k, UInt8(ascii: ",")), !s.is(k, "=") {
+                        if s.closing[k] > k { k = Int(s.closing[k]) }
+                        k += 1
+                    }
+                    if k < close, s.is(k, "="), let value = literal(at: k + 1) { return value }
+                }
+                j += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether an initializer of the type passes one of its `Binding` parameters to a call
+    /// (`self.model = Model(text: text)`), rather than only storing it (`_text = text`).
+    static func handsBindingOn(_ owner: Int, in s: Structure) -> Int? {
+        for function in s.functions where function.isInitializer && function.owner == owner {
+            guard let body = function.body else { continue }
+            for parameter in function.parameters where parameter.type.contains("Binding") {
+                for index in body where s.code[index].kind == .identifier && s.text(index) == parameter.name {
+                    // `_text = text` / `self._text = text`: storing it is not handing it on.
+                    if index >= 1, s.code[index - 1].kind == .operator, s.is(index - 1, "=") { continue }
+                    if let call = s.innermostCall(of: index), s.calls[call].parentheses?.contains(index) == true {
+                        return index
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The identifier token that starts at `offset` or one byte before it (the `$` of `$name`),
+    /// by binary search over the code tokens.
+    static func token(at offset: Int, in code: UnsafeBufferPointer<Token>) -> Int? {
+        var low = 0, high = code.count
+        while low < high {
+            let middle = (low + high) / 2
+            if code[middle].offset < offset - 1 { low = middle + 1 } else { high = middle }
+        }
+        for index in low..<min(low + 2, code.count) where code[index].kind == .identifier {
+            if code[index].offset == offset || code[index].offset == offset - 1 { return index }
+        }
+        return nil
+    }
+
+    /// How the token writes the binding, if it does: directly, through a method the run may
+    /// declare mutating (`settings.reset()`), or by passing `$name` as a call's argument.
+    static func write(at index: Int, of name: String, in s: Structure, declaration: Int, owner: String) -> WriteKind? {
+        guard index != declaration, index < s.code.count else { return nil }
+        let token = s.code[index]
+        let nameLength = name.utf8.count
+        guard token.kind == .identifier, token.length == nameLength || token.length == nameLength + 1 else {
+            return nil
+        }
+        // Compare bytes, building no string: `name`, `$name` (passed on as a binding), or `_name`
+        // (the binding itself, passed on: `Child(value: _value)`).
+        let bytes = s.file.bytes
+        let dollar = bytes[token.offset] == UInt8(ascii: "$")
+        let storage = bytes[token.offset] == UInt8(ascii: "_") && token.length == nameLength + 1
+        let start = dollar || storage ? token.offset + 1 : token.offset
+        guard token.end - start == nameLength, bytes[start..<token.end].elementsEqual(name.utf8) else { return nil }
+        // `let name = …` / `if let name`: a local that shadows the property, not a write.
+        if s.is(index - 1, "let") || s.is(index - 1, "var") { return nil }
+        if dollar || storage {
+            // `Child(value: $name)` / `Child(value: _name)`: the child's to write.
+            if let call = s.innermostCall(of: index), s.calls[call].parentheses?.contains(index) == true,
+                let argument = s.arguments(of: s.calls[call]).first(where: { $0.value == index..<index + 1 }),
+                let label = argument.label
+            {
+                return .passed(call: call, label: label)
+            }
+            // `self._name = name` in an initializer sets the storage up.
+            if storage, s.code.indices.contains(index + 1), s.code[index + 1].kind == .operator, s.is(index + 1, "=") {
+                return nil
+            }
+            // `$name.animation()`, stored, returned: taken as a write. `_name.wrappedValue`: read on below.
+            if dollar || !s.punct(index + 1, UInt8(ascii: ".")) { return .direct }
+        }
+        // `other.name` is someone else's property; `self.name` is ours, and so is `parent.name` in a
+        // representable's coordinator, whatever the coordinator calls the view it keeps.
+        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self"), !s.is(index - 2, "parent"),
+            !keepsView(receiver: index - 2, owner: owner, in: s)
+        {
+            return nil
+        }
+        if s.code.indices.contains(index - 1), s.code[index - 1].kind == .operator, s.is(index - 1, "&") {
+            return .direct
+        }
+        var next = index + 1
+        var method: String?
+        // Subscripts and optional chaining before an assignment: `name[0] = …`, `name?.x = …`.
+        while next < s.code.count {
+            if s.punct(next, UInt8(ascii: "[")), s.closing[next] >= 0 { next = Int(s.closing[next]) + 1; continue }
+            if s.code[next].kind == .operator, s.is(next, "?") || s.is(next, "!") { next += 1; continue }
+            if s.punct(next, UInt8(ascii: ".")), next + 1 < s.code.count, s.code[next + 1].kind == .identifier {
+                if s.punct(next + 2, UInt8(ascii: "(")) || s.punct(next + 2, UInt8(ascii: "{")) {
+                    let called = s.text(next + 1)
+                    if mutatingMethods.contains(called) { return .direct }
+                    method = method ?? called
+                }
+                next += 2
+                continue
+            }
+            break
+        }
+        if next < s.code.count, s.code[next].kind == .operator {
+            let op = s.text(next)
+            if op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op) { return .direct }
+        }
+        return method.map { .method($0) }
+    }
+}

@@ -1,0 +1,56 @@
+import SwiftLexer
+import Support
+
+/// A construction of a type-named callee (`ChildView(…)`), with what rules ask of it later.
+public struct ViewConstruction: Sendable {
+    public var file: Int
+    public var call: Int
+    public var line: Int
+    /// The type whose declaration holds the call, if any.
+    public var owner: String?
+    /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
+    /// views other than `body` (see `ViewHierarchy.memberName`).
+    public var node: String?
+    public var ownerIsApp: Bool
+    /// Lexically inside a stack's content / inside presentation content (see `ViewHierarchy`).
+    public var inStack: Bool
+    public var presented: Bool
+    public var inPreview: Bool
+    /// Some argument is `.constant(…)`.
+    public var passesConstantBinding: Bool
+    /// The labels of the arguments that are `.constant(…)` (empty when none is), and of those
+    /// that are `.constant(false)` or `.constant(nil)` ("off here").
+    public var constantLabels: [String] = []
+    public var frozenOffLabels: [String] = []
+    /// For a call that passes `.constant(…)`: its literal arguments and labels, which decide the
+    /// view's conditional writes (`BindingGate`).
+    public var frozenCall: FrozenCall?
+    /// Views of the run or of packages the call stands inside, innermost first (see `ViewHierarchy.wrappers`).
+    public var wrappers: [String] = []
+    /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
+    public var inSplitView = false
+    /// Built in the rows of this `ForEach` or `List` (once per element).
+    public var rowContainer: ViewHierarchy.RowContainer?
+    /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
+    /// uses of the member may go unseen, so it can put the member in a stack but never show
+    /// that the member is in none.
+    public var isPartial = false
+}
+
+/// What a call that freezes a binding says in literals: enough to tell which of the view's
+/// writes it switches off.
+public struct FrozenCall: Sendable {
+    public var arguments: [String: LiteralArgument]
+    public var passed: Set<String>
+
+    /// A call's literal arguments and labels, its arguments split once.
+    package init(of call: CallSite, in s: Structure) {
+        arguments = [:]
+        passed = []
+        for argument in s.arguments(of: call) {
+            guard let label = argument.label else { continue }
+            passed.insert(label)
+            if let literal = LiteralArgument.of(argument.value, in: s) { arguments[label] = literal }
+        }
+    }
+}
