@@ -7,17 +7,78 @@ import Support
 /// files) — gives two competing paths. A sheet's content starts a new presentation and may own one.
 /// A stack built only on some runs (`if embedded { NavigationStack { … } } else { … }`: callers
 /// choose) cannot be judged from here: `info`. A push compiled only where the stack is not (`#if
-/// os(tvOS)` around one, `#else` around the other) does not count.
-public struct NestedNavigationStackRule: ProjectRule {
+/// os(tvOS)` around one, `#else` around the other) does not count. A container view that always
+/// wraps its content in a stack (`SettingsForm { … }`) and is used both inside and outside
+/// stacks is wrong only where it is used inside one: the finding stands at that use.
+public struct NestedNavigationStackRule: CollectingRule {
     public let id = "nested-navigation-stack"
     public let needs: Set<IndexFact> = [.pathHierarchy]
-    public let startsFrom: [Vocabulary.Word] = [
-        .navigationStack, .navigationView, .navigationLink, .navigationDestination,
-    ]
 
-    public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {
+    /// The views whose own `body` builds a stack on every run, with its line: a use of one of them
+    /// inside another stack is where that finding stands when the view is also used elsewhere.
+    public func collect(_ file: LintFile) -> [(view: String, line: Int)]? {
+        guard file.vocabulary.containsAny(.navigationStack, .navigationView) else { return nil }
+        let s = file.structure
+        var found: [(view: String, line: Int)] = []
+        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
+        var imageChains: Set<Int>?
+        for (callIndex, call) in s.calls.enumerated()
+        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex) {
+            let chains = imageChains ?? Self.imageChainRoots(in: s)
+            imageChains = chains
+            guard !Self.isRenderedOffScreen(callIndex, in: s, imageChains: chains),
+                ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) == nil,
+                !s.isConditional(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken)
+            else { continue }
+            let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: file.summary.chained)
+            // In `body` (a member's stack stands where that member is used).
+            guard !placement.context.presented, ViewHierarchy.node(of: placement, in: s) == s.types[owner].name else {
+                continue
+            }
+            found.append((s.types[owner].name, s.code[call.calleeToken].line))
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    /// Each self-stacking view's first stack, by name (file order).
+    public static func merge(_ collected: Collected<[(view: String, line: Int)]>) -> [String: (file: Int, line: Int)] {
+        var stacks: [String: (file: Int, line: Int)] = [:]
+        for (file, views) in collected.byFile.enumerated() {
+            for (view, line) in views ?? [] where stacks[view] == nil { stacks[view] = (file, line) }
+        }
+        return stacks
+    }
+
+    /// A view with sites both inside and outside stacks (a shared container): its stack is right
+    /// for some callers, so the finding belongs to the uses inside a stack.
+    static func isShared(_ view: String, in project: ProjectIndex) -> Bool {
+        let hierarchy = project.pathHierarchy
+        guard let sites = hierarchy.sites[view], sites.count > 1 else { return false }
+        return sites.contains { !hierarchy.putsInStack($0) } && sites.contains(where: hierarchy.putsInStack)
+    }
+
+    public func validate(
+        _ file: LintFile, options: RuleOptions
+    ) -> @Sendable (ProjectIndex, [String: (file: Int, line: Int)]) -> [Hit] {
         let s = file.structure
         let chained = file.summary.chained
+        // Constructions here of views some file may declare self-stacking: uses to judge.
+        var uses: [Use] = []
+        for (view, sites) in file.summary.constructions {
+            for site in sites where !site.inPreview {
+                let token = s.calls[site.call].calleeToken
+                // The stack around a use in this file's own code, for its evidence.
+                let outer = site.inStack ? ViewHierarchy.enclosingPathStackCall(of: token, in: s) : nil
+                uses.append(
+                    Use(
+                        view: view, call: site.call, offset: s.offset(of: token),
+                        outerStack: outer.map { (s.offset(of: s.calls[$0].calleeToken), s.calls[$0].callee) }))
+            }
+        }
+        guard
+            file.vocabulary.containsAny(.navigationStack, .navigationView, .navigationLink, .navigationDestination)
+                || !uses.isEmpty
+        else { return { _, _ in [] } }
         var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
@@ -82,8 +143,13 @@ public struct NestedNavigationStackRule: ProjectRule {
             ? Self.pushesWrappedByModifiers(in: s, chained: chained) : []
         let fileIndex = file.index
         let direct = hits
-        return { [owned] project in
+        return { [owned, uses] project, selfStacking in
             var hits = direct
+            for use in uses {
+                if let hit = Self.verdict(onUse: use, file: fileIndex, project: project, selfStacking: selfStacking) {
+                    hits.append(hit)
+                }
+            }
             for push in wrapped {
                 if let hit = Self.verdict(on: push, file: fileIndex, project: project) { hits.append(hit) }
             }
@@ -154,6 +220,9 @@ public struct NestedNavigationStackRule: ProjectRule {
                             severity: decided == nil ? unsure : stack.severity, evidence: evidence))
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
+                    // A shared container's stack: reported at its uses inside a stack instead.
+                    !(inBody && !stack.conditional && selfStacking[stack.view] != nil
+                        && Self.isShared(stack.view, in: project)),
                     let site = project.pathHierarchy.stackedSite(of: stack.node)
                 {
                     // Built inside another stack's content, usually in another file.
@@ -207,6 +276,46 @@ public struct NestedNavigationStackRule: ProjectRule {
             }
         }
         return found
+    }
+
+    /// A use of a self-stacking, shared view inside another stack: the error stands here, with the
+    /// view's own stack and the stack around this use as its proof.
+    struct Use: Sendable {
+        var view: String
+        var call: Int
+        var offset: Int
+        var outerStack: (offset: Int, callee: String)?
+    }
+
+    static func verdict(
+        onUse use: Use, file: Int, project: ProjectIndex,
+        selfStacking: [String: (file: Int, line: Int)]
+    ) -> Hit? {
+        guard let own = selfStacking[use.view], project.pushedViews[use.view] == nil,
+            Self.isShared(use.view, in: project)
+        else { return nil }
+        let hierarchy = project.pathHierarchy
+        guard let site = hierarchy.sites[use.view]?.first(where: { $0.file == file && $0.call == use.call }),
+            hierarchy.putsInStack(site)
+        else { return nil }
+        var evidence: [Evidence] = [
+            .at(project.paths[own.file] ?? "?", line: own.line, "`\(use.view)` builds its own navigation stack here")
+        ]
+        if !site.inStack, let parent = site.parent, let outer = hierarchy.stackedSite(of: parent) {
+            evidence.append(
+                .at(
+                    project.paths[outer.file] ?? "?", line: outer.line,
+                    "`\(parent)` is shown inside a navigation stack here"))
+        } else if site.inStack, let outer = use.outerStack {
+            evidence.append(.here(offset: outer.offset, message: "the `\(outer.callee)` around this use starts here"))
+        } else {
+            return nil
+        }
+        return Hit(
+            file: file, offset: use.offset,
+            message:
+                "`\(use.view)` wraps its content in a navigation stack, and here it is shown inside another\(site.parent.map { " (`\($0)` is in one)" } ?? ""), so two paths compete; use a variant without the stack here (its uses outside a stack keep it)",
+            evidence: evidence)
     }
 
     /// An error only with both halves of the proof: where the modifier builds its stack, and the

@@ -2990,6 +2990,38 @@ struct Home: View {
 }
 ```
 
+A container that always brings its own stack is right where it is a screen's root and wrong where
+that screen is pushed: the finding stands at the use inside the other stack, not on the
+container's stack that its other uses need.
+
+```swift
+struct PreferencePane<Content: View>: View {
+    @ViewBuilder var content: Content
+
+    var body: some View {
+        NavigationStack {
+            Form { content }
+        }
+    }
+}
+
+struct GeneralPane: View {
+    var body: some View {
+        PreferencePane {
+            NavigationLink("Accounts") { AccountDetail() }
+        }
+    }
+}
+
+struct AccountDetail: View {
+    var body: some View {
+        ↓PreferencePane {
+            Text("Signed in")
+        }
+    }
+}
+```
+
 ## Non-triggering
 
 A view pushed from one `NavigationView` that brings its own: with an iOS-only deployment

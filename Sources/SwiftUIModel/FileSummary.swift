@@ -13,7 +13,7 @@ package struct FileSummary: Sendable {
     /// Whether the file builds views (see `init`): only then are its calls and members read.
     package var buildsViews = false
     /// Grouped by callee here, in parallel, so the serial merge looks up each name once per file.
-    var constructions: [String: [ViewConstruction]] = [:]
+    package var constructions: [String: [ViewConstruction]] = [:]
     /// Uses of members that hold views, links or stacks, by member node (see `ProjectIndex.memberUses`).
     var memberUses: [String: [ViewConstruction]] = [:]
     /// The member nodes this file declares (`Root.header` for `var header: some View` in `Root`).

@@ -327,9 +327,12 @@ public struct ViewHierarchy: Sendable {
     /// A site that puts `view` in a stack: lexically in one, or built (not presented) by a view
     /// that is in one. For messages that say where.
     public func stackedSite(of view: String) -> Site? {
-        sites[view]?.first { site in
-            site.inStack
-                || (!site.presented && !site.fromApp && site.parent.map { status(of: $0) == .inStack } ?? false)
-        }
+        sites[view]?.first(where: putsInStack)
+    }
+
+    /// Whether this site shows its view inside a stack: lexically in one, or built (not
+    /// presented) by a view that is in one.
+    public func putsInStack(_ site: Site) -> Bool {
+        site.inStack || (!site.presented && !site.fromApp && site.parent.map { status(of: $0) == .inStack } ?? false)
     }
 }
