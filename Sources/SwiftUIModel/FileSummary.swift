@@ -190,9 +190,9 @@ package struct FileSummary: Sendable {
     /// run's types, members used on presented items, router uses in typed destinations, pushes.
     mutating func readCalls(_ s: Structure, isApp: [Bool], router: inout MemberRouter) {
         for (callIndex, call) in s.calls.enumerated() {
-            // Every navigation name below starts with `N` or `n`: one byte rules most calls out.
+            // One byte rules most calls out (the first bytes of SwiftUINames' lists).
             let first = call.callee.utf8.first
-            let mayBeNavigation = first == UInt8(ascii: "N") || first == UInt8(ascii: "n")
+            let mayBeNavigation = SwiftUINames.navigationFirstBytes.admits(first)
             if mayBeNavigation, !call.isMember, SwiftUINames.isStackName(call.callee) {
                 readStack(call, at: callIndex, in: s)
             }
@@ -204,8 +204,7 @@ package struct FileSummary: Sendable {
                 readModifierArgument(call, in: s)
             }
             if call.isMember,
-                first == UInt8(ascii: "s") || first == UInt8(ascii: "f") || first == UInt8(ascii: "p"),
-                SwiftUINames.isPresentationModifier(call.callee)
+                SwiftUINames.presentationFirstBytes.admits(first), SwiftUINames.isPresentationModifier(call.callee)
             {
                 presentedMembers += Self.presentedMembers(of: call, in: s)
             }

@@ -5,6 +5,17 @@ import Support
 /// content in place or present it, which types are the platform's. The one place the linter keeps
 /// such knowledge; the view index and the rules ask here.
 public enum SwiftUINames {
+    /// The names the predicates below compare against, as data: the first-byte prefilters are
+    /// made from them (a test checks each predicate against its list), so none is kept by hand.
+    static let stackNames = ["NavigationStack", "NavigationView", "NavigationSplitView"]
+    static let navigationCallNames = ["NavigationLink", "navigationDestination"]
+    static let presentationModifierNames = ["sheet", "fullScreenCover", "popover", "inspector"]
+
+    /// First bytes of the stack and navigation-call names: one byte rules most calls out.
+    package static let navigationFirstBytes = FirstBytes(stackNames + navigationCallNames)
+    /// First bytes of the presentation modifiers.
+    package static let presentationFirstBytes = FirstBytes(presentationModifierNames)
+
     /// `NavigationStack`, `NavigationView` or `NavigationSplitView`, compared without hashing (asked
     /// for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
