@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Issue 28.4: a deprecation in a file no target of its Xcode project builds (a stale copy beside
-/// the real one) is not reported.
+/// the real one) is not reported; `rules` names the files no project speaks for.
 extension CLITests {
     /// An app whose one target compiles `Home.swift` (iOS 17, so `NavigationView` is reported).
     static let appProject = """
@@ -82,5 +82,22 @@ extension CLITests {
         let configured = try run(["lint"], in: folder)
         XCTAssertTrue(configured.stdout.contains("App/Home.swift:3:27: warning:"), configured.stdout)
         XCTAssertFalse(configured.stdout.contains("App/Old/Home.swift"), configured.stdout)
+    }
+
+    func testRulesNamesTheFilesNoProjectSpeaksFor() throws {
+        let folder = try makeFolder([
+            "App/App.xcodeproj/project.pbxproj": Self.appProject,
+            "App/Home.swift": deprecated,
+            "Scripts/release.swift": clean,
+            "Loose.swift": clean,
+        ])
+        let listed = try run(["rules"], in: folder)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(
+            listed.stdout.hasSuffix(
+                "2 Swift files have no known target (no Xcode project or Package.swift above): Loose.swift, Scripts/release.swift\n"
+            ), listed.stdout)
+        let inside = try run(["rules"], in: folder.appendingPathComponent("App"))
+        XCTAssertFalse(inside.stdout.contains("no known target"), inside.stdout)
     }
 }
