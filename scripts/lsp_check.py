@@ -368,6 +368,86 @@ async def test_broken_configuration_is_shown_and_reloaded_on_save(client):
     assert [registration.method for registration in client.registrations] == ["workspace/didChangeWatchedFiles"]
 
 
+def xcode_project(compiled):
+    """An Xcode project whose one target (iOS 17) compiles the file named `compiled`."""
+    return f"""// !$*UTF8*$!
+{{
+\tobjects = {{
+\t\t0B000001 /* {compiled} in Sources */ = {{isa = PBXBuildFile; fileRef = 0F000001 /* {compiled} */; }};
+\t\t0F000001 /* {compiled} */ = {{isa = PBXFileReference; path = {compiled}; sourceTree = "<group>"; }};
+\t\t06000000 = {{
+\t\t\tisa = PBXGroup;
+\t\t\tchildren = (
+\t\t\t\t0F000001 /* {compiled} */,
+\t\t\t);
+\t\t\tsourceTree = "<group>";
+\t\t}};
+\t\t07000001 /* App */ = {{
+\t\t\tisa = PBXNativeTarget;
+\t\t\tbuildConfigurationList = 0A000001 /* list */;
+\t\t\tbuildPhases = (
+\t\t\t\t0D000001 /* Sources */,
+\t\t\t);
+\t\t}};
+\t\t01000001 /* Project object */ = {{
+\t\t\tisa = PBXProject;
+\t\t\tmainGroup = 06000000;
+\t\t\ttargets = (
+\t\t\t\t07000001 /* App */,
+\t\t\t);
+\t\t}};
+\t\t0D000001 /* Sources */ = {{
+\t\t\tisa = PBXSourcesBuildPhase;
+\t\t\tfiles = (
+\t\t\t\t0B000001 /* {compiled} in Sources */,
+\t\t\t);
+\t\t}};
+\t\t0C000001 /* Debug */ = {{
+\t\t\tisa = XCBuildConfiguration;
+\t\t\tbuildSettings = {{
+\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 17.0;
+\t\t\t}};
+\t\t\tname = Debug;
+\t\t}};
+\t\t0A000001 /* list */ = {{
+\t\t\tisa = XCConfigurationList;
+\t\t\tbuildConfigurations = (
+\t\t\t\t0C000001 /* Debug */,
+\t\t\t);
+\t\t}};
+\t}};
+}}
+"""
+
+
+async def test_project_file_changes_are_read_again(client):
+    # A file the project's target does not compile gets no deprecation finding; once the project
+    # compiles it (the editor reports project.pbxproj changed), it does.
+    workspace = client.workspace_path
+    project = workspace / "Sources/Legacy/App.xcodeproj/project.pbxproj"
+    project.parent.mkdir(parents=True)
+    project.write_text(xcode_project("Main.swift"))
+    swift = workspace / "Sources/Legacy/Old.swift"
+    swift.write_text("import SwiftUI\nstruct Old: View {\n    var body: some View { NavigationView { Text(\"Old\") } }\n}\n")
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(uri=path.as_uri(), type=types.FileChangeType.Created) for path in (project, swift)
+            ]
+        )
+    )
+    uri = open_document(client, "Sources/Legacy/Old.swift")
+    assert "navigation-view-deprecated" not in codes(await next_diagnostics(client, uri))
+    project.write_text(xcode_project("Old.swift"))
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=project.as_uri(), type=types.FileChangeType.Changed)]
+        )
+    )
+    diagnostics = await next_diagnostics(client, uri, lambda found: "navigation-view-deprecated" in codes(found))
+    assert "navigation-view-deprecated" in codes(diagnostics)
+
+
 async def test_definition_on_wiki_links(client):
     uri = open_document(client, "notes/checkout.md")
     lines = (client.workspace_path / "notes/checkout.md").read_text().split("\n")

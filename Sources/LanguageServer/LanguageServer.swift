@@ -177,10 +177,13 @@ public final class LanguageServer: @unchecked Sendable {
         scheduleLint(after: 0)
     }
 
-    /// Asks the editor to say when the configuration, notes, rules or Swift files change on disk.
+    /// Asks the editor to say when the configuration, notes, rules, Swift files or Xcode projects
+    /// change on disk.
     private func registerWatchers() {
         outgoingRequests += 1
-        let watchers: [JSON] = ["**/.patternlint.yml", "**/*.md", "**/*.swift"].map { ["globPattern": $0] }
+        let watchers: [JSON] = ["**/.patternlint.yml", "**/*.md", "**/*.swift", "**/*.pbxproj"].map {
+            ["globPattern": $0]
+        }
         writer.send([
             "jsonrpc": "2.0", "id": .string("patternlint-\(outgoingRequests)"), "method": "client/registerCapability",
             "params": [
@@ -252,9 +255,17 @@ public final class LanguageServer: @unchecked Sendable {
         let changes = params["changes"]?.array ?? []
         let paths = changes.compactMap { $0["uri"]?.string.flatMap(DocumentURI.path) }
         if paths.contains(where: Self.changesSession) { return loadWorkspace() }
-        // A Swift file created (1) or deleted (3): the list of files to read changes.
-        if changes.contains(where: { $0["type"]?.int != 2 }) { workspace?.rediscover() }
+        // A Swift file created (1) or deleted (3): the list of files to read changes. A project
+        // file changed: its targets, and which files they build, are read again.
+        if changes.contains(where: { $0["type"]?.int != 2 }) || paths.contains(where: Self.changesProjects) {
+            workspace?.rediscover()
+        }
         scheduleLint(after: 0)
+    }
+
+    /// An Xcode project or a package manifest: what the deployment targets and file membership come from.
+    private static func changesProjects(_ path: String) -> Bool {
+        path.hasSuffix(".pbxproj") || path.hasSuffix("/Package.swift")
     }
 
     /// The configuration, a note or a rule file: what the session is loaded from.

@@ -37,8 +37,9 @@ public struct Configuration: Sendable {
     public var reporter: String?
     /// `deployment_target:`; when absent the CLI reads the project files (`DeploymentTargets.detect`).
     public var deploymentTargets: DeploymentTargets?
-    /// With no `deployment_target:`: resolve each file's targets from the nearest project above it
-    /// (`DeploymentTargetResolver`), as the CLI does. Off, every API counts as available.
+    /// Read each file's nearest project (`DeploymentTargetResolver`), as the CLI does: its targets'
+    /// versions when there is no `deployment_target:`, and whether a target builds the file (the
+    /// deprecation rules are silent in one none builds). Off, every API counts as available.
     public var detectsDeploymentTargets = false
     /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
     public var helpURIBase: String?

@@ -59,8 +59,9 @@ public struct LintSession: Sendable {
         }
         try adjust(&configuration)
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
-        // Without `deployment_target:`, each file's targets come from the nearest project above it.
-        if configuration.deploymentTargets == nil { configuration.detectsDeploymentTargets = true }
+        // Without `deployment_target:`, each file's targets come from the nearest project above it;
+        // either way that project says whether a target builds the file.
+        configuration.detectsDeploymentTargets = true
         let noteRoots = configuration.notes.map(configuration.resolve) + origin.extraNotes
         let vault = Vault.load(roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary)
         let graph = Graph(vault: vault)

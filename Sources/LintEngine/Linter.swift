@@ -128,6 +128,8 @@ public struct Linter: Sendable {
         var note: NoteReference?
         /// `". See: <note title>"`, appended to every message.
         var messageSuffix: String
+        /// Tagged `deprecated` in its markdown: silent in a file no target builds.
+        var skipsUnbuiltFiles = false
     }
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
@@ -138,7 +140,8 @@ public struct Linter: Sendable {
                 startsFrom: entry.rule.startsFrom,
                 options: configuration.options(for: entry.metadata.id),
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
-                messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".")
+                messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
+                skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"))
         }
     }
 
@@ -150,6 +153,9 @@ public struct Linter: Sendable {
         var suppressions: Suppressions
         /// Directives that suppressed something so far.
         var used: Set<Int> = []
+        /// Rules not run on this file (deprecations in a file no target builds): directives
+        /// naming them cannot be judged.
+        var skipped: Set<String> = []
         var findings: [Finding] = []
         /// Project rules' verdicts to come, by position in the prepared rules.
         var deferred: [(rule: Int, decide: @Sendable (ProjectIndex) -> [Hit])] = []
@@ -260,11 +266,17 @@ public struct Linter: Sendable {
         var state = FileState(
             index: file.index, path: file.path, positions: file.source.positions,
             suppressions: Suppressions(file.source))
-        // The nearest project's targets, when the configuration names none (asked once per file).
-        let fileTargets =
-            configuration.deploymentTargets == nil && configuration.detectsDeploymentTargets
-            ? targetResolver.targets(forFile: file.path) : nil
+        // The nearest project (asked once per file): its targets, when the configuration names
+        // none, and whether a target builds the file at all.
+        let project = configuration.detectsDeploymentTargets ? targetResolver.project(forFile: file.path) : nil
+        let fileTargets = configuration.deploymentTargets == nil ? project?.targets : nil
+        let unbuilt = project?.isBuilt == false
         for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
+            // A deprecated API in a stale copy no target compiles is nothing to migrate.
+            if unbuilt, rules[position].skipsUnbuiltFiles {
+                state.skipped.insert(rules[position].id)
+                continue
+            }
             // A rule whose names do not stand in the file has nothing to find there.
             let words = rules[position].startsFrom
             if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
@@ -301,8 +313,12 @@ public struct Linter: Sendable {
             var unused: [Int] = []
             for (index, directive) in suppressions.directives.enumerated()
             where directive.kind != .enable && !state.used.contains(index) {
-                // A directive for rules that are not running this time cannot be judged.
+                // A directive for rules that are not running this time (or here) cannot be judged.
                 guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
+                guard
+                    state.skipped.isEmpty
+                        || !directive.rules.contains(where: { $0 == "all" || state.skipped.contains($0) })
+                else { continue }
                 unused.append(index)
             }
             // An unused-suppression finding can itself be suppressed, which uses that other directive.

@@ -223,18 +223,35 @@ public struct DeploymentTargets: Sendable, Equatable {
     }
 }
 
+/// What a file's nearest project says about it.
+public struct FileProject: Sendable, Equatable {
+    /// The oldest OS versions of the targets that build it (all the project's when that is not known).
+    public var targets: DeploymentTargets?
+    /// false: the file is in an Xcode project's folder and no target of that project, nor of
+    /// another Xcode project in the tree, compiles it (a stale copy beside the real one); nil when
+    /// that is not known (no Xcode project, an unreadable one, a `Package.swift` nearer or beside it).
+    public var isBuilt: Bool?
+
+    public init(targets: DeploymentTargets?, isBuilt: Bool?) {
+        self.targets = targets
+        self.isBuilt = isBuilt
+    }
+}
+
 /// Each file's deployment targets, from the nearest project above it: the first folder, going up
 /// from the file's own, with a `Package.swift` or an `*.xcodeproj` (a repository of several apps,
 /// or one with example projects, has one per app). Each folder is looked at once per run, and the
 /// nearest project is remembered per folder, so a file costs one lookup; safe from any thread.
+/// It also says whether a target builds the file (`FileProject.isBuilt`).
 public final class DeploymentTargetResolver: @unchecked Sendable {
     private let lock = NSLock()
     /// Per folder: the nearest project at or above it (none when there is none up to the root).
     private var nearest: [String: Found] = [:]
     private enum Found {
         case project(DeploymentTargets?)
-        /// An Xcode project, read once: each file is held to the targets that compile it.
-        case xcode(folder: String, path: String, settings: XcodeProjectSettings)
+        /// An Xcode project, read once: each file is held to the targets that compile it. With a
+        /// `Package.swift` beside it, what the project leaves out the package may build.
+        case xcode(folder: String, path: String, settings: XcodeProjectSettings, besidePackage: Bool)
         case none
     }
     private let currentFolder = FileManager.default.currentDirectoryPath
@@ -242,6 +259,9 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     /// listed again.
     private var listed: Set<String> = []
     private var projects: Set<String> = []
+    /// Each folder's own project as read (nil: none), under `readingLock`.
+    private let readingLock = NSLock()
+    private var read: [String: Found?] = [:]
 
     public init() {}
 
@@ -278,18 +298,67 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     }
 
     /// The targets for a file (a path as linted: relative to the current folder, or absolute).
-    public func targets(forFile path: String) -> DeploymentTargets? {
+    public func targets(forFile path: String) -> DeploymentTargets? { project(forFile: path).targets }
+
+    /// What the nearest project says about a file (a path as linted).
+    public func project(forFile path: String) -> FileProject {
         let file = absolute(path)
         let folder = Self.parent(of: file)
         switch nearestProject(from: folder) {
-        case .project(let targets): return targets
-        case .xcode(let root, let projectPath, let settings):
-            let relative = file.hasPrefix(root + "/") ? String(file.dropFirst(root.count + 1)) : file
-            var versions = settings.versions(of: settings.targets(compiling: relative))
+        case .project(let targets): return FileProject(targets: targets, isBuilt: nil)
+        case .xcode(let root, let projectPath, let settings, let besidePackage):
+            let verdict = settings.membership.verdict(forPath: Self.relative(file, from: root))
+            var compiling: Set<String>?
+            switch verdict {
+            case .built(let targets): compiling = targets
+            case .unknown(let namesakes) where !namesakes.isEmpty: compiling = namesakes
+            default: break
+            }
+            var versions = settings.versions(of: compiling)
             if versions.isEmpty { versions = settings.targetVersions }
-            return versions.isEmpty ? nil : DeploymentTargets(versions, source: projectPath)
-        case .none: return nil
+            let targets = versions.isEmpty ? nil : DeploymentTargets(versions, source: projectPath)
+            switch verdict {
+            case .built: return FileProject(targets: targets, isBuilt: true)
+            case .unknown: return FileProject(targets: targets, isBuilt: nil)
+            case .notBuilt:
+                // Not built here; unknown when the package beside the project may build it, or the
+                // file is not on disk (a snippet, a new file the project will take); built when
+                // another Xcode project of the tree compiles it (`../Shared/Home.swift`).
+                guard !besidePackage, FolderListing.isRegularFile(file) else {
+                    return FileProject(targets: targets, isBuilt: nil)
+                }
+                return FileProject(targets: targets, isBuilt: builtByAnotherProject(file, besides: root))
+            }
+        case .none: return FileProject(targets: nil, isBuilt: nil)
         }
+    }
+
+    /// Whether an Xcode project file discovery found elsewhere in the tree compiles the file:
+    /// false when none does, nil when one may.
+    private func builtByAnotherProject(_ file: String, besides root: String) -> Bool? {
+        let others = lock.withLock { projects }.subtracting([root]).sorted()
+        var answer: Bool? = false
+        for other in others {
+            guard case .xcode(let folder, _, let settings, _) = nearestProject(from: other), folder == other else {
+                continue
+            }
+            switch settings.membership.verdict(forPath: Self.relative(file, from: folder)) {
+            case .built: return true
+            case .unknown: answer = nil
+            case .notBuilt: continue
+            }
+        }
+        return answer
+    }
+
+    /// `file` relative to `folder` (both absolute), with `..` when it is not below it.
+    static func relative(_ file: String, from folder: String) -> String {
+        if file.hasPrefix(folder + "/") { return String(file.dropFirst(folder.count + 1)) }
+        let to = file.split(separator: "/"), from = folder.split(separator: "/")
+        var shared = 0
+        while shared < min(to.count, from.count), to[shared] == from[shared] { shared += 1 }
+        return (Array(repeating: "..", count: from.count - shared) + to[shared...].map(String.init)).joined(
+            separator: "/")
     }
 
     static func parent(of path: String) -> String {
@@ -325,6 +394,17 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     private func project(in folder: String) -> Found? {
         let (seen, holds) = lock.withLock { (listed.contains(folder), self.projects.contains(folder)) }
         if seen, !holds { return nil }
+        // Read once: threads reaching the same folder together wait for the one reading it (a
+        // project file runs to megabytes) rather than read it again.
+        readingLock.lock()
+        defer { readingLock.unlock() }
+        if let known = read[folder] { return known }
+        let found = readProject(in: folder)
+        read[folder] = .some(found)
+        return found
+    }
+
+    private func readProject(in folder: String) -> Found? {
         // `readdir` directly: a folder listing per folder of the tree, so Foundation's is too slow.
         let entries = FolderListing.entries(folder)?.map(\.name) ?? []
         let xcodeProjects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
@@ -333,7 +413,11 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
             if xcodeProjects.count == 1, let data = FileManager.default.contents(atPath: path) {
                 let text = String(decoding: data, as: UTF8.self)
                 let settings = XcodeProjectSettings(text)
-                if !settings.targetLists.isEmpty { return .xcode(folder: folder, path: path, settings: settings) }
+                if !settings.targetLists.isEmpty {
+                    return .xcode(
+                        folder: folder, path: path, settings: settings, besidePackage: entries.contains("Package.swift")
+                    )
+                }
                 let versions = DeploymentTargets.anyDeploymentSetting(text)
                 return .project(versions.isEmpty ? nil : DeploymentTargets(versions, source: path))
             }

@@ -3,7 +3,8 @@
 /// name for what a target does not set. So a project-level value that every target overrides
 /// does not count, a `MACOSX_DEPLOYMENT_TARGET` left in a configuration whose `SDKROOT` is
 /// `iphoneos` does not count, and `$(RECOMMENDED_…)` or any other variable is unknown rather than
-/// the oldest version. The file is read line by line, as Xcode writes it.
+/// the oldest version. The file is read line by line, as Xcode writes it; which target compiles
+/// which file is `XcodeFileMembership`'s, from the objects read here.
 struct XcodeProjectSettings {
     struct Configuration {
         var name = ""
@@ -14,10 +15,8 @@ struct XcodeProjectSettings {
     var lists: [String: [String]] = [:]
     var projectList: String?
     var targetLists: [String] = []
-    /// Which target compiles which file, by file name (`Home.swift`), and by the folders Xcode
-    /// keeps in sync with a target (its files are whatever the folder holds).
-    var targetsByFileName: [String: Set<String>] = [:]
-    var targetsBySyncedFolder: [String: Set<String>] = [:]
+    /// Which target compiles which file, by path.
+    var membership: XcodeFileMembership
 
     init(_ text: String) {
         // The object being read (`ID /* name */ = {` … `};` over several lines), how deep in its
@@ -29,17 +28,14 @@ struct XcodeProjectSettings {
         var configuration = Configuration()
         var listMembers: [String] = []
         var ownList: String?
-        // Membership: file references' names, build files' references, build phases' files,
-        // targets' phases and synchronized folders; joined once the file is read.
-        var fileNames: [String: String] = [:]
-        var buildFileRefs: [String: String] = [:]
-        var phaseFiles: [String: [String]] = [:]
-        var targetPhases: [String: [String]] = [:]
-        var targetFolders: [String: [String]] = [:]
-        var folderPaths: [String: String] = [:]
+        // Membership: every object's top-level fields and lists (the multi-line one being read,
+        // and the list open in it), joined by `XcodeFileMembership` once the file is read.
+        var objects: [String: XcodeObject] = [:]
+        var record = XcodeObject(id: "")
         var listName: String?
-        var listIDs: [String] = []
-        var targetOfList: [String: String] = [:]
+        var listItems: [XcodeObject.Item] = []
+        // Anything the reader cannot place makes membership unknown rather than wrong.
+        var complete = true
         // Lines as bytes, trimmed of tabs and spaces, each made a short `String` (project files run
         // to megabytes: no Foundation string search over them).
         for rawLine in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
@@ -52,8 +48,9 @@ struct XcodeProjectSettings {
                 end = trimmed.index(before: end)
             }
             let line = String(decoding: trimmed[trimmed.startIndex..<end], as: UTF8.self)
+            if line.hasPrefix("<<<<<<<") || line.hasPrefix(">>>>>>>") { complete = false }
             if object == nil, line.hasSuffix("};"), Self.find("{isa = ", in: line) != nil {
-                Self.readOneLineObject(line, fileNames: &fileNames, buildFileRefs: &buildFileRefs)
+                if let one = XcodeObject(line: line) { objects[one.id] = one } else { complete = false }
                 continue
             }
             guard let current = object else {
@@ -64,6 +61,7 @@ struct XcodeProjectSettings {
                 object = (String(id), "")
                 depth = 1
                 (configuration, listMembers, ownList) = (Configuration(), [], nil)
+                record = XcodeObject(id: String(id))
                 continue
             }
             if inConfigurationIDs {
@@ -76,15 +74,12 @@ struct XcodeProjectSettings {
             }
             if let name = listName {
                 if line.hasPrefix(")") {
-                    switch (current.isa, name) {
-                    case ("PBXSourcesBuildPhase", "files"): phaseFiles[current.id] = listIDs
-                    case (_, "buildPhases"): targetPhases[current.id] = listIDs
-                    case (_, "fileSystemSynchronizedGroups"): targetFolders[current.id] = listIDs
-                    default: break
-                    }
+                    record.lists[name] = listItems
                     listName = nil
-                } else if let id = line.split(separator: " ").first {
-                    listIDs.append(String(id))
+                } else if let item = XcodeObject.listItem(line) {
+                    listItems.append(item)
+                } else {
+                    complete = false
                 }
                 continue
             }
@@ -97,15 +92,14 @@ struct XcodeProjectSettings {
                 depth -= 1
                 if depth == 1 { inSettings = false }
                 guard depth == 0 else { continue }
+                record.isa = current.isa
+                objects[current.id] = record
                 switch current.isa {
                 case "XCBuildConfiguration": configurations[current.id] = configuration
                 case "XCConfigurationList": lists[current.id] = listMembers
                 case "PBXProject": projectList = ownList
                 case "PBXNativeTarget", "PBXAggregateTarget", "PBXLegacyTarget":
-                    if let list = ownList {
-                        targetLists.append(list)
-                        targetOfList[current.id] = list
-                    }
+                    if let list = ownList { targetLists.append(list) }
                 default: break
                 }
                 object = nil
@@ -120,16 +114,23 @@ struct XcodeProjectSettings {
                 inConfigurationIDs = !line.hasSuffix(");")
                 continue
             }
-            for name in ["files", "buildPhases", "fileSystemSynchronizedGroups"] where line == name + " = (" {
-                listName = name
-                listIDs = []
-            }
-            if current.isa == "PBXFileSystemSynchronizedRootGroup", let (key, value) = Self.assignment(line),
-                key == "path"
-            {
-                folderPaths[current.id] = value
+            if line.hasSuffix(" = (") {
+                listName = XcodeObject.unquoted(String(line.dropLast(4)))
+                listItems = []
+                continue
             }
             guard let (key, value) = Self.assignment(line) else { continue }
+            if value.hasPrefix("(") {
+                // `exceptions = (ID /* … */, );` on the object's own line.
+                if let items = XcodeObject.inlineList(String(value.dropFirst())) {
+                    record.lists[key] = items
+                } else {
+                    complete = false
+                }
+                continue
+            }
+            // The value as the scanner reads it: escapes undone, a trailing `/* comment */` left out.
+            if let field = XcodeObject.field(line) { record.fields[field.key] = field.value }
             switch key {
             case "isa": object?.isa = value
             case "name": configuration.name = value
@@ -137,43 +138,9 @@ struct XcodeProjectSettings {
             default: break
             }
         }
-        // Join: a target's source files by name, and its synchronized folders, keyed by its list.
-        for (target, list) in targetOfList {
-            for phase in targetPhases[target] ?? [] {
-                for buildFile in phaseFiles[phase] ?? [] {
-                    if let name = buildFileRefs[buildFile].flatMap({ fileNames[$0] }) {
-                        targetsByFileName[name, default: []].insert(list)
-                    }
-                }
-            }
-            for folder in targetFolders[target] ?? [] {
-                if let path = folderPaths[folder] { targetsBySyncedFolder[path, default: []].insert(list) }
-            }
-        }
-    }
-
-    /// `ID /* name */ = {isa = PBXFileReference; … path = Home.swift; … };` and
-    /// `ID /* … */ = {isa = PBXBuildFile; fileRef = REF /* … */; };`, each written on one line.
-    static func readOneLineObject(
-        _ line: String, fileNames: inout [String: String], buildFileRefs: inout [String: String]
-    ) {
-        guard let id = line.split(separator: " ").first.map(String.init) else { return }
-        func field(_ key: String) -> String? {
-            guard let range = find(" " + key + " = ", in: line) ?? find("{" + key + " = ", in: line) else {
-                return nil
-            }
-            let rest = line[range.upperBound...]
-            var value = String(rest.prefix { $0 != ";" })
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
-                value = String(value.dropFirst().dropLast())
-            }
-            return value
-        }
-        if find("isa = PBXFileReference;", in: line) != nil, let path = field("path") {
-            fileNames[id] = String(path.split(separator: "/").last ?? Substring(path))
-        } else if find("isa = PBXBuildFile;", in: line) != nil, let ref = field("fileRef") {
-            buildFileRefs[id] = String(ref.split(separator: " ").first ?? "")
-        }
+        // A file cut inside an object or a list is not the whole project.
+        if object != nil || listName != nil { complete = false }
+        membership = XcodeFileMembership(objects: objects, complete: complete)
     }
 
     /// Where `needle` first stands in a short line, compared as bytes (no Foundation search).
@@ -203,16 +170,6 @@ struct XcodeProjectSettings {
     static let sdkPlatforms: [String: DeploymentTargets.Platform] = [
         "iphoneos": .iOS, "macosx": .macOS, "appletvos": .tvOS, "watchos": .watchOS, "xros": .visionOS,
     ]
-
-    /// The target lists that compile a file, from its name or a synchronized folder on its path;
-    /// nil when the project does not say (then every target counts).
-    func targets(compiling path: String) -> Set<String>? {
-        let components = path.split(separator: "/").map(String.init)
-        var found = Set<String>()
-        if let name = components.last, let byName = targetsByFileName[name] { found.formUnion(byName) }
-        for folder in components.dropLast() { found.formUnion(targetsBySyncedFolder[folder] ?? []) }
-        return found.isEmpty ? nil : found
-    }
 
     /// The oldest effective version per platform over every target's configurations.
     var targetVersions: [DeploymentTargets.Platform: DeploymentTargets.Version] { versions(of: nil) }

@@ -77,6 +77,16 @@ struct RulesCommand: ParsableCommand {
             }
             out += "deployment target: \(versions.joined(separator: ", ")) (from \(targets.source))\n"
         }
+        // Files no project speaks for: their targets, and so what the deprecation rules allow, are unknown.
+        let discovery = FileDiscovery.find(
+            paths: environment.configuredRoots, excluded: configuration.excluded, root: configuration.root,
+            within: environment.boundary)
+        let orphans = discovery.filesWithoutProject()
+        if !orphans.isEmpty {
+            let shown = orphans.prefix(3).joined(separator: ", ") + (orphans.count > 3 ? ", …" : "")
+            out +=
+                "\(orphans.count) Swift file\(orphans.count == 1 ? " has" : "s have") no known target (no Xcode project or Package.swift above): \(shown)\n"
+        }
         Terminal.write(out)
     }
 }
