@@ -6,7 +6,8 @@ import Lint
 public final class LanguageServer: @unchecked Sendable {
     private let writer: MessageWriter
     private let queue = DispatchQueue(label: "patternlint.lsp")
-    /// How long typing must pause before the buffer is linted.
+    /// How long typing must pause before the buffer is linted. None by default: a lint waits only
+    /// for the messages already read (see `scheduleLint`), as one edit costs a few milliseconds.
     private let debounce: Double
     private var root = FileManager.default.currentDirectoryPath
     private var workspace: WorkspaceLinter?
@@ -27,7 +28,7 @@ public final class LanguageServer: @unchecked Sendable {
         var diagnostics: [JSON]
     }
 
-    public init(output: FileHandle = .standardOutput, debounce: Double = 0.15) {
+    public init(output: FileHandle = .standardOutput, debounce: Double = 0) {
         writer = MessageWriter(handle: output)
         self.debounce = debounce
     }
@@ -158,7 +159,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// file, and the server goes on without findings until it is saved again.
     private func loadWorkspace() {
         do {
-            let loaded = try WorkspaceLinter(root: root)
+            let loaded = try WorkspaceLinter(root: root, reusing: workspace)
             for warning in loaded.session.warnings { ServerLog.write(warning) }
             workspace = loaded
         } catch {
@@ -231,6 +232,8 @@ public final class LanguageServer: @unchecked Sendable {
     private func didSave(_ params: JSON) throws {
         let (key, _) = try document(params)
         if Self.changesSession(key) { return loadWorkspace() }
+        // Saved: the disk now holds the buffer, and the file may be the baseline.
+        workspace?.changedOnDisk([key])
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: 0)
@@ -251,6 +254,7 @@ public final class LanguageServer: @unchecked Sendable {
         if paths.contains(where: Self.changesSession) { return loadWorkspace() }
         // A Swift file created (1) or deleted (3): the list of files to read changes.
         if changes.contains(where: { $0["type"]?.int != 2 }) { workspace?.rediscover() }
+        workspace?.changedOnDisk(paths)
         scheduleLint(after: 0)
     }
 
@@ -261,14 +265,17 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Diagnostics
 
-    /// Lints once typing pauses: each call supersedes the ones before it.
+    /// Lints once the messages already read are handled (and after `delay`): each call supersedes
+    /// the ones before it, so edits that came in while a lint ran are linted once, together.
     private func scheduleLint(after delay: Double) {
         lintGeneration += 1
         let generation = lintGeneration
-        queue.asyncAfter(deadline: .now() + delay) {
+        let lint: @Sendable () -> Void = {
             guard generation == self.lintGeneration else { return }
             self.lintOpenDocuments()
         }
+        // Queued behind the messages already read: a burst of edits is linted once.
+        if delay > 0 { queue.asyncAfter(deadline: .now() + delay, execute: lint) } else { queue.async(execute: lint) }
     }
 
     private func lintOpenDocuments() {
@@ -293,7 +300,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         mustPublish = []
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        ServerLog.write("linted \(swiftDocuments.count) open file(s) in \(Int(milliseconds)) ms")
+        let work = workspace.lastWork
+        ServerLog.write(
+            "linted \(work.judged) open file(s) in \(Int(milliseconds)) ms (\(work.summarised) file(s) read"
+                + (work.merged ? ", index merged)" : ")"))
     }
 
     private func publish(_ key: String, diagnostics: [JSON]) {

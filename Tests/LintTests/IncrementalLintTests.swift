@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+@testable import Lint
+
+/// The editor's lint (`IncrementalLint`) keeps each file's summary between runs: its findings must
+/// be the whole lint's on the same contents, and an edit must read the edited file only.
+final class IncrementalLintTests: XCTestCase {
+    var folder: URL!
+    var files: [String] = []
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("incremental-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The sample app, and a view whose `@State` an extension in another file may read.
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/NavigationDemo")
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path) where name.hasSuffix(".swift") {
+            try FileManager.default.copyItem(
+                at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        try write("Home.swift", Self.home)
+        try write("Pager.swift", Self.pager)
+        files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            folder.appendingPathComponent($0).path
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static let home = """
+        import SwiftUI
+        struct Home: View {
+            @State var page = 0
+            var body: some View {
+                Pager(page: $page)
+                Text("Help").sheet(isPresented: .constant(true)) { Text("Topics") }
+            }
+        }
+
+        """
+    static let pager = """
+        import SwiftUI
+        struct Pager: View {
+            @Binding var page: Int
+            var body: some View { Button("Next") { page += 1 } }
+        }
+
+        """
+    static let readsPage = """
+        extension Home {
+            func describe() -> String { "page \\(page)" }
+        }
+
+        """
+
+    func write(_ name: String, _ text: String) throws {
+        try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    var linter: Linter {
+        var configuration = Configuration()
+        configuration.optInRules = CatalogFixture.catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
+        return Linter(catalog: CatalogFixture.catalog, configuration: configuration)
+    }
+
+    /// What `patternlint lint` finds with these buffers in place of their files.
+    func wholeLint(_ files: [String], buffers: [String: String] = [:]) -> [Finding] {
+        linter.lint(
+            files.map { path in
+                guard let text = buffers[path] else { return LintInput.disk(path) }
+                return LintInput(path: path) { Array(text.utf8) }
+            }
+        ).findings
+    }
+
+    func testFindingsAreTheWholeLintsAfterEveryEdit() throws {
+        let incremental = IncrementalLint(linter: linter, files: files)
+        XCTAssertEqual(incremental.lint(reporting: files, buffers: [:]).findings, wholeLint(files))
+        XCTAssertFalse(wholeLint(files).isEmpty)
+        // The pager stops writing its binding, then an unsaved buffer edits the sample app.
+        var buffers = [path("Pager.swift"): Self.pager.replacingOccurrences(of: "page += 1", with: "print(page)")]
+        XCTAssertEqual(
+            incremental.lint(reporting: files, buffers: buffers.mapValues { Array($0.utf8) }).findings,
+            wholeLint(files, buffers: buffers))
+        let root = path("RootView.swift")
+        buffers[root] =
+            try String(contentsOfFile: root, encoding: .utf8)
+            + "\nstruct Extra: View { var body: some View { NavigationStack { Text(\"x\") } } }\n"
+        XCTAssertEqual(
+            incremental.lint(reporting: [root, path("Home.swift")], buffers: buffers.mapValues { Array($0.utf8) })
+                .findings,
+            wholeLint(files, buffers: buffers).filter { $0.path == root || $0.path == path("Home.swift") })
+    }
+
+    func testAFileInAnotherBufferChangesTheFindingsOfAnOpenFile() throws {
+        let incremental = IncrementalLint(linter: linter, files: files)
+        let home = path("Home.swift")
+        let before = incremental.lint(reporting: [home], buffers: [:]).findings
+        let state = try XCTUnwrap(before.first { $0.ruleID == "state-not-private" })
+        XCTAssertEqual(state.related, [])
+        // A new unsaved file, not on disk, extends Home: Home's finding names it as evidence.
+        let extensionPath = path("Ext.swift")
+        let after = incremental.lint(
+            reporting: [home, extensionPath], buffers: [extensionPath: Array(Self.readsPage.utf8)]
+        ).findings
+        let named = try XCTUnwrap(after.first { $0.ruleID == "state-not-private" && $0.path == home })
+        XCTAssertEqual(named.related.map(\.path), [extensionPath])
+    }
+
+    func testAnEditReadsTheEditedFileOnly() throws {
+        let incremental = IncrementalLint(linter: linter, files: files)
+        let home = path("Home.swift")
+        _ = incremental.lint(reporting: [home], buffers: [:])
+        XCTAssertEqual(incremental.lastWork, .init(summarised: files.count, merged: true, judged: 1))
+        // Nothing changed: nothing is read, the index is kept, the open file judged again.
+        _ = incremental.lint(reporting: [home], buffers: [:])
+        XCTAssertEqual(incremental.lastWork, .init(summarised: 0, merged: false, judged: 1))
+        // An edit: that buffer alone is read, and the index merged again.
+        _ = incremental.lint(reporting: [home], buffers: [home: Array((Self.home + "// typed\n").utf8)])
+        XCTAssertEqual(incremental.lastWork, .init(summarised: 1, merged: true, judged: 1))
+        // A file opened as it is on disk is read for its own findings; the index does not change.
+        let pager = path("Pager.swift")
+        _ = incremental.lint(
+            reporting: [home, pager],
+            buffers: [home: Array((Self.home + "// typed\n").utf8), pager: Array(Self.pager.utf8)])
+        XCTAssertEqual(incremental.lastWork, .init(summarised: 1, merged: false, judged: 2))
+        // Changed on disk and said so: read again.
+        try write("Pager.swift", Self.pager.replacingOccurrences(of: "page += 1", with: "print(page)"))
+        incremental.invalidate([pager])
+        XCTAssertEqual(
+            incremental.lint(reporting: [pager], buffers: [:]).findings, wholeLint(files).filter { $0.path == pager })
+        XCTAssertEqual(incremental.lastWork.summarised, 2) // the closed buffer of Home, from disk, and Pager
+    }
+
+    func testAFileAddedOnDiskKeepsTheRunsOrder() throws {
+        let incremental = IncrementalLint(linter: linter, files: files)
+        _ = incremental.lint(reporting: files, buffers: [:])
+        try write("Ext.swift", Self.readsPage)
+        let more = (files + [path("Ext.swift")]).sorted()
+        incremental.setFiles(more)
+        XCTAssertEqual(incremental.lint(reporting: more, buffers: [:]).findings, wholeLint(more))
+    }
+}
