@@ -15,7 +15,9 @@ import time
 binary, root = os.path.abspath(sys.argv[1]), pathlib.Path(sys.argv[2]).resolve()
 path = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 and sys.argv[3] else sorted(root.rglob("*.swift"))[0]
 edits = int(sys.argv[4]) if len(sys.argv) > 4 else 20
-server = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+# BENCH_LSP_LOG=FILE keeps the server's log (with PATTERNLINT_TIMING=1, the time of each phase).
+log = open(os.environ["BENCH_LSP_LOG"], "w") if os.environ.get("BENCH_LSP_LOG") else subprocess.DEVNULL
+server = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
 
 
 def send(message):
