@@ -132,6 +132,8 @@ def test_capabilities(client):
     assert capabilities.code_action_provider
     assert capabilities.definition_provider
     assert "[" in capabilities.completion_provider.trigger_characters
+    assert capabilities.references_provider
+    assert capabilities.document_symbol_provider
     assert list(capabilities.execute_command_provider.commands) == ["patternlint.openNote"]
     assert capabilities.text_document_sync.change in (
         types.TextDocumentSyncKind.Full,
@@ -425,6 +427,153 @@ async def test_completion_after_double_bracket(client):
         )
     )
     assert nothing is None or not nothing.items
+
+
+async def test_findings_are_patternlint_lints_on_the_same_tree(client):
+    """Every file open, one edited (and saved, so the CLI reads the same tree): the diagnostics of
+    each are the findings `patternlint lint` reports for it."""
+    sources = sorted((client.workspace_path / "Sources").glob("*.swift"))
+    uris = {open_document(client, f"Sources/{path.name}"): path for path in sources}
+    for uri in uris:
+        await next_diagnostics(client, uri)
+    pager = client.workspace_path / "Sources/Pager.swift"
+    edited = pager.read_text().replace("page += 1", "print(page)")
+    pager.write_text(edited)
+    change_document(client, pager.as_uri(), 2, edited)
+    await next_diagnostics(client, pager.as_uri())
+    await asyncio.sleep(0.5)  # any other file republished by then is read below
+    report = subprocess.run(
+        [BINARY, "lint", "--reporter", "json"], cwd=client.workspace_path, capture_output=True, check=False
+    ).stdout
+    expected = {uri: [] for uri in uris}
+    for finding in json.loads(report):
+        expected[uri_of(client, finding["path"])].append((finding["rule"], finding["line"]))
+    shown = {
+        uri: sorted((str(d.code), d.range.start.line + 1) for d in client.diagnostics.get(uri, []))
+        for uri in uris
+    }
+    assert shown == {uri: sorted(found) for uri, found in expected.items()}
+    assert any(shown.values())
+
+
+async def request(coroutine):
+    return await asyncio.wait_for(coroutine, GUARD)
+
+
+def position_params(cls, uri, line, character, **extra):
+    return cls(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=character),
+        **extra,
+    )
+
+
+async def test_note_diagnostics_are_notes_check_updated_as_edited(client):
+    uri = open_document(client, "notes/checkout.md")
+    # What `notes check` says of it on disk: nothing links to it.
+    assert codes(await next_diagnostics(client, uri)) == ["orphan"]
+    text = (client.workspace_path / "notes/checkout.md").read_text()
+    edited = text + (
+        "\nSee [[No Such Note]] and [[Sheet Bindings#Nowhere]].\n\n"
+        "```swift good\nimport SwiftUI\nstruct A: View {\n"
+        "    var body: some View { Text(\"a\").sheet(isPresented: .constant(true)) { Text(\"b\") } }\n}\n```\n"
+    )
+    change_document(client, uri, 2, edited)
+    diagnostics = await next_diagnostics(client, uri, lambda found: "broken-link" in codes(found))
+    assert codes(diagnostics) == ["broken-link", "example-drift", "missing-heading", "orphan"]
+    broken = next(d for d in diagnostics if d.code == "broken-link")
+    line = edited.split("\n")[broken.range.start.line]
+    assert line[broken.range.start.character : broken.range.end.character] == "[[No Such Note]]"
+    assert next(d for d in diagnostics if d.code == "broken-link").severity == types.DiagnosticSeverity.Error
+    drift = next(d for d in diagnostics if d.code == "example-drift")
+    assert "constant-binding" in drift.message
+    # Fixed in the buffer: the problems go as it is edited, before any save.
+    change_document(client, uri, 3, text)
+    assert codes(await next_diagnostics(client, uri)) == ["orphan"]
+
+
+async def test_completion_of_permalinks_headings_and_a_rules_note(client):
+    uri = open_document(client, "notes/draft.md", "See [[team/sh")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 13)))
+    assert "team/sheet-bindings" in {item.label for item in completions.items}
+    # After `[[Name#`: that note's headings, replacing what follows `#`.
+    change_document(client, uri, 2, "See [[Sheet Bindings#Clo")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 24)))
+    items = {item.label: item for item in completions.items}
+    assert set(items) == {"Sheet Bindings", "Closing"}
+    edit = items["Closing"].text_edit
+    assert (edit.range.start.character, edit.range.end.character) == (21, 24)
+    # A heading typed a moment ago in another open note completes before it is saved.
+    sheets = open_document(client, "notes/sheets.md")
+    change_document(client, sheets, 2, (client.workspace_path / "notes/sheets.md").read_text() + "\n## Reopening\n")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 24)))
+    assert "Reopening" in {item.label for item in completions.items}
+    # A rule file's `note:` completes as the link the field takes.
+    rule = open_document(client, "rules/no-constant-profile.md")
+    lines = (client.workspace_path / "rules/no-constant-profile.md").read_text().split("\n")
+    line = next(number for number, text in enumerate(lines) if text.startswith("note:"))
+    change_document(client, rule, 2, "\n".join(lines[:line] + ["note: "] + lines[line + 1 :]))
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, rule, line, 6)))
+    items = {item.label: item for item in completions.items}
+    assert items["Sheet Bindings"].text_edit.new_text == '"[[Sheet Bindings]]"'
+
+
+async def test_references_are_the_backlinks_and_the_citing_rules(client):
+    uri = open_document(client, "notes/sheets.md")
+    references = await request(
+        client.text_document_references_async(
+            position_params(
+                types.ReferenceParams, uri, 0, 0, context=types.ReferenceContext(include_declaration=False)
+            )
+        )
+    )
+    found = sorted((location.uri, location.range.start.line) for location in references)
+    checkout = (client.workspace_path / "notes/checkout.md").read_text().split("\n")
+    rule = (client.workspace_path / "rules/no-constant-profile.md").read_text().split("\n")
+    assert found == sorted(
+        [
+            (uri_of(client, "notes/checkout.md"), next(n for n, t in enumerate(checkout) if "[[Sheet" in t)),
+            (uri_of(client, "rules/no-constant-profile.md"), next(n for n, t in enumerate(rule) if t.startswith("note:"))),
+        ]
+    )
+    # On a link: what leads to the note it names.
+    other = open_document(client, "notes/checkout.md")
+    line = next(n for n, t in enumerate(checkout) if "[[Sheet" in t)
+    on_link = await request(
+        client.text_document_references_async(
+            position_params(
+                types.ReferenceParams, other, line, checkout[line].index("[[Sheet") + 4,
+                context=types.ReferenceContext(include_declaration=True),
+            )
+        )
+    )
+    assert {location.uri for location in on_link} == {uri, uri_of(client, "notes/checkout.md"), uri_of(client, "rules/no-constant-profile.md")}
+
+
+async def test_document_symbols_are_the_headings(client):
+    uri = open_document(client, "notes/sheets.md")
+    symbols = await request(
+        client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+    )
+    assert [(symbol.name, [child.name for child in symbol.children]) for symbol in symbols] == [
+        ("Sheet Bindings", ["Closing"])
+    ]
+    lines = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    assert symbols[0].children[0].range.start.line == lines.index("## Closing")
+
+
+async def test_markdown_links_lead_and_hover_like_wiki_links(client):
+    text = "# Draft\n\nRead [the sheet rule](sheets.md#closing) first.\n"
+    uri = open_document(client, "notes/draft.md", text)
+    character = text.split("\n")[2].index("the sheet") + 2
+    location = await request(client.text_document_definition_async(position_params(types.DefinitionParams, uri, 2, character)))
+    sheets = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    assert location.uri == uri_of(client, "notes/sheets.md")
+    assert location.range.start.line == sheets.index("## Closing")
+    hover = await hover_at(client, uri, 2, character)
+    assert "**Sheet Bindings**" in hover.contents.value
 
 
 def test_malformed_messages_are_answered_and_the_server_keeps_running(tmp_path):

@@ -1,20 +1,26 @@
 import Foundation
 import Lint
+import Notes
 
 /// `patternlint lsp`: findings where the code is written. Reads framed JSON-RPC from stdin on the
 /// calling thread and handles every message, one at a time, on one queue: no state is shared.
 public final class LanguageServer: @unchecked Sendable {
-    private let writer: MessageWriter
-    private let queue = DispatchQueue(label: "patternlint.lsp")
+    let writer: MessageWriter
+    let queue = DispatchQueue(label: "patternlint.lsp")
     /// How long typing must pause before the buffer is linted. None by default: a lint waits only
     /// for the messages already read (see `scheduleLint`), as one edit costs a few milliseconds.
     private let debounce: Double
     private var root = FileManager.default.currentDirectoryPath
-    private var workspace: WorkspaceLinter?
+    var workspace: WorkspaceLinter?
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
-    private var documents: [String: OpenDocument] = [:]
+    var documents: [String: OpenDocument] = [:]
+    /// The notes graph with the open note buffers in place of their files; nil when one changed.
+    var bufferedNotes: Graph?
+    /// What was last published for each open note or rule file.
+    var checkedNotes: [String: [JSON]] = [:]
+    var noteCheckGeneration = 0
     /// What was last published for each open Swift file, and the text it was computed on.
     private var linted: [String: LintedDocument] = [:]
     /// Files whose diagnostics are published after the next lint even if they did not change.
@@ -104,6 +110,8 @@ public final class LanguageServer: @unchecked Sendable {
         case "workspace/executeCommand": return try executeCommand(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/completion": return try completion(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
         default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
         }
     }
@@ -147,9 +155,12 @@ public final class LanguageServer: @unchecked Sendable {
                 "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "executeCommandProvider": ["commands": [.string(FindingCodeActions.openNoteCommand)]],
-                // In the pattern notes: `[[wiki links]]` lead to their note, and complete after `[[`.
+                // In the pattern notes: links lead to their note, complete after `[[` (and `#`), the
+                // backlinks are the references, the headings the outline.
                 "definitionProvider": true,
-                "completionProvider": ["triggerCharacters": ["["]],
+                "completionProvider": ["triggerCharacters": ["[", "#"]],
+                "referencesProvider": true,
+                "documentSymbolProvider": true,
             ],
             "serverInfo": ["name": "patternlint", "version": .string(PatternLintVersion.current)],
         ]
@@ -173,6 +184,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         mustPublish.formUnion(documents.keys)
         scheduleLint(after: 0)
+        notesChanged()
     }
 
     /// Asks the editor to say when the configuration, notes, rules or Swift files change on disk.
@@ -199,7 +211,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Documents
 
-    private func document(_ params: JSON) throws -> (key: String, uri: String) {
+    func document(_ params: JSON) throws -> (key: String, uri: String) {
         guard let uri = params["textDocument"]?["uri"]?.string, let key = DocumentURI.path(of: uri) else {
             throw RequestError.invalidParams("`textDocument.uri` must be a file URI")
         }
@@ -213,6 +225,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         documents[key] = OpenDocument(
             uri: uri, version: params["textDocument"]?["version"]?.int, bytes: Array(text.utf8))
+        if key.hasSuffix(".md") { return notesChanged() }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: 0)
@@ -224,6 +237,7 @@ public final class LanguageServer: @unchecked Sendable {
         try document.apply(params["contentChanges"]?.array ?? [])
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
+        if key.hasSuffix(".md") { return notesChanged() }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: debounce)
@@ -242,6 +256,11 @@ public final class LanguageServer: @unchecked Sendable {
     private func didClose(_ params: JSON) throws {
         let (key, _) = try document(params)
         let closed = documents.removeValue(forKey: key)
+        if key.hasSuffix(".md"), let closed {
+            if checkedNotes.removeValue(forKey: key) != nil { publish(uri: closed.uri, version: nil, diagnostics: []) }
+            // The note on disk counts again.
+            return notesChanged()
+        }
         guard linted.removeValue(forKey: key) != nil, let closed else { return }
         publish(uri: closed.uri, version: nil, diagnostics: [])
         // Its unsaved text no longer counts: the other files are linted against the disk again.
@@ -311,7 +330,7 @@ public final class LanguageServer: @unchecked Sendable {
         publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
     }
 
-    private func publish(uri: String, version: Int?, diagnostics: [JSON]) {
+    func publish(uri: String, version: Int?, diagnostics: [JSON]) {
         var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
         if let version { params["version"] = .number(Double(version)) }
         writer.send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
@@ -330,11 +349,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
-        if let (_, line, _, character) = try noteLine(params) {
-            guard let workspace, let link = NoteNavigation.wikiLink(in: line, at: character) else { return .null }
-            return NoteNavigation(graph: workspace.session.graph).hover(
-                of: link, notes: NoteLookup(session: workspace.session))
-        }
+        if let note = try noteHover(params) { return note }
         guard let (_, document) = try currentFindings(params), let workspace else { return .null }
         let text = TextPositions(document.bytes)
         let hits = document.findings.filter { finding in
@@ -375,30 +390,5 @@ public final class LanguageServer: @unchecked Sendable {
             "params": ["uri": .string(address), "external": .bool(!address.hasPrefix("file:")), "takeFocus": true],
         ])
         return .null
-    }
-
-    // MARK: Pattern notes
-
-    /// The open markdown buffer's line at the request's position.
-    private func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
-        let (key, _) = try document(params)
-        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
-            throw RequestError.invalidParams("`position` must have a line and a character")
-        }
-        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
-        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
-    }
-
-    private func definition(_ params: JSON) throws -> JSON {
-        guard let (key, line, _, character) = try noteLine(params), let workspace,
-            let link = NoteNavigation.wikiLink(in: line, at: character)
-        else { return .null }
-        return NoteNavigation(graph: workspace.session.graph).definition(of: link, from: key)
-    }
-
-    private func completion(_ params: JSON) throws -> JSON {
-        guard let (_, line, number, character) = try noteLine(params), let workspace else { return .null }
-        return NoteNavigation(graph: workspace.session.graph).completions(
-            in: line, lineNumber: number, at: character) ?? .null
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+import Lint
+import Notes
+
+/// The pattern notes in the editor: their `notes check` problems as diagnostics while they are
+/// edited, links that lead somewhere (definition, hover), backlinks as references, headings as the
+/// outline, and completion of note names, headings and a rule file's `note:`. Every answer reads
+/// the graph with the open note buffers in place of their files.
+extension LanguageServer {
+    /// A note buffer changed (or the session was loaded again): the graph is made again on first
+    /// use, and the open notes are checked once the messages already read are handled.
+    func notesChanged() {
+        bufferedNotes = nil
+        noteCheckGeneration += 1
+        let generation = noteCheckGeneration
+        queue.async {
+            guard generation == self.noteCheckGeneration else { return }
+            self.checkOpenNotes()
+        }
+    }
+
+    func noteGraph() -> Graph? {
+        guard let workspace else { return nil }
+        if let bufferedNotes { return bufferedNotes }
+        let session = workspace.session
+        let buffers = documents.filter { $0.key.hasSuffix(".md") && NoteBuffers.isNote($0.key, in: session) }
+        let graph = NoteBuffers.graph(session, buffers: buffers.mapValues(\.bytes))
+        bufferedNotes = graph
+        return graph
+    }
+
+    /// The open notes' and rule files' problems, published when they change.
+    private func checkOpenNotes() {
+        guard let workspace, let graph = noteGraph() else { return }
+        let ruleFiles = Set(workspace.session.catalog.entries.map { PathKey.of($0.metadata.path) })
+        let checker = NoteDiagnostics(graph: graph, catalog: workspace.session.catalog)
+        for (key, document) in documents where key.hasSuffix(".md") {
+            guard ruleFiles.contains(key) || NoteBuffers.isNote(key, in: workspace.session) else { continue }
+            let diagnostics = checker.diagnostics(at: key, in: TextPositions(document.bytes))
+            guard checkedNotes[key] != diagnostics else { continue }
+            checkedNotes[key] = diagnostics
+            publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
+        }
+    }
+
+    /// The open markdown buffer's line at the request's position.
+    func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
+        let (key, _) = try document(params)
+        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+            throw RequestError.invalidParams("`position` must have a line and a character")
+        }
+        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
+        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
+    }
+
+    /// Where the link at the request's position leads: its note (from the parsed link, or from
+    /// the `[[…]]` text around the cursor in a rule file) and the heading it names.
+    private func linkTarget(_ params: JSON) throws -> (graph: Graph, note: Int, heading: String?)? {
+        guard let (key, line, number, character) = try noteLine(params), let graph = noteGraph(),
+            let document = documents[key], let workspace
+        else { return nil }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        if let note = links.note(at: key),
+            let edge = links.edge(in: note, line: number, character: character, text: TextPositions(document.bytes))
+        {
+            guard let target = edge.target else { return nil }
+            return (graph, target, edge.link.anchor)
+        }
+        guard let link = NoteNavigation.wikiLink(in: line, at: character) else { return nil }
+        if link.note.isEmpty, let own = links.note(at: key) { return (graph, own, link.heading) }
+        guard case .resolved(let target) = graph.resolve(link.note) else { return nil }
+        return (graph, target, link.heading)
+    }
+
+    func noteHover(_ params: JSON) throws -> JSON? {
+        guard try noteLine(params) != nil else { return nil }
+        guard let (graph, note, _) = try linkTarget(params), let workspace else { return .null }
+        return NoteNavigation(graph: graph).hover(of: note, notes: NoteLookup(session: workspace.session))
+    }
+
+    func definition(_ params: JSON) throws -> JSON {
+        guard let (graph, note, heading) = try linkTarget(params) else { return .null }
+        return NoteNavigation(graph: graph).location(of: note, heading: heading)
+    }
+
+    func completion(_ params: JSON) throws -> JSON {
+        guard let (_, line, number, character) = try noteLine(params), let graph = noteGraph() else { return .null }
+        return NoteNavigation(graph: graph).completions(in: line, lineNumber: number, at: character) ?? .null
+    }
+
+    /// On a link: what leads to its note; elsewhere in a note: what leads to this note.
+    func references(_ params: JSON) throws -> JSON {
+        guard let (key, _, _, _) = try noteLine(params), let graph = noteGraph(), let workspace else { return .null }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        guard let note = try linkTarget(params)?.note ?? links.note(at: key) else { return [] }
+        return links.references(to: note, includingItself: params["context"]?["includeDeclaration"] == .bool(true))
+    }
+
+    func documentSymbols(_ params: JSON) throws -> JSON {
+        let (key, _) = try document(params)
+        guard key.hasSuffix(".md"), let document = documents[key], let graph = noteGraph(), let workspace else {
+            return []
+        }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        guard let note = links.note(at: key) else { return [] }
+        return links.symbols(of: note, text: TextPositions(document.bytes))
+    }
+}
