@@ -13,7 +13,7 @@ import sys
 import time
 
 binary, root = os.path.abspath(sys.argv[1]), pathlib.Path(sys.argv[2]).resolve()
-path = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 and sys.argv[3] else sorted(root.rglob("*.swift"))[0]
+path = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 and sys.argv[3] else sorted(file for file in root.rglob("*.swift") if file.is_file())[0]
 edits = int(sys.argv[4]) if len(sys.argv) > 4 else 20
 # BENCH_LSP_LOG=FILE keeps the server's log (with PATTERNLINT_TIMING=1, the time of each phase).
 log = open(os.environ["BENCH_LSP_LOG"], "w") if os.environ.get("BENCH_LSP_LOG") else subprocess.DEVNULL
@@ -58,22 +58,43 @@ send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
 diagnostics = published(uri)
 first = (time.perf_counter() - started) * 1000
 first_cpu = cpu_seconds()
-latencies = []
-for edit in range(edits):
-    text += f"\n// edit {edit}"
-    sent = time.perf_counter()
-    send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-          "params": {"textDocument": {"uri": uri, "version": edit + 2}, "contentChanges": [{"text": text}]}})
-    published(uri)
-    latencies.append((time.perf_counter() - sent) * 1000)
-edit_cpu = cpu_seconds() - first_cpu
+version = 1
+
+
+def edit_series(make):
+    """Each edit sent, then timed until its diagnostics come: wall ms, and the server's CPU ms an edit."""
+    global version
+    latencies = []
+    cpu_from = cpu_seconds()
+    for edit in range(edits):
+        version += 1
+        sent = time.perf_counter()
+        send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+              "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": make(edit)}]}})
+        published(uri)
+        latencies.append((time.perf_counter() - sent) * 1000)
+    return latencies, (cpu_seconds() - cpu_from) * 1000 / edits
+
+
+# A comment growing at the end (no fact of the index moves), a word typed at the end of the line
+# in the middle of the file (what it changes, the index sees), and edits that move every line (a
+# line break added and taken away at the top: the index merged each time).
+lines = text.split("\n")
+middle = len(lines) // 2
+latencies, edit_cpu = edit_series(lambda edit: text + "\n// typing" + "x" * edit)
+typed, typed_cpu = edit_series(
+    lambda edit: "\n".join(lines[:middle] + [lines[middle] + " value"[: edit % 6 + 1]] + lines[middle + 1:]))
+moved, moved_cpu = edit_series(lambda edit: "\n" * (edit % 2 + 1) + text)
+time.sleep(1)  # what an edit left to free on another thread is done by now
 idle_from = cpu_seconds()
 time.sleep(3)
 idle_cpu = cpu_seconds() - idle_from
-peak = next(line for line in pathlib.Path(f"/proc/{server.pid}/status").read_text().splitlines() if line.startswith("VmHWM"))
+status = pathlib.Path(f"/proc/{server.pid}/status").read_text().splitlines()
+peak = next(line for line in status if line.startswith("VmHWM"))
+resident = next(line for line in status if line.startswith("VmRSS"))
 
 # Every file open at once: its diagnostics are the findings `patternlint lint` reports for it.
-files = sorted(root.rglob("*.swift"))
+files = sorted(file for file in root.rglob("*.swift") if file.is_file())
 for number, file in enumerate(files):
     if file != path:
         send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
@@ -81,7 +102,7 @@ for number, file in enumerate(files):
                                           "text": file.read_text(errors="replace")}}})
 text = path.read_text(errors="replace")
 send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-      "params": {"textDocument": {"uri": uri, "version": edits + 2}, "contentChanges": [{"text": text}]}})
+      "params": {"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]}})
 shown = {}
 pending = {file.as_uri() for file in files}
 while pending:
@@ -109,9 +130,14 @@ median = statistics.median(latencies)
 print(f"lsp: {root}: {len(files)} Swift files, {size / 1e6:.1f} MB; edited {path.relative_to(root)} ({len(diagnostics)} diagnostics)")
 print(f"  first index to first diagnostics: {first:.0f} ms, CPU {first_cpu * 1000:.0f} ms"
       f" (patternlint lint on the tree: {lint_ms:.0f} ms, CPU {lint_cpu * 1000:.0f} ms): {first / lint_ms:.2f}x")
-print(f"  didChange -> publishDiagnostics: median {median:.0f} ms, min {min(latencies):.0f}, max {max(latencies):.0f}"
-      f" over {edits} edits; server CPU {edit_cpu * 1000 / edits:.0f} ms an edit")
-print(f"  peak memory {peak.split(':')[1].strip()} ({int(peak.split()[1]) * 1024 / size:.1f}x the Swift files);"
+print(f"  didChange -> publishDiagnostics over {edits} edits each (median, min, max; the server's CPU an edit):")
+print(f"    a comment typed at the end: {median:.0f} ms, {min(latencies):.0f}, {max(latencies):.0f}; CPU {edit_cpu:.0f} ms")
+print(f"    a word typed mid-file:      {statistics.median(typed):.0f} ms, {min(typed):.0f}, {max(typed):.0f};"
+      f" CPU {typed_cpu:.0f} ms")
+print(f"    every line moved (merged):  {statistics.median(moved):.0f} ms, {min(moved):.0f}, {max(moved):.0f};"
+      f" CPU {moved_cpu:.0f} ms")
+print(f"  memory: peak {peak.split(':')[1].strip()} ({int(peak.split()[1]) * 1024 / size:.1f}x the Swift files),"
+      f" resident when idle {resident.split(':')[1].strip()} ({int(resident.split()[1]) * 1024 / size:.1f}x);"
       f" CPU while idle for 3 s: {idle_cpu:.2f} s")
 print(f"  every file open: {sum(map(len, shown.values()))} diagnostics, {sum(map(len, expected.values()))} findings"
       f" from patternlint lint; {len(differ)} file(s) differ" + (f", e.g. {differ[0]}" if differ else ""))

@@ -322,7 +322,7 @@ public final class LanguageServer: @unchecked Sendable {
         let work = workspace.lastWork
         ServerLog.write(
             "linted \(work.judged) open file(s) in \(Int(milliseconds)) ms (\(work.summarised) file(s) read"
-                + (work.merged ? ", index merged)" : ")"))
+                + (work.merged ? ", index merged)" : work.summaryKept > 0 ? ", summary unchanged)" : ")"))
     }
 
     private func publish(_ key: String, diagnostics: [JSON]) {

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftLexer
 import XCTest
 
 @testable import Lint
@@ -121,8 +122,16 @@ final class IncrementalLintTests: XCTestCase {
         _ = incremental.lint(reporting: [home], buffers: [:])
         XCTAssertEqual(incremental.lastWork, .init(summarised: 0, merged: false, judged: 1))
         // An edit: that buffer alone is read, and the index merged again.
-        _ = incremental.lint(reporting: [home], buffers: [home: Array((Self.home + "// typed\n").utf8)])
+        let edited = Self.home.replacingOccurrences(
+            of: "Pager(page: $page)", with: "Pager(page: $page)\n        Help()")
+        _ = incremental.lint(reporting: [home], buffers: [home: Array(edited.utf8)])
         XCTAssertEqual(incremental.lastWork, .init(summarised: 1, merged: true, judged: 1))
+        // An edit that moves nothing the index holds (a comment): the index is kept.
+        _ = incremental.lint(reporting: [home], buffers: [home: Array((edited + "// typed\n").utf8)])
+        XCTAssertEqual(incremental.lastWork, .init(summarised: 1, summaryKept: 1, merged: false, judged: 1))
+        XCTAssertEqual(
+            incremental.lint(reporting: [home], buffers: [home: Array((Self.home + "// typed\n").utf8)]).findings,
+            wholeLint(files, buffers: [home: Self.home + "// typed\n"]).filter { $0.path == home })
         // A file opened as it is on disk is read for its own findings; the index does not change.
         let pager = path("Pager.swift")
         _ = incremental.lint(
@@ -135,6 +144,46 @@ final class IncrementalLintTests: XCTestCase {
         XCTAssertEqual(
             incremental.lint(reporting: [pager], buffers: [:]).findings, wholeLint(files).filter { $0.path == pager })
         XCTAssertEqual(incremental.lastWork.summarised, 2) // the closed buffer of Home, from disk, and Pager
+    }
+
+    func testSummariesAreTheSameOnlyWhenEveryFactIs() {
+        func summary(_ text: String) -> FileSummary {
+            LintFile(
+                index: 3, path: "Home.swift",
+                structure: Structure(SourceFile(path: "Home.swift", bytes: Array(text.utf8)))
+            )
+            .summary
+        }
+        let home = summary(Self.home)
+        XCTAssertTrue(ReflectedEquality.same(home, summary(Self.home)))
+        XCTAssertTrue(ReflectedEquality.same(home, summary(Self.home + "// a comment\n")))
+        // A line moved, a view built, a name changed: each is a fact the index holds.
+        XCTAssertFalse(ReflectedEquality.same(home, summary("\n" + Self.home)))
+        XCTAssertFalse(
+            ReflectedEquality.same(home, summary(Self.home.replacingOccurrences(of: "Pager(", with: "Pages("))))
+        XCTAssertFalse(
+            ReflectedEquality.same(
+                home, summary(Self.home.replacingOccurrences(of: "Text(\"Help\")", with: "Pager(page: $page)"))))
+        // Too large to compare within the budget: not the same.
+        XCTAssertFalse(ReflectedEquality.same(home, home, limit: 10))
+        XCTAssertFalse(ReflectedEquality.same({ 1 } as () -> Int, { 1 } as () -> Int))
+        XCTAssertTrue(ReflectedEquality.same([("a", 1, Optional<Int>.none)], [("a", 1, Optional<Int>.none)]))
+        XCTAssertFalse(ReflectedEquality.same([("a", 1, Optional(2))], [("a", 1, Optional<Int>.none)]))
+        // Two equal dictionaries and sets, whatever order each lists its members in.
+        var left: [String: [Int]] = [:]
+        var right: [String: [Int]] = [:]
+        var names: Set<String> = []
+        for number in 0..<500 { left["k\(number)"] = [number] }
+        for number in (0..<500).reversed() {
+            right["k\(number)"] = [number]
+            names.insert("k\(number)")
+        }
+        XCTAssertTrue(ReflectedEquality.same(left, right))
+        XCTAssertTrue(ReflectedEquality.same(names, Set(left.keys)))
+        right["k7"] = [8]
+        XCTAssertFalse(ReflectedEquality.same(left, right))
+        names.remove("k7")
+        XCTAssertFalse(ReflectedEquality.same(names, Set(left.keys)))
     }
 
     func testAFileAddedOnDiskKeepsTheRunsOrder() throws {
