@@ -73,7 +73,7 @@ struct NoteLinks {
             }
         }
         for heading in graph.notes[index].headings {
-            while let last = stack.last, last.level >= heading.level { _ = last; close() }
+            while let last = stack.last, last.level >= heading.level { close() }
             let line = max(0, heading.line - 1)
             let range = FindingDiagnostics.range((line, 0, text.text(ofLine: line).utf16.count))
             // 15: SymbolKind.String, as markdown servers show headings.

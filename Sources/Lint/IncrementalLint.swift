@@ -214,9 +214,6 @@ public final class IncrementalLint: @unchecked Sendable {
         for (item, slot) in results.values.enumerated() {
             guard let slot else { continue }
             let index = files[item].index
-            // Only a new summary changes the index: not a file opened as it is on disk, read again
-            // unchanged after a save, nor an edit that moves no fact the index holds (typing in a
-            // line that builds nothing, a comment).
             // The summary in its place, or, where a file gained or lost one, all gathered again.
             if let place = summaryPosition.count == slots.count ? summaryPosition[index] : nil,
                 let summary = slot.summary
@@ -225,12 +222,17 @@ public final class IncrementalLint: @unchecked Sendable {
             } else if (slots[index].summary != nil) != (slot.summary != nil) {
                 summaryPosition = []
             }
-            if slot.digest == nil || slots[index].digest != slot.digest {
-                if let old = slots[index].summary, let new = slot.summary, ReflectedEquality.same(old, new) {
-                    work.summaryKept += 1
-                } else {
-                    project = nil
-                }
+            // Only a new summary changes the index: not a file opened as it is on disk, read again
+            // unchanged after a save, still unreadable (a closed buffer never saved), nor an edit
+            // that moves no fact the index holds (typing in a comment, in a line that builds nothing).
+            switch (slots[index].summary, slot.summary) {
+            case (nil, nil):
+                break
+            case (let old?, let new?):
+                if slots[index].digest == slot.digest { break }
+                if ReflectedEquality.same(old, new) { work.summaryKept += 1 } else { project = nil }
+            default:
+                project = nil
             }
             slots[index] = slot
         }

@@ -111,6 +111,11 @@ final class IncrementalLintTests: XCTestCase {
         ).findings
         let named = try XCTUnwrap(after.first { $0.ruleID == "state-not-private" && $0.path == home })
         XCTAssertEqual(named.related.map(\.path), [extensionPath])
+        // Closed without being saved: its facts leave the index once, and it is no file to merge again.
+        XCTAssertEqual(incremental.lint(reporting: [home], buffers: [:]).findings, before)
+        XCTAssertTrue(incremental.lastWork.merged)
+        XCTAssertEqual(incremental.lint(reporting: [home], buffers: [:]).findings, before)
+        XCTAssertFalse(incremental.lastWork.merged)
     }
 
     func testAnEditReadsTheEditedFileOnly() throws {
