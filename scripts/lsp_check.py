@@ -456,6 +456,38 @@ async def test_findings_are_patternlint_lints_on_the_same_tree(client):
     assert any(shown.values())
 
 
+async def test_a_closed_caller_is_republished_when_the_edit_moves_its_findings(client):
+    """Toggler stops writing its binding: Caller, never opened, passes it `.constant(true)` and its
+    error goes; the server publishes Caller's diagnostics from the disk's text."""
+    sources = client.workspace_path / "Sources"
+    toggler_text = (
+        "import SwiftUI\nstruct Toggler: View {\n    @Binding var isOn: Bool\n"
+        '    var body: some View { Button("Flip") { isOn.toggle() } }\n}\n'
+    )
+    (sources / "Toggler.swift").write_text(toggler_text)
+    (sources / "Caller.swift").write_text(
+        "import SwiftUI\nstruct Caller: View {\n    var body: some View { Toggler(isOn: .constant(true)) }\n}\n"
+    )
+    # The editor says the files were created: the server lists the tree again.
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(uri=uri_of(client, f"Sources/{name}"), type=types.FileChangeType.Created)
+                for name in ("Toggler.swift", "Caller.swift")
+            ]
+        )
+    )
+    toggler = open_document(client, "Sources/Toggler.swift")
+    await next_diagnostics(client, toggler, lambda found: "missing-standalone-init" in codes(found))
+    change_document(client, toggler, 2, toggler_text.replace('Button("Flip") { isOn.toggle() }', 'Text(isOn ? "on" : "off")'))
+    caller = await next_diagnostics(client, uri_of(client, "Sources/Caller.swift"))
+    assert "constant-binding" not in codes(caller)
+    # Written back: the caller's error returns.
+    change_document(client, toggler, 3, toggler_text)
+    caller = await next_diagnostics(client, uri_of(client, "Sources/Caller.swift"))
+    assert [d.severity for d in caller if d.code == "constant-binding"] == [types.DiagnosticSeverity.Error]
+
+
 async def request(coroutine):
     return await asyncio.wait_for(coroutine, GUARD)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Lint
 import Notes
+import Support
 
 /// `patternlint lsp`: findings where the code is written. Reads framed JSON-RPC from stdin on the
 /// calling thread and handles every message, one at a time, on one queue: no state is shared.
@@ -318,11 +319,25 @@ public final class LanguageServer: @unchecked Sendable {
             if changed || mustPublish.contains(key) { publish(key, diagnostics: diagnostics) }
         }
         mustPublish = []
+        publishAffected(besides: Array(swiftDocuments.keys), presenter: presenter)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         let work = workspace.lastWork
         ServerLog.write(
             "linted \(work.judged) open file(s) in \(Int(milliseconds)) ms (\(work.summarised) file(s) read"
                 + (work.merged ? ", index merged)" : work.summaryKept > 0 ? ", summary unchanged)" : ")"))
+    }
+
+    /// Closed files whose findings the edit moved (a caller of a view that stopped writing its
+    /// binding), after the open ones: published from the disk's text, and kept up to date after.
+    private func publishAffected(besides open: [String], presenter: FindingDiagnostics) {
+        guard let workspace else { return }
+        for (key, findings) in workspace.affectedByLastChange(besides: open) {
+            guard let bytes = try? FileContents.read(key, regularOnly: true) else { continue }
+            let text = TextPositions(bytes)
+            publish(
+                uri: DocumentURI.from(path: key), version: nil,
+                diagnostics: findings.map { presenter.diagnostic($0, in: text) })
+        }
     }
 
     private func publish(_ key: String, diagnostics: [JSON]) {

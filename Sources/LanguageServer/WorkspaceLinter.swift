@@ -63,4 +63,15 @@ final class WorkspaceLinter {
         for finding in result.findings { byPath[PathKey.of(finding.path), default: []].append(finding) }
         return byPath
     }
+
+    /// Files not open whose findings the last lint's change moved (see
+    /// `IncrementalLint.affectedByLastChange`), by path key, the baseline applied.
+    func affectedByLastChange(besides open: [String]) -> [String: [Finding]] {
+        let baseline = (try? baseline.get()) ?? nil
+        var byPath: [String: [Finding]] = [:]
+        for (path, findings) in incremental.affectedByLastChange(besides: open) {
+            byPath[PathKey.of(path)] = baseline?.filter(findings) ?? findings
+        }
+        return byPath
+    }
 }

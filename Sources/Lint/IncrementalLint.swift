@@ -11,15 +11,15 @@ import Support
 /// caller at a time (the server's queue).
 public final class IncrementalLint: @unchecked Sendable {
     public let linter: Linter
-    private let rules: [Linter.PreparedRule]
-    private let reportUnused: Bool
+    let rules: [Linter.PreparedRule]
+    let reportUnused: Bool
     /// Path keys in input order: a file's position is its index in the project index.
-    private var keys: [String] = []
-    private var paths: [String] = []
+    private(set) var keys: [String] = []
+    private(set) var paths: [String] = []
     private var position: [String: Int] = [:]
-    private var slots: [Slot] = []
+    private(set) var slots: [Slot] = []
     /// Merged from the current summaries; nil once one of them changes.
-    private var project: ProjectIndex?
+    private(set) var project: ProjectIndex?
     /// The summaries in file order, as the index is merged from them: kept up to date rather than
     /// gathered at each merge (copying 9,000 summaries out of their slots was a tenth of it).
     private var summaries: [FileSummary] = []
@@ -27,6 +27,12 @@ public final class IncrementalLint: @unchecked Sendable {
     private var summaryPosition: [Int?] = []
     /// The index last merged, still held when `project` is dropped, to be freed off the editor's path.
     private var previousProject: ProjectIndex?
+    /// What the last merge changed, for `affectedByLastChange`: the index before it, the files
+    /// whose summary changed and the types they declare (before or after).
+    var lastChange: (before: ProjectIndex, files: [Int], types: Set<String>)?
+    /// Files whose summary changed since the index was last merged, and their types.
+    private var changedFiles: [Int] = []
+    private var changedTypes: Set<String> = []
 
     /// What is kept of one file between runs.
     struct Slot {
@@ -97,6 +103,11 @@ public final class IncrementalLint: @unchecked Sendable {
         }
         summaryPosition = []
         project = nil
+        // Files moved: what an index before knew by position no longer holds.
+        previousProject = nil
+        lastChange = nil
+        changedFiles = []
+        changedTypes = []
     }
 
     /// The files' bytes on disk may have changed: read them again at the next run.
@@ -144,10 +155,16 @@ public final class IncrementalLint: @unchecked Sendable {
         }
         if !toRead.isEmpty { summarise(toRead, reporting: reportedKeys, work: &work) }
         clock.mark("incremental: read \(toRead.count)")
-        if self.project == nil, let stale = previousProject {
-            // Freed on another thread: taking apart the old index cost a tenth of an edit.
+        if self.project == nil {
+            // The index before is kept for the files the change affects; the one before that is
+            // freed on another thread (taking apart an index cost a tenth of an edit).
+            if let older = lastChange?.before {
+                DispatchQueue.global(qos: .utility).async { withExtendedLifetime(older) {} }
+            }
+            lastChange = previousProject.map { ($0, changedFiles, changedTypes) }
             previousProject = nil
-            DispatchQueue.global(qos: .utility).async { withExtendedLifetime(stale) {} }
+            changedFiles = []
+            changedTypes = []
         }
         if self.project == nil, summaryPosition.count != slots.count {
             summaries = slots.compactMap(\.summary)
@@ -230,9 +247,20 @@ public final class IncrementalLint: @unchecked Sendable {
                 break
             case (let old?, let new?):
                 if slots[index].digest == slot.digest { break }
-                if ReflectedEquality.same(old, new) { work.summaryKept += 1 } else { project = nil }
+                if ReflectedEquality.same(old, new) {
+                    work.summaryKept += 1
+                } else {
+                    project = nil
+                    changedFiles.append(index)
+                }
             default:
                 project = nil
+                changedFiles.append(index)
+            }
+            if changedFiles.last == index {
+                for summary in [slots[index].summary, slot.summary] {
+                    for type in summary?.types ?? [] { changedTypes.insert(type.name) }
+                }
             }
             slots[index] = slot
         }

@@ -191,6 +191,40 @@ final class IncrementalLintTests: XCTestCase {
         XCTAssertFalse(ReflectedEquality.same(names, Set(left.keys)))
     }
 
+    func testAClosedCallerWhoseFindingsMoveIsNamed() throws {
+        let toggler = """
+            import SwiftUI
+            struct Toggler: View {
+                @Binding var isOn: Bool
+                var body: some View { Button("Flip") { isOn.toggle() } }
+            }
+
+            """
+        try write("Toggler.swift", toggler)
+        try write(
+            "Caller.swift",
+            "import SwiftUI\nstruct Caller: View {\n    var body: some View { Toggler(isOn: .constant(true)) }\n}\n")
+        let all = (files + [path("Toggler.swift"), path("Caller.swift")]).sorted()
+        let incremental = IncrementalLint(linter: linter, files: all)
+        let open = [path("Toggler.swift")]
+        _ = incremental.lint(reporting: open, buffers: [:])
+        XCTAssertEqual(incremental.affectedByLastChange(besides: open), [:])
+        // Toggler stops writing its binding: the constant passed to it at the caller loses nothing now.
+        let reads = toggler.replacingOccurrences(
+            of: "Button(\"Flip\") { isOn.toggle() }", with: "Text(isOn ? \"on\" : \"off\")")
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array(reads.utf8)])
+        let affected = incremental.affectedByLastChange(besides: open)
+        XCTAssertEqual(Array(affected.keys), [path("Caller.swift")])
+        XCTAssertEqual(
+            affected[path("Caller.swift")],
+            wholeLint(all, buffers: [open[0]: reads]).filter { $0.path == path("Caller.swift") })
+        XCTAssertNotEqual(affected[path("Caller.swift")], wholeLint(all).filter { $0.path == path("Caller.swift") })
+        // Once per change; an edit that moves no fact affects nothing.
+        XCTAssertEqual(incremental.affectedByLastChange(besides: open), [:])
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array((reads + "// more\n").utf8)])
+        XCTAssertEqual(incremental.affectedByLastChange(besides: open), [:])
+    }
+
     func testAFileAddedOnDiskKeepsTheRunsOrder() throws {
         let incremental = IncrementalLint(linter: linter, files: files)
         _ = incremental.lint(reporting: files, buffers: [:])
