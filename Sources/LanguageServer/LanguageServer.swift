@@ -319,7 +319,14 @@ public final class LanguageServer: @unchecked Sendable {
             if changed || mustPublish.contains(key) { publish(key, diagnostics: diagnostics) }
         }
         mustPublish = []
-        publishAffected(besides: Array(swiftDocuments.keys), presenter: presenter)
+        // Once typing pauses (no lint scheduled for 50 ms): the closed files the edits moved.
+        let generation = lintGeneration
+        queue.asyncAfter(deadline: .now() + 0.05) {
+            guard generation == self.lintGeneration, let workspace = self.workspace else { return }
+            self.publishAffected(
+                besides: Array(self.documents.keys.filter { $0.hasSuffix(".swift") }),
+                presenter: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+        }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         let work = workspace.lastWork
         ServerLog.write(

@@ -3,12 +3,13 @@ import Foundation
 import Support
 
 extension IncrementalLint {
-    /// After a lint that merged the index again: the files not asked for whose findings the change
-    /// moved (the callers of a view that starts or stops writing its binding, the files that push
+    /// After lints that merged the index again: the files not asked for whose findings the changes
+    /// since the last call moved (the callers of a view that starts or stops writing its binding, the files that push
     /// it or extend it), each with its findings now. The candidates are the files that build, push
     /// or declare a type that a changed file declares (before or after the change); each is read
     /// from disk and judged against the index before and after; at most `limit` of them (a change
-    /// to a type built everywhere is left to the next lint of those files). Once per change.
+    /// to a type built everywhere is left to the next lint of those files). Once per change: call it
+    /// when typing pauses, as it reads and judges each candidate twice.
     public func affectedByLastChange(besides reported: [String], limit: Int = 64) -> [String: [Finding]] {
         guard let (before, changed, names) = lastChange, let after = project, !changed.isEmpty else { return [:] }
         lastChange = nil

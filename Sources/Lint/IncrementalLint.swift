@@ -156,12 +156,17 @@ public final class IncrementalLint: @unchecked Sendable {
         if !toRead.isEmpty { summarise(toRead, reporting: reportedKeys, work: &work) }
         clock.mark("incremental: read \(toRead.count)")
         if self.project == nil {
-            // The index before is kept for the files the change affects; the one before that is
-            // freed on another thread (taking apart an index cost a tenth of an edit).
-            if let older = lastChange?.before {
-                DispatchQueue.global(qos: .utility).async { withExtendedLifetime(older) {} }
+            // The index before the changes not yet looked at by `affectedByLastChange` is kept for
+            // it; an index between two of them is freed on another thread (taking one apart cost a
+            // tenth of an edit).
+            if let pending = lastChange {
+                if let between = previousProject {
+                    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(between) {} }
+                }
+                lastChange = (pending.before, pending.files + changedFiles, pending.types.union(changedTypes))
+            } else {
+                lastChange = previousProject.map { ($0, changedFiles, changedTypes) }
             }
-            lastChange = previousProject.map { ($0, changedFiles, changedTypes) }
             previousProject = nil
             changedFiles = []
             changedTypes = []

@@ -213,16 +213,24 @@ final class IncrementalLintTests: XCTestCase {
         let reads = toggler.replacingOccurrences(
             of: "Button(\"Flip\") { isOn.toggle() }", with: "Text(isOn ? \"on\" : \"off\")")
         _ = incremental.lint(reporting: open, buffers: [open[0]: Array(reads.utf8)])
+        // Another merge before anyone asked (typing goes on): the first change still counts.
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array(("\n" + reads).utf8)])
+        XCTAssertTrue(incremental.lastWork.merged)
         let affected = incremental.affectedByLastChange(besides: open)
         XCTAssertEqual(Array(affected.keys), [path("Caller.swift")])
         XCTAssertEqual(
             affected[path("Caller.swift")],
-            wholeLint(all, buffers: [open[0]: reads]).filter { $0.path == path("Caller.swift") })
+            wholeLint(all, buffers: [open[0]: "\n" + reads]).filter { $0.path == path("Caller.swift") })
         XCTAssertNotEqual(affected[path("Caller.swift")], wholeLint(all).filter { $0.path == path("Caller.swift") })
         // Once per change; an edit that moves no fact affects nothing.
         XCTAssertEqual(incremental.affectedByLastChange(besides: open), [:])
-        _ = incremental.lint(reporting: open, buffers: [open[0]: Array((reads + "// more\n").utf8)])
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array(("\n" + reads + "// more\n").utf8)])
         XCTAssertEqual(incremental.affectedByLastChange(besides: open), [:])
+        // Written back: the caller's findings return to what they were.
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array(toggler.utf8)])
+        XCTAssertEqual(
+            incremental.affectedByLastChange(besides: open)[path("Caller.swift")],
+            wholeLint(all).filter { $0.path == path("Caller.swift") })
     }
 
     func testAFileAddedOnDiskKeepsTheRunsOrder() throws {
