@@ -42,7 +42,8 @@ public struct FileBatch {
         defer { for lock in locks.reversed() { lock.release() } }
         do {
             for change in changes { staged.append(try Staged.checking(change, madeFolders: &madeFolders)) }
-            let folders = Set(staged.flatMap(\.folders)).sorted()
+            // By real path: one folder spelt two ways, locked twice, would wait for itself.
+            let folders = Set(staged.flatMap(\.folders).map { RealPath.of($0) ?? $0 }).sorted()
             for folder in folders { locks.append(try FolderLock(folder: folder, naming: folder)) }
             // Checked under the locks: another run of this tool cannot write meanwhile.
             for index in staged.indices {

@@ -14,6 +14,7 @@ struct NotesCommand: ParsableCommand {
             """,
         subcommands: [
             List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self, New.self,
+            Rename.self, Move.self,
         ]
     )
 

@@ -66,3 +66,66 @@ extension CLITests {
         XCTAssertEqual(given.stdout, "created team/title.md\n")
     }
 }
+
+extension CLITests {
+    var relocationVault: [String: String] {
+        [
+            ".patternlint.yml": "notes: [notes]\nrules: [rules]\n",
+            "notes/team/checkout-flow.md":
+                "---\ntitle: Checkout Flow\n---\n# Checkout Flow\n\nSee [guide](../ios/guide.md).\n",
+            "notes/ios/guide.md":
+                "# Guide\n\n- part_of [[Checkout Flow|the flow]]\n- [[team/checkout-flow#Checkout Flow]]\n",
+            "rules/team.md":
+                "---\nid: team-checkout\nseverity: warning\nnote: \"[[Checkout Flow]]\"\npattern: foo\n---\n",
+        ]
+    }
+
+    func testNotesRenameDryRunPrintsTheDiffAndWritesNothing() throws {
+        let folder = try makeFolder(relocationVault)
+        let dry = try run(["notes", "rename", "Checkout Flow", "Payment Sheet", "--dry-run"], in: folder)
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(
+            dry.stdout.contains(
+                "-- part_of [[Checkout Flow|the flow]]\n-- [[team/checkout-flow#Checkout Flow]]\n"
+                    + "+- part_of [[Payment Sheet|the flow]]\n+- [[team/payment-sheet#Checkout Flow]]\n"), dry.stdout)
+        XCTAssertTrue(
+            dry.stdout.contains("rename from notes/team/checkout-flow.md\nrename to notes/team/payment-sheet.md\n"))
+        XCTAssertTrue(dry.stdout.contains("-note: \"[[Checkout Flow]]\"\n+note: \"[[Payment Sheet]]\"\n"), dry.stdout)
+        XCTAssertTrue(
+            dry.stderr.contains("dry run: 2 links in 1 file, 1 rule file would change; nothing written"), dry.stderr)
+        XCTAssertEqual(fileText(folder, "notes/ios/guide.md"), relocationVault["notes/ios/guide.md"])
+        XCTAssertNotNil(fileText(folder, "notes/team/checkout-flow.md"))
+    }
+
+    func testNotesRenameAndMoveRewriteLinksAndRules() throws {
+        let folder = try makeFolder(relocationVault)
+        let renamed = try run(["notes", "rename", "Checkout Flow", "Payment Sheet"], in: folder)
+        XCTAssertEqual(renamed.status, 0, renamed.stderr)
+        XCTAssertEqual(
+            renamed.stdout,
+            "notes/team/checkout-flow.md → notes/team/payment-sheet.md: 2 links in 1 file, 1 rule file rewritten\n")
+        XCTAssertEqual(
+            fileText(folder, "notes/team/payment-sheet.md"),
+            "---\ntitle: Payment Sheet\n---\n# Payment Sheet\n\nSee [guide](../ios/guide.md).\n")
+        XCTAssertTrue(fileText(folder, "rules/team.md")?.contains("note: \"[[Payment Sheet]]\"") == true)
+        let moved = try run(["notes", "move", "Payment Sheet", "notes/ios"], in: folder)
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertEqual(
+            fileText(folder, "notes/ios/guide.md"),
+            "# Guide\n\n- part_of [[Payment Sheet|the flow]]\n- [[ios/payment-sheet#Checkout Flow]]\n")
+        XCTAssertTrue(fileText(folder, "notes/ios/payment-sheet.md")?.contains("See [guide](guide.md).") == true)
+        let check = try run(["notes", "check", "--no-builtin-notes", "--no-examples"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertFalse(check.stdout.contains("rule-missing-note"), check.stdout)
+        // Refused: a folder outside the note folders, a built-in note, a taken title (exit 2, nothing written).
+        let outside = try run(["notes", "move", "Payment Sheet", "rules"], in: folder)
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertTrue(outside.stderr.contains("rules: not inside a note folder (notes)"), outside.stderr)
+        let builtin = try run(["notes", "rename", "Dual Initializer Pattern", "Other"], in: folder)
+        XCTAssertEqual(builtin.status, 2)
+        XCTAssertTrue(builtin.stderr.contains("never the built-in notes"), builtin.stderr)
+        let taken = try run(["notes", "rename", "Payment Sheet", "guide"], in: folder)
+        XCTAssertEqual(taken.status, 2)
+        XCTAssertTrue(taken.stderr.contains("notes/ios/guide.md already answers to \"guide\""), taken.stderr)
+    }
+}
