@@ -134,6 +134,7 @@ def test_capabilities(client):
     assert "[" in capabilities.completion_provider.trigger_characters
     assert capabilities.references_provider
     assert capabilities.document_symbol_provider
+    assert capabilities.rename_provider.prepare_provider
     assert list(capabilities.execute_command_provider.commands) == ["patternlint.openNote"]
     assert capabilities.text_document_sync.change in (
         types.TextDocumentSyncKind.Full,
@@ -606,6 +607,73 @@ async def test_markdown_links_lead_and_hover_like_wiki_links(client):
     assert location.range.start.line == sheets.index("## Closing")
     hover = await hover_at(client, uri, 2, character)
     assert "**Sheet Bindings**" in hover.contents.value
+
+
+def apply_workspace_edit(root, edit):
+    """Applies a WorkspaceEdit with documentChanges as an editor does: text edits, then renames."""
+    for change in edit.document_changes:
+        if isinstance(change, types.TextDocumentEdit):
+            path = pathlib.Path(change.text_document.uri.removeprefix("file://"))
+            path.write_text(apply_edits(path.read_text(), change.edits))
+        else:
+            assert change.kind == "rename"
+            pathlib.Path(change.old_uri.removeprefix("file://")).rename(change.new_uri.removeprefix("file://"))
+
+
+async def test_rename_a_note_rewrites_every_link_and_rule(client):
+    uri = open_document(client, "notes/sheets.md")
+    lines = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    title_line = next(n for n, t in enumerate(lines) if t.startswith("title:"))
+    prepared = await request(
+        client.text_document_prepare_rename_async(
+            position_params(types.PrepareRenameParams, uri, title_line, len("title: ") + 2)
+        )
+    )
+    assert prepared.placeholder == "Sheet Bindings"
+    assert lines[title_line][prepared.range.start.character : prepared.range.end.character] == "Sheet Bindings"
+    # Nothing to rename on the body's prose.
+    assert await request(client.text_document_prepare_rename_async(position_params(types.PrepareRenameParams, uri, 7, 2))) is None
+    # On a link to it, in another note: the same note.
+    checkout = open_document(client, "notes/checkout.md")
+    checkout_lines = (client.workspace_path / "notes/checkout.md").read_text().split("\n")
+    link_line = next(n for n, t in enumerate(checkout_lines) if "[[Sheet" in t)
+    on_link = await request(
+        client.text_document_prepare_rename_async(
+            position_params(types.PrepareRenameParams, checkout, link_line, checkout_lines[link_line].index("[[Sheet") + 4)
+        )
+    )
+    assert on_link.placeholder == "Sheet Bindings"
+    # A built-in note is no file of the workspace: refused, with the reason.
+    with pytest.raises(Exception, match="not a file in a note folder"):
+        await request(
+            client.text_document_rename_async(
+                position_params(
+                    types.RenameParams, checkout, link_line, checkout_lines[link_line].index("[[Dual") + 4,
+                    new_name="Dual Init",
+                )
+            )
+        )
+    # An unsaved buffer among the files to change: refused, nothing planned on stale text.
+    change_document(client, checkout, 2, "\n".join(checkout_lines) + "\nmore")
+    with pytest.raises(Exception, match="unsaved changes"):
+        await request(client.text_document_rename_async(
+            position_params(types.RenameParams, uri, title_line, 9, new_name="Sheet State")))
+    change_document(client, checkout, 3, "\n".join(checkout_lines))
+    edit = await request(
+        client.text_document_rename_async(position_params(types.RenameParams, uri, title_line, 9, new_name="Sheet State"))
+    )
+    apply_workspace_edit(client.workspace_path, edit)
+    notes = client.workspace_path / "notes"
+    assert not (notes / "sheets.md").exists()
+    renamed = (notes / "sheet-state.md").read_text()
+    assert "title: Sheet State" in renamed and "# Sheet State" in renamed
+    assert "[[Sheet State#Closing|the closing rule]]" in (notes / "checkout.md").read_text()
+    assert 'note: "[[Sheet State]]"' in (client.workspace_path / "rules/no-constant-profile.md").read_text()
+    # What `notes check` says of the renamed vault: nothing broken.
+    report = subprocess.run(
+        [BINARY, "notes", "check", "--json", "--no-examples"], cwd=client.workspace_path, capture_output=True, check=False
+    )
+    assert not [p for p in json.loads(report.stdout) if p["code"] in ("broken-link", "rule-missing-note")]
 
 
 def test_malformed_messages_are_answered_and_the_server_keeps_running(tmp_path):

@@ -96,6 +96,59 @@ extension LanguageServer {
         return links.references(to: note, includingItself: params["context"]?["includeDeclaration"] == .bool(true))
     }
 
+    /// The note a rename here renames, and the range of its name here: the note a link under the
+    /// cursor leads to (in a note or a rule file), or this note when the cursor is on its title.
+    private func renameTarget(_ params: JSON) throws -> (note: Int, range: (line: Int, start: Int, end: Int))? {
+        guard let (key, line, number, character) = try noteLine(params), let graph = noteGraph(), let workspace,
+            let document = documents[key]
+        else { return nil }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        let own = links.note(at: key)
+        var found: (note: Int, range: (line: Int, start: Int, end: Int))?
+        if let own,
+            let edge = links.edge(in: own, line: number, character: character, text: TextPositions(document.bytes)),
+            let target = edge.target
+        {
+            let start = String(line.unicodeScalars.prefix(max(0, edge.link.column - 1))).utf16.count
+            found = (target, (number, start, start + edge.link.raw.utf16.count))
+        } else if let link = NoteNavigation.wikiLink(in: line, at: character), !link.note.isEmpty,
+            case .resolved(let target) = graph.resolve(link.note), let name = line.range(of: link.note)
+        {
+            let start = line[..<name.lowerBound].utf16.count
+            found = (target, (number, start, start + link.note.utf16.count))
+        } else if let own,
+            let range = NoteRenaming.titleRange(in: line, lineNumber: number, title: graph.notes[own].title),
+            range.start <= character, character <= range.end
+        {
+            found = (own, range)
+        }
+        // Only a note the session read from disk (the buffers' graph keeps their places) is renamed.
+        guard let found, found.note < workspace.session.graph.notes.count,
+            PathKey.of(workspace.session.graph.notes[found.note].path) == PathKey.of(graph.notes[found.note].path)
+        else { return nil }
+        return found
+    }
+
+    func prepareRename(_ params: JSON) throws -> JSON {
+        guard let (note, range) = try renameTarget(params), let workspace else { return .null }
+        return [
+            "range": FindingDiagnostics.range(range),
+            "placeholder": .string(workspace.session.graph.notes[note].title),
+        ]
+    }
+
+    func rename(_ params: JSON) throws -> JSON {
+        guard let title = params["newName"]?.string else { throw RequestError.invalidParams("`newName` is missing") }
+        guard let (note, _) = try renameTarget(params), let workspace else {
+            throw RequestError(
+                code: JSONRPC.requestFailed, message: "rename a note on its title or on a link to it")
+        }
+        return try NoteRenaming(
+            session: workspace.session, documents: documents, editorRenamesFiles: editorRenamesFiles
+        )
+        .edit(renaming: note, to: title)
+    }
+
     func documentSymbols(_ params: JSON) throws -> JSON {
         let (key, _) = try document(params)
         guard key.hasSuffix(".md"), let document = documents[key], let graph = noteGraph(), let workspace else {

@@ -16,6 +16,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
+    /// Whether the editor applies workspace edits that rename files (a note's rename does).
+    var editorRenamesFiles = false
     var documents: [String: OpenDocument] = [:]
     /// The notes graph with the open note buffers in place of their files; nil when one changed.
     var bufferedNotes: Graph?
@@ -113,6 +115,8 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/completion": return try completion(params)
         case "textDocument/references": return try references(params)
         case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
         default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
         }
     }
@@ -149,6 +153,10 @@ public final class LanguageServer: @unchecked Sendable {
         if !FileManager.default.changeCurrentDirectoryPath(root) { ServerLog.write("cannot enter \(root)") }
         watchesFiles =
             params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        let workspaceEdit = params["capabilities"]?["workspace"]?["workspaceEdit"]
+        editorRenamesFiles =
+            workspaceEdit?["documentChanges"] == .bool(true)
+            && (workspaceEdit?["resourceOperations"]?.array ?? []).contains("rename")
         initialized = true
         return [
             "capabilities": [
@@ -162,6 +170,8 @@ public final class LanguageServer: @unchecked Sendable {
                 "completionProvider": ["triggerCharacters": ["[", "#"]],
                 "referencesProvider": true,
                 "documentSymbolProvider": true,
+                // A note, on its title or a link to it: every link and rule `note:` follows.
+                "renameProvider": ["prepareProvider": true],
             ],
             "serverInfo": ["name": "patternlint", "version": .string(PatternLintVersion.current)],
         ]

@@ -16,7 +16,9 @@ struct LSPCommand: ParsableCommand {
             fixes, suppressions and the note as code actions. An edit reads the edited buffer only. \
             In the pattern notes: what `notes check` reports, as the note is edited; links lead \
             to their note and show its summary; names, permalinks, headings and a rule file's \
-            note: complete; references are the backlinks; symbols are the headings. The \
+            note: complete; references are the backlinks; symbols are the headings; rename \
+            on a note's title or a link to it rewrites every link and rule note: (as notes \
+            rename does) in one workspace edit. The \
             README's "Editors" section has the setup for Neovim, VS Code, Helix, Zed, Sublime \
             Text and Emacs.
             """)

@@ -66,6 +66,17 @@ final class NoteEditingTests: XCTestCase {
         XCTAssertEqual(outline.array?.first?["range"]?["start"]?["line"], 4)
     }
 
+    func testARenameStartsOnTheTitleLineOrTheFirstHeading() throws {
+        let front = try XCTUnwrap(
+            NoteRenaming.titleRange(in: "title: Sheet Bindings", lineNumber: 1, title: "Sheet Bindings"))
+        XCTAssertEqual([front.line, front.start, front.end], [1, 7, 21])
+        let heading = try XCTUnwrap(
+            NoteRenaming.titleRange(in: "# Sheet Bindings", lineNumber: 4, title: "Sheet Bindings"))
+        XCTAssertEqual([heading.start, heading.end], [2, 16])
+        XCTAssertNil(NoteRenaming.titleRange(in: "Sheet Bindings are state", lineNumber: 6, title: "Sheet Bindings"))
+        XCTAssertNil(NoteRenaming.titleRange(in: "## Closing", lineNumber: 6, title: "Sheet Bindings"))
+    }
+
     func testAProblemOnALinkMarksTheWholeLink() {
         let text = TextPositions(Array("é [[No Such Note|x]] after\n[a](b.md) z\n".utf8))
         let wiki = NoteDiagnostics.range(line: 1, column: 3, in: text)
