@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.parse
 
 binary, root = os.path.abspath(sys.argv[1]), pathlib.Path(sys.argv[2]).resolve()
 path = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 and sys.argv[3] else sorted(file for file in root.rglob("*.swift") if file.is_file())[0]
@@ -103,13 +104,19 @@ for number, file in enumerate(files):
 text = path.read_text(errors="replace")
 send({"jsonrpc": "2.0", "method": "textDocument/didChange",
       "params": {"textDocument": {"uri": uri, "version": version + 1}, "contentChanges": [{"text": text}]}})
+def file_of(uri):
+    """A file URI's path: the server spells the URIs of files it was never sent as Foundation does."""
+    return urllib.parse.unquote(urllib.parse.urlparse(uri).path)
+
+
 shown = {}
-pending = {file.as_uri() for file in files}
+pending = {str(file) for file in files}
 while pending:
     message = receive()
     if message.get("method") == "textDocument/publishDiagnostics":
-        shown[message["params"]["uri"]] = sorted((d["code"], d["range"]["start"]["line"] + 1) for d in message["params"]["diagnostics"])
-        pending.discard(message["params"]["uri"])
+        key = file_of(message["params"]["uri"])
+        shown[key] = sorted((d["code"], d["range"]["start"]["line"] + 1) for d in message["params"]["diagnostics"])
+        pending.discard(key)
 send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
 receive()
 send({"jsonrpc": "2.0", "method": "exit"})
@@ -120,9 +127,9 @@ lint_cpu_from = os.times()
 report = subprocess.run([binary, "lint", "--reporter", "json"], cwd=root, capture_output=True).stdout
 lint_ms = (time.perf_counter() - lint_started) * 1000
 lint_cpu = sum(getattr(os.times(), f) - getattr(lint_cpu_from, f) for f in ("children_user", "children_system"))
-expected = {file.as_uri(): [] for file in files}
+expected = {str(file): [] for file in files}
 for finding in json.loads(report or b"[]"):
-    expected.setdefault((root / finding["path"]).as_uri(), []).append((finding["rule"], finding["line"]))
+    expected.setdefault(str(root / finding["path"]), []).append((finding["rule"], finding["line"]))
 expected = {key: sorted(value) for key, value in expected.items()}
 differ = [key for key in expected if shown.get(key, []) != expected[key]]
 size = sum(file.stat().st_size for file in files)
