@@ -1,6 +1,7 @@
 import Foundation
 import Lint
 import Notes
+import Support
 
 /// The pattern notes in the editor: their `notes check` problems as diagnostics while they are
 /// edited, links that lead somewhere (definition, hover), backlinks as references, headings as the
@@ -31,7 +32,10 @@ extension LanguageServer {
 
     /// The open notes' and rule files' problems, published when they change.
     private func checkOpenNotes() {
+        let clock = PhaseClock()
         guard let workspace, let graph = noteGraph() else { return }
+        clock.mark("notes: graph with buffers")
+        defer { clock.mark("notes: checked") }
         let ruleFiles = Set(workspace.session.catalog.entries.map { PathKey.of($0.metadata.path) })
         let checker = NoteDiagnostics(graph: graph, catalog: workspace.session.catalog)
         for (key, document) in documents where key.hasSuffix(".md") {
