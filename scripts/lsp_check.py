@@ -489,6 +489,20 @@ async def test_a_closed_caller_is_republished_when_the_edit_moves_its_findings(c
     assert [d.severity for d in caller if d.code == "constant-binding"] == [types.DiagnosticSeverity.Error]
 
 
+async def test_a_save_reads_again_the_files_another_program_wrote(client):
+    """No watched-file event (not every editor sends one): a save is when the server looks at the
+    other files' status and reads again those that changed."""
+    home = open_document(client, "Sources/Home.swift")
+    state = next(d for d in await next_diagnostics(client, home) if d.code == "state-not-private")
+    assert not state.related_information
+    pager = client.workspace_path / "Sources/Pager.swift"
+    pager.write_text(pager.read_text() + 'extension Home {\n    func describe() -> String { "page \\(page)" }\n}\n')
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=home)))
+    diagnostics = await next_diagnostics(client, home)
+    state = next(d for d in diagnostics if d.code == "state-not-private")
+    assert [info.location.uri for info in state.related_information] == [pager.as_uri()]
+
+
 async def request(coroutine):
     return await asyncio.wait_for(coroutine, GUARD)
 

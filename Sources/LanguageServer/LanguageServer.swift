@@ -257,8 +257,9 @@ public final class LanguageServer: @unchecked Sendable {
     private func didSave(_ params: JSON) throws {
         let (key, _) = try document(params)
         if Self.changesSession(key) { return loadWorkspace() }
-        // Saved: the disk now holds the buffer, and the file may be the baseline.
-        workspace?.changedOnDisk([key])
+        // Saved: the disk now holds the buffer, and the file may be the baseline; files other
+        // programs wrote since they were read are read again.
+        workspace?.saved(key)
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: 0)

@@ -45,6 +45,14 @@ final class WorkspaceLinter {
         baseline = Result { [session] in try session.baseline(.configured) }
     }
 
+    /// A save: the files whose status changed since they were read are read again at the next lint
+    /// (another program wrote them, and the editor may not say so), the baseline too.
+    func saved(_ path: String) {
+        incremental.invalidate([path])
+        incremental.invalidateChangedOnDisk()
+        baseline = Result { [session] in try session.baseline(.configured) }
+    }
+
     /// Whether an open buffer is linted: a file the configuration covers, or a new unsaved one
     /// (an excluded file stays quiet in the editor as it does on the command line).
     func covers(_ path: String) -> Bool {

@@ -40,6 +40,8 @@ public final class IncrementalLint: @unchecked Sendable {
         var digest: ContentDigest?
         /// To be read again from disk at the next run (never read, changed on disk, unreadable).
         var stale = true
+        /// The file's status when it was read from disk (nil: read from a buffer, or unreadable).
+        var stamp: FileStamp?
         var summary: FileSummary?
         var problem: String?
         /// The first pass on those bytes, kept while the file's findings are asked for.
@@ -121,6 +123,15 @@ public final class IncrementalLint: @unchecked Sendable {
     /// Every file may have changed on disk (a branch switched under the editor).
     public func invalidateAll() {
         for index in slots.indices { slots[index].stale = true }
+    }
+
+    /// Marks the files read from disk whose status changed since (for an editor that does not say
+    /// when files change on disk): one `stat` a file, no read.
+    public func invalidateChangedOnDisk() {
+        for index in slots.indices where !slots[index].stale {
+            guard let stamp = slots[index].stamp else { continue }
+            if FileStamp(path: paths[index]) != stamp { slots[index].stale = true }
+        }
     }
 
     /// Findings of the `reported` files (by path key), each file read from `buffers` when given
@@ -218,6 +229,8 @@ public final class IncrementalLint: @unchecked Sendable {
             let path = paths[index]
             let input = buffer.map { bytes in LintInput(path: path) { bytes } } ?? LintInput.disk(path)
             var slot = Slot()
+            // Taken before the read: a save during it makes the next check read the file again.
+            if buffer == nil { slot.stamp = FileStamp(path: path) }
             switch Linter.load(input, index: index) {
             case .failure(let problem):
                 // Read again next time from disk: the file may become readable.

@@ -233,6 +233,21 @@ final class IncrementalLintTests: XCTestCase {
             wholeLint(all).filter { $0.path == path("Caller.swift") })
     }
 
+    func testAFileWrittenByAnotherProgramIsReadAgainWhenItsStatusChanged() throws {
+        let incremental = IncrementalLint(linter: linter, files: files)
+        let pager = path("Pager.swift")
+        _ = incremental.lint(reporting: [pager], buffers: [:])
+        incremental.invalidateChangedOnDisk()
+        _ = incremental.lint(reporting: [pager], buffers: [:])
+        XCTAssertEqual(incremental.lastWork.summarised, 0)
+        // Another size: another status, whatever the clock's resolution.
+        try write("Pager.swift", Self.pager.replacingOccurrences(of: "page += 1", with: "print(page)"))
+        incremental.invalidateChangedOnDisk()
+        XCTAssertEqual(
+            incremental.lint(reporting: [pager], buffers: [:]).findings, wholeLint(files).filter { $0.path == pager })
+        XCTAssertEqual(incremental.lastWork.summarised, 1)
+    }
+
     func testAFileAddedOnDiskKeepsTheRunsOrder() throws {
         let incremental = IncrementalLint(linter: linter, files: files)
         _ = incremental.lint(reporting: files, buffers: [:])
