@@ -8,10 +8,19 @@ import Support
 /// outline, and completion of note names, headings and a rule file's `note:`. Every answer reads
 /// the graph with the open note buffers in place of their files.
 extension LanguageServer {
-    /// A note buffer changed (or the session was loaded again): the graph is made again on first
-    /// use, and the open notes are checked once the messages already read are handled.
-    func notesChanged() {
-        bufferedNotes = nil
+    /// A note buffer changed (or, with no key, the session was loaded again): the graph is made
+    /// again on first use, unless the buffer still gives it the same facts, and the open notes are
+    /// checked once the messages already read are handled.
+    func notesChanged(_ key: String? = nil) {
+        if let key, let (graph, keys) = bufferedNotes, let bytes = documents[key]?.bytes,
+            let index = keys.index(of: key),
+            NoteBuffers.sameFacts(graph.notes[index], NoteBuffers.note(index, in: graph, bytes: bytes))
+        {
+            // Prose typed: every fact the graph holds stands (its copy of the prose may lag).
+        } else {
+            bufferedNotes = nil
+            checkedGraph = nil
+        }
         noteCheckGeneration += 1
         let generation = noteCheckGeneration
         queue.async {
@@ -20,27 +29,39 @@ extension LanguageServer {
         }
     }
 
-    func noteGraph() -> Graph? {
+    func noteGraph() -> Graph? { bufferedGraph()?.graph }
+
+    /// The graph with the buffers, made on first use, and its notes' keys.
+    func bufferedGraph() -> (graph: Graph, keys: NoteKeys)? {
         guard let workspace else { return nil }
         if let bufferedNotes { return bufferedNotes }
         let session = workspace.session
-        let buffers = documents.filter { $0.key.hasSuffix(".md") && NoteBuffers.isNote($0.key, in: session) }
-        let graph = NoteBuffers.graph(session, buffers: buffers.mapValues(\.bytes))
-        bufferedNotes = graph
-        return graph
+        let keys = workspace.noteKeys
+        let buffers = documents.filter {
+            $0.key.hasSuffix(".md") && NoteBuffers.isNote($0.key, in: session, keys: keys)
+        }
+        let made = NoteBuffers.graph(session, keys: keys, buffers: buffers.mapValues(\.bytes))
+        bufferedNotes = made
+        return made
     }
+
+    /// The note of the buffer `key` in the graph with the buffers.
+    func noteIndex(at key: String) -> Int? { bufferedGraph()?.keys.index(of: key) }
 
     /// The open notes' and rule files' problems, published when they change.
     private func checkOpenNotes() {
         let clock = PhaseClock()
-        guard let workspace, let graph = noteGraph() else { return }
+        guard let workspace, let (graph, keys) = bufferedGraph() else { return }
         clock.mark("notes: graph with buffers")
         defer { clock.mark("notes: checked") }
         let ruleFiles = Set(workspace.session.catalog.entries.map { PathKey.of($0.metadata.path) })
-        let checker = NoteDiagnostics(graph: graph, catalog: workspace.session.catalog)
+        // The graph's own problems once per graph, not once per open note.
+        let checker = checkedGraph ?? NoteDiagnostics(graph: graph, catalog: workspace.session.catalog, keys: keys)
+        checkedGraph = checker
         for (key, document) in documents where key.hasSuffix(".md") {
-            guard ruleFiles.contains(key) || NoteBuffers.isNote(key, in: workspace.session) else { continue }
-            let diagnostics = checker.diagnostics(at: key, in: TextPositions(document.bytes))
+            let note = keys.index(of: key)
+            guard ruleFiles.contains(key) || note != nil else { continue }
+            let diagnostics = checker.diagnostics(at: key, note: note, in: TextPositions(document.bytes))
             guard checkedNotes[key] != diagnostics else { continue }
             checkedNotes[key] = diagnostics
             publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
@@ -64,14 +85,14 @@ extension LanguageServer {
             let document = documents[key], let workspace
         else { return nil }
         let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
-        if let note = links.note(at: key),
+        if let note = noteIndex(at: key),
             let edge = links.edge(in: note, line: number, character: character, text: TextPositions(document.bytes))
         {
             guard let target = edge.target else { return nil }
             return (graph, target, edge.link.anchor)
         }
         guard let link = NoteNavigation.wikiLink(in: line, at: character) else { return nil }
-        if link.note.isEmpty, let own = links.note(at: key) { return (graph, own, link.heading) }
+        if link.note.isEmpty, let own = noteIndex(at: key) { return (graph, own, link.heading) }
         guard case .resolved(let target) = graph.resolve(link.note) else { return nil }
         return (graph, target, link.heading)
     }
@@ -96,7 +117,7 @@ extension LanguageServer {
     func references(_ params: JSON) throws -> JSON {
         guard let (key, _, _, _) = try noteLine(params), let graph = noteGraph(), let workspace else { return .null }
         let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
-        guard let note = try linkTarget(params)?.note ?? links.note(at: key) else { return [] }
+        guard let note = try linkTarget(params)?.note ?? noteIndex(at: key) else { return [] }
         return links.references(to: note, includingItself: params["context"]?["includeDeclaration"] == .bool(true))
     }
 
@@ -107,7 +128,7 @@ extension LanguageServer {
             let document = documents[key]
         else { return nil }
         let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
-        let own = links.note(at: key)
+        let own = noteIndex(at: key)
         var found: (note: Int, range: (line: Int, start: Int, end: Int))?
         if let own,
             let edge = links.edge(in: own, line: number, character: character, text: TextPositions(document.bytes)),
@@ -159,7 +180,7 @@ extension LanguageServer {
             return []
         }
         let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
-        guard let note = links.note(at: key) else { return [] }
+        guard let note = noteIndex(at: key) else { return [] }
         return links.symbols(of: note, text: TextPositions(document.bytes))
     }
 }

@@ -19,10 +19,13 @@ public final class LanguageServer: @unchecked Sendable {
     /// Whether the editor applies workspace edits that rename files (a note's rename does).
     var editorRenamesFiles = false
     var documents: [String: OpenDocument] = [:]
-    /// The notes graph with the open note buffers in place of their files; nil when one changed.
-    var bufferedNotes: Graph?
+    /// The notes graph with the open note buffers in place of their files, and its notes' keys;
+    /// nil when one changed.
+    var bufferedNotes: (graph: Graph, keys: NoteKeys)?
     /// What was last published for each open note or rule file.
     var checkedNotes: [String: [JSON]] = [:]
+    /// The problems of `bufferedNotes`, worked out once for it.
+    var checkedGraph: NoteDiagnostics?
     var noteCheckGeneration = 0
     /// What was last published for each open Swift file, and the text it was computed on.
     private var linted: [String: LintedDocument] = [:]
@@ -248,7 +251,7 @@ public final class LanguageServer: @unchecked Sendable {
         try document.apply(params["contentChanges"]?.array ?? [])
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
-        if key.hasSuffix(".md") { return notesChanged() }
+        if key.hasSuffix(".md") { return notesChanged(key) }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: debounce)

@@ -8,19 +8,25 @@ import Notes
 struct NoteDiagnostics {
     let graph: Graph
     let catalog: RuleCatalog
+    /// The graph's problems and the rules citing no note, by file: worked out once for the graph.
+    private let byFile: [String: [NoteDiagnostic]]
 
-    func problems(at key: String) -> [NoteDiagnostic] {
-        let checker = NoteExampleChecker(catalog: catalog)
-        var problems = graph.check(reportOrphans: true).filter { PathKey.of($0.path) == key }
-        if let note = graph.notes.first(where: { PathKey.of($0.path) == key }) {
-            problems += checker.check([note]).diagnostics
-        }
-        problems += checker.ruleProblems().filter { PathKey.of($0.path) == key }
+    init(graph: Graph, catalog: RuleCatalog, keys: NoteKeys) {
+        self.graph = graph
+        self.catalog = catalog
+        let problems = graph.check(reportOrphans: true) + NoteExampleChecker(catalog: catalog).ruleProblems()
+        byFile = Dictionary(grouping: problems) { keys.key(ofPath: $0.path) }
+    }
+
+    /// The problems of the file `key`, with the examples of its note (`note`, when it is one).
+    func problems(at key: String, note: Int?) -> [NoteDiagnostic] {
+        var problems = byFile[key] ?? []
+        if let note { problems += NoteExampleChecker(catalog: catalog).check([graph.notes[note]]).diagnostics }
         return problems.sorted { ($0.line, $0.column, $0.code) < ($1.line, $1.column, $1.code) }
     }
 
-    func diagnostics(at key: String, in text: TextPositions) -> [JSON] {
-        problems(at: key).map { problem in
+    func diagnostics(at key: String, note: Int?, in text: TextPositions) -> [JSON] {
+        problems(at: key, note: note).map { problem in
             [
                 "range": FindingDiagnostics.range(Self.range(line: problem.line, column: problem.column, in: text)),
                 "severity": problem.severity == .error ? 1 : 2,

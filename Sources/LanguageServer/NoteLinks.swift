@@ -9,10 +9,6 @@ struct NoteLinks {
     let graph: Graph
     let catalog: RuleCatalog
 
-    func note(at key: String) -> Int? {
-        graph.notes.firstIndex { PathKey.of($0.path) == key }
-    }
-
     /// The link under a position of the note's buffer (0-based line, UTF-16 column).
     func edge(in note: Int, line: Int, character: Int, text: TextPositions) -> Graph.Edge? {
         let scalars = Array(text.text(ofLine: line).unicodeScalars)

@@ -21,20 +21,6 @@ struct NoteNavigation {
         return (note, parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
     }
 
-    /// Where a link leads: the note's file, at the heading it names when it names one.
-    func definition(of link: (note: String, heading: String?), from notePath: String) -> JSON {
-        let index: Int
-        if link.note.isEmpty {
-            // `[[#Heading]]`: a heading of this very note.
-            guard let own = graph.notes.firstIndex(where: { PathKey.of($0.path) == notePath }) else { return .null }
-            index = own
-        } else {
-            guard case .resolved(let found) = graph.resolve(link.note) else { return .null }
-            index = found
-        }
-        return location(of: index, heading: link.heading)
-    }
-
     /// A note's file, at a heading when one is named. A built-in note is no file, so it leads
     /// nowhere an editor can open.
     func location(of index: Int, heading: String? = nil) -> JSON {

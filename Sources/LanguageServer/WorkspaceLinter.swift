@@ -28,6 +28,9 @@ final class WorkspaceLinter {
         baseline = Result { [session] in try session.baseline(.configured) }
     }
 
+    /// The session's notes by path key, worked out on first use.
+    private(set) lazy var noteKeys = NoteKeys(session.graph.notes)
+
     /// What the last lint did (files summarised, index merged, files judged), for the log.
     var lastWork: IncrementalLint.Work { incremental.lastWork }
 

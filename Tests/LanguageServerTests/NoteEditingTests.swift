@@ -77,6 +77,23 @@ final class NoteEditingTests: XCTestCase {
         XCTAssertNil(NoteRenaming.titleRange(in: "## Closing", lineNumber: 6, title: "Sheet Bindings"))
     }
 
+    func testProseTypedKeepsTheGraphsFactsALinkOrHeadingDoesNot() {
+        let text = "---\ntitle: Flow\n---\n# Flow\n\nSee [[Sheet Bindings]].\n\nSome prose.\n"
+        func note(_ text: String) -> Note {
+            NoteParser.parse(path: "/vault/flow.md", relativePath: "flow.md", text: text)
+        }
+        let before = note(text)
+        XCTAssertTrue(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "Some prose.", with: "Some more prose."))))
+        XCTAssertFalse(NoteBuffers.sameFacts(before, note(text + "[[Checkout Flow]]\n")))
+        XCTAssertFalse(NoteBuffers.sameFacts(before, note(text + "## Closing\n")))
+        // A line added above the link moves it: its place is a fact (problems are reported there).
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "# Flow\n", with: "# Flow\n\n"))))
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "title: Flow", with: "title: Flows"))))
+    }
+
     func testAProblemOnALinkMarksTheWholeLink() {
         let text = TextPositions(Array("é [[No Such Note|x]] after\n[a](b.md) z\n".utf8))
         let wiki = NoteDiagnostics.range(line: 1, column: 3, in: text)
