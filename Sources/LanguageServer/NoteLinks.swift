@@ -1,6 +1,7 @@
 import Foundation
 import Lint
 import Notes
+import Support
 
 /// The links of the note being edited, as its graph parsed them (wiki links and markdown links
 /// alike): the one under the cursor, where it leads, and what leads to a note (its backlinks from
@@ -25,15 +26,22 @@ struct NoteLinks {
     func references(to index: Int, includingItself: Bool) -> JSON {
         var locations: [JSON] =
             includingItself ? [NoteNavigation(graph: graph).location(of: index)].filter { $0 != .null } : []
+        // Each source note's text read once, to count its links' columns in UTF-16 as LSP does.
+        var texts: [String: TextPositions] = [:]
         for edge in graph.backlinks(index) {
-            let source = graph.notes[edge.source]
-            let path = PathKey.of(source.path)
-            guard FileManager.default.fileExists(atPath: path) else { continue } // a built-in note
-            let start = max(0, edge.link.column - 1)
+            let path = PathKey.of(graph.notes[edge.source].path)
+            if texts[path] == nil {
+                guard let bytes = try? FileContents.read(path, regularOnly: true) else { continue } // built in
+                texts[path] = TextPositions(bytes)
+            }
+            guard let text = texts[path] else { continue }
+            let line = edge.link.line - 1
+            let scalars = Array(text.text(ofLine: line).unicodeScalars)
+            let first = min(max(0, edge.link.column - 1), scalars.count)
+            let start = scalars[..<first].reduce(0) { $0 + $1.utf16.count }
             locations.append([
                 "uri": .string(DocumentURI.from(path: path)),
-                "range": FindingDiagnostics.range(
-                    (edge.link.line - 1, start, start + edge.link.raw.unicodeScalars.count)),
+                "range": FindingDiagnostics.range((line, start, start + edge.link.raw.utf16.count)),
             ])
         }
         let permalink = graph.notes[index].permalink
