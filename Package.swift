@@ -87,7 +87,7 @@ let package = Package(
                 "SwiftLexer", "Catalog", "CatalogGenerator",
             ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LintEngine"]),
         // Runs the built binary: exit codes, messages, standard input, --fix.
         .testTarget(name: "CLITests", dependencies: ["patternlint"]),
     ]

@@ -132,6 +132,9 @@ def test_capabilities(client):
     assert capabilities.code_action_provider
     assert capabilities.definition_provider
     assert "[" in capabilities.completion_provider.trigger_characters
+    assert capabilities.references_provider
+    assert capabilities.document_symbol_provider
+    assert capabilities.rename_provider.prepare_provider
     assert list(capabilities.execute_command_provider.commands) == ["patternlint.openNote"]
     assert capabilities.text_document_sync.change in (
         types.TextDocumentSyncKind.Full,
@@ -505,6 +508,266 @@ async def test_completion_after_double_bracket(client):
         )
     )
     assert nothing is None or not nothing.items
+
+
+async def test_findings_are_patternlint_lints_on_the_same_tree(client):
+    """Every file open, one edited (and saved, so the CLI reads the same tree): the diagnostics of
+    each are the findings `patternlint lint` reports for it."""
+    sources = sorted((client.workspace_path / "Sources").glob("*.swift"))
+    uris = {open_document(client, f"Sources/{path.name}"): path for path in sources}
+    for uri in uris:
+        await next_diagnostics(client, uri)
+    pager = client.workspace_path / "Sources/Pager.swift"
+    edited = pager.read_text().replace("page += 1", "print(page)")
+    pager.write_text(edited)
+    change_document(client, pager.as_uri(), 2, edited)
+    await next_diagnostics(client, pager.as_uri())
+    await asyncio.sleep(0.5)  # any other file republished by then is read below
+    report = subprocess.run(
+        [BINARY, "lint", "--reporter", "json"], cwd=client.workspace_path, capture_output=True, check=False
+    ).stdout
+    expected = {uri: [] for uri in uris}
+    for finding in json.loads(report):
+        expected[uri_of(client, finding["path"])].append((finding["rule"], finding["line"]))
+    shown = {
+        uri: sorted((str(d.code), d.range.start.line + 1) for d in client.diagnostics.get(uri, []))
+        for uri in uris
+    }
+    assert shown == {uri: sorted(found) for uri, found in expected.items()}
+    assert any(shown.values())
+
+
+async def test_a_closed_caller_is_republished_when_the_edit_moves_its_findings(client):
+    """Toggler stops writing its binding: Caller, never opened, passes it `.constant(true)` and its
+    error goes; the server publishes Caller's diagnostics from the disk's text."""
+    sources = client.workspace_path / "Sources"
+    toggler_text = (
+        "import SwiftUI\nstruct Toggler: View {\n    @Binding var isOn: Bool\n"
+        '    var body: some View { Button("Flip") { isOn.toggle() } }\n}\n'
+    )
+    (sources / "Toggler.swift").write_text(toggler_text)
+    (sources / "Caller.swift").write_text(
+        "import SwiftUI\nstruct Caller: View {\n    var body: some View { Toggler(isOn: .constant(true)) }\n}\n"
+    )
+    # The editor says the files were created: the server lists the tree again.
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(uri=uri_of(client, f"Sources/{name}"), type=types.FileChangeType.Created)
+                for name in ("Toggler.swift", "Caller.swift")
+            ]
+        )
+    )
+    toggler = open_document(client, "Sources/Toggler.swift")
+    await next_diagnostics(client, toggler, lambda found: "missing-standalone-init" in codes(found))
+    change_document(client, toggler, 2, toggler_text.replace('Button("Flip") { isOn.toggle() }', 'Text(isOn ? "on" : "off")'))
+    caller = await next_diagnostics(client, uri_of(client, "Sources/Caller.swift"))
+    assert "constant-binding" not in codes(caller)
+    # Written back: the caller's error returns.
+    change_document(client, toggler, 3, toggler_text)
+    caller = await next_diagnostics(client, uri_of(client, "Sources/Caller.swift"))
+    assert [d.severity for d in caller if d.code == "constant-binding"] == [types.DiagnosticSeverity.Error]
+
+
+async def test_a_save_reads_again_the_files_another_program_wrote(client):
+    """No watched-file event (not every editor sends one): a save is when the server looks at the
+    other files' status and reads again those that changed."""
+    home = open_document(client, "Sources/Home.swift")
+    state = next(d for d in await next_diagnostics(client, home) if d.code == "state-not-private")
+    assert not state.related_information
+    pager = client.workspace_path / "Sources/Pager.swift"
+    pager.write_text(pager.read_text() + 'extension Home {\n    func describe() -> String { "page \\(page)" }\n}\n')
+    client.text_document_did_save(types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=home)))
+    diagnostics = await next_diagnostics(client, home)
+    state = next(d for d in diagnostics if d.code == "state-not-private")
+    assert [info.location.uri for info in state.related_information] == [pager.as_uri()]
+
+
+async def request(coroutine):
+    return await asyncio.wait_for(coroutine, GUARD)
+
+
+def position_params(cls, uri, line, character, **extra):
+    return cls(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=character),
+        **extra,
+    )
+
+
+async def test_note_diagnostics_are_notes_check_updated_as_edited(client):
+    uri = open_document(client, "notes/checkout.md")
+    # What `notes check` says of it on disk: nothing links to it.
+    assert codes(await next_diagnostics(client, uri)) == ["orphan"]
+    text = (client.workspace_path / "notes/checkout.md").read_text()
+    edited = text + (
+        "\nSee [[No Such Note]] and [[Sheet Bindings#Nowhere]].\n\n"
+        "```swift good\nimport SwiftUI\nstruct A: View {\n"
+        "    var body: some View { Text(\"a\").sheet(isPresented: .constant(true)) { Text(\"b\") } }\n}\n```\n"
+    )
+    change_document(client, uri, 2, edited)
+    diagnostics = await next_diagnostics(client, uri, lambda found: "broken-link" in codes(found))
+    assert codes(diagnostics) == ["broken-link", "example-drift", "missing-heading", "orphan"]
+    broken = next(d for d in diagnostics if d.code == "broken-link")
+    line = edited.split("\n")[broken.range.start.line]
+    assert line[broken.range.start.character : broken.range.end.character] == "[[No Such Note]]"
+    assert next(d for d in diagnostics if d.code == "broken-link").severity == types.DiagnosticSeverity.Error
+    drift = next(d for d in diagnostics if d.code == "example-drift")
+    assert "constant-binding" in drift.message
+    # Fixed in the buffer: the problems go as it is edited, before any save.
+    change_document(client, uri, 3, text)
+    assert codes(await next_diagnostics(client, uri)) == ["orphan"]
+
+
+async def test_completion_of_permalinks_headings_and_a_rules_note(client):
+    uri = open_document(client, "notes/draft.md", "See [[team/sh")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 13)))
+    assert "team/sheet-bindings" in {item.label for item in completions.items}
+    # After `[[Name#`: that note's headings, replacing what follows `#`.
+    change_document(client, uri, 2, "See [[Sheet Bindings#Clo")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 24)))
+    items = {item.label: item for item in completions.items}
+    assert set(items) == {"Sheet Bindings", "Closing"}
+    edit = items["Closing"].text_edit
+    assert (edit.range.start.character, edit.range.end.character) == (21, 24)
+    # A heading typed a moment ago in another open note completes before it is saved.
+    sheets = open_document(client, "notes/sheets.md")
+    change_document(client, sheets, 2, (client.workspace_path / "notes/sheets.md").read_text() + "\n## Reopening\n")
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, uri, 0, 24)))
+    assert "Reopening" in {item.label for item in completions.items}
+    # A rule file's `note:` completes as the link the field takes.
+    rule = open_document(client, "rules/no-constant-profile.md")
+    lines = (client.workspace_path / "rules/no-constant-profile.md").read_text().split("\n")
+    line = next(number for number, text in enumerate(lines) if text.startswith("note:"))
+    change_document(client, rule, 2, "\n".join(lines[:line] + ["note: "] + lines[line + 1 :]))
+    completions = await request(client.text_document_completion_async(position_params(types.CompletionParams, rule, line, 6)))
+    items = {item.label: item for item in completions.items}
+    assert items["Sheet Bindings"].text_edit.new_text == '"[[Sheet Bindings]]"'
+
+
+async def test_references_are_the_backlinks_and_the_citing_rules(client):
+    uri = open_document(client, "notes/sheets.md")
+    references = await request(
+        client.text_document_references_async(
+            position_params(
+                types.ReferenceParams, uri, 0, 0, context=types.ReferenceContext(include_declaration=False)
+            )
+        )
+    )
+    found = sorted((location.uri, location.range.start.line) for location in references)
+    checkout = (client.workspace_path / "notes/checkout.md").read_text().split("\n")
+    rule = (client.workspace_path / "rules/no-constant-profile.md").read_text().split("\n")
+    assert found == sorted(
+        [
+            (uri_of(client, "notes/checkout.md"), next(n for n, t in enumerate(checkout) if "[[Sheet" in t)),
+            (uri_of(client, "rules/no-constant-profile.md"), next(n for n, t in enumerate(rule) if t.startswith("note:"))),
+        ]
+    )
+    # On a link: what leads to the note it names.
+    other = open_document(client, "notes/checkout.md")
+    line = next(n for n, t in enumerate(checkout) if "[[Sheet" in t)
+    on_link = await request(
+        client.text_document_references_async(
+            position_params(
+                types.ReferenceParams, other, line, checkout[line].index("[[Sheet") + 4,
+                context=types.ReferenceContext(include_declaration=True),
+            )
+        )
+    )
+    assert {location.uri for location in on_link} == {uri, uri_of(client, "notes/checkout.md"), uri_of(client, "rules/no-constant-profile.md")}
+
+
+async def test_document_symbols_are_the_headings(client):
+    uri = open_document(client, "notes/sheets.md")
+    symbols = await request(
+        client.text_document_document_symbol_async(
+            types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+    )
+    assert [(symbol.name, [child.name for child in symbol.children]) for symbol in symbols] == [
+        ("Sheet Bindings", ["Closing"])
+    ]
+    lines = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    assert symbols[0].children[0].range.start.line == lines.index("## Closing")
+
+
+async def test_markdown_links_lead_and_hover_like_wiki_links(client):
+    text = "# Draft\n\nRead [the sheet rule](sheets.md#closing) first.\n"
+    uri = open_document(client, "notes/draft.md", text)
+    character = text.split("\n")[2].index("the sheet") + 2
+    location = await request(client.text_document_definition_async(position_params(types.DefinitionParams, uri, 2, character)))
+    sheets = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    assert location.uri == uri_of(client, "notes/sheets.md")
+    assert location.range.start.line == sheets.index("## Closing")
+    hover = await hover_at(client, uri, 2, character)
+    assert "**Sheet Bindings**" in hover.contents.value
+
+
+def apply_workspace_edit(root, edit):
+    """Applies a WorkspaceEdit with documentChanges as an editor does: text edits, then renames."""
+    for change in edit.document_changes:
+        if isinstance(change, types.TextDocumentEdit):
+            path = pathlib.Path(change.text_document.uri.removeprefix("file://"))
+            path.write_text(apply_edits(path.read_text(), change.edits))
+        else:
+            assert change.kind == "rename"
+            pathlib.Path(change.old_uri.removeprefix("file://")).rename(change.new_uri.removeprefix("file://"))
+
+
+async def test_rename_a_note_rewrites_every_link_and_rule(client):
+    uri = open_document(client, "notes/sheets.md")
+    lines = (client.workspace_path / "notes/sheets.md").read_text().split("\n")
+    title_line = next(n for n, t in enumerate(lines) if t.startswith("title:"))
+    prepared = await request(
+        client.text_document_prepare_rename_async(
+            position_params(types.PrepareRenameParams, uri, title_line, len("title: ") + 2)
+        )
+    )
+    assert prepared.placeholder == "Sheet Bindings"
+    assert lines[title_line][prepared.range.start.character : prepared.range.end.character] == "Sheet Bindings"
+    # Nothing to rename on the body's prose.
+    assert await request(client.text_document_prepare_rename_async(position_params(types.PrepareRenameParams, uri, 7, 2))) is None
+    # On a link to it, in another note: the same note.
+    checkout = open_document(client, "notes/checkout.md")
+    checkout_lines = (client.workspace_path / "notes/checkout.md").read_text().split("\n")
+    link_line = next(n for n, t in enumerate(checkout_lines) if "[[Sheet" in t)
+    on_link = await request(
+        client.text_document_prepare_rename_async(
+            position_params(types.PrepareRenameParams, checkout, link_line, checkout_lines[link_line].index("[[Sheet") + 4)
+        )
+    )
+    assert on_link.placeholder == "Sheet Bindings"
+    # A built-in note is no file of the workspace: refused, with the reason.
+    with pytest.raises(Exception, match="not a file in a note folder"):
+        await request(
+            client.text_document_rename_async(
+                position_params(
+                    types.RenameParams, checkout, link_line, checkout_lines[link_line].index("[[Dual") + 4,
+                    new_name="Dual Init",
+                )
+            )
+        )
+    # An unsaved buffer among the files to change: refused, nothing planned on stale text.
+    change_document(client, checkout, 2, "\n".join(checkout_lines) + "\nmore")
+    with pytest.raises(Exception, match="unsaved changes"):
+        await request(client.text_document_rename_async(
+            position_params(types.RenameParams, uri, title_line, 9, new_name="Sheet State")))
+    change_document(client, checkout, 3, "\n".join(checkout_lines))
+    edit = await request(
+        client.text_document_rename_async(position_params(types.RenameParams, uri, title_line, 9, new_name="Sheet State"))
+    )
+    apply_workspace_edit(client.workspace_path, edit)
+    notes = client.workspace_path / "notes"
+    assert not (notes / "sheets.md").exists()
+    renamed = (notes / "sheet-state.md").read_text()
+    assert "title: Sheet State" in renamed and "# Sheet State" in renamed
+    assert "[[Sheet State#Closing|the closing rule]]" in (notes / "checkout.md").read_text()
+    assert 'note: "[[Sheet State]]"' in (client.workspace_path / "rules/no-constant-profile.md").read_text()
+    # What `notes check` says of the renamed vault: nothing broken.
+    report = subprocess.run(
+        [BINARY, "notes", "check", "--json", "--no-examples"], cwd=client.workspace_path, capture_output=True, check=False
+    )
+    assert not [p for p in json.loads(report.stdout) if p["code"] in ("broken-link", "rule-missing-note")]
 
 
 def test_malformed_messages_are_answered_and_the_server_keeps_running(tmp_path):

@@ -6,6 +6,8 @@ enum JSONRPC {
     static let invalidParams = -32602
     static let serverNotInitialized = -32002
     static let invalidAfterShutdown = -32600
+    /// LSP's RequestFailed: the request was understood, and cannot be done (a rename refused).
+    static let requestFailed = -32803
 
     static func response(id: JSON, result: JSON) -> JSON {
         ["jsonrpc": "2.0", "id": id, "result": result]

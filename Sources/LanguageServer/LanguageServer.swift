@@ -1,22 +1,35 @@
 import Foundation
 import BuiltinRules
 import LintEngine
+import Notes
 import Reporters
+import Support
 import SwiftUIModel
 
 /// `patternlint lsp`: findings where the code is written. Reads framed JSON-RPC from stdin on the
 /// calling thread and handles every message, one at a time, on one queue: no state is shared.
 public final class LanguageServer: @unchecked Sendable {
-    private let writer: MessageWriter
-    private let queue = DispatchQueue(label: "patternlint.lsp")
-    /// How long typing must pause before the buffer is linted.
+    let writer: MessageWriter
+    let queue = DispatchQueue(label: "patternlint.lsp")
+    /// How long typing must pause before the buffer is linted. None by default: a lint waits only
+    /// for the messages already read (see `scheduleLint`), as one edit costs a few milliseconds.
     private let debounce: Double
     private var root = FileManager.default.currentDirectoryPath
-    private var workspace: WorkspaceLinter?
+    var workspace: WorkspaceLinter?
     private var initialized = false
     private var shutdownRequested = false
     private var watchesFiles = false
-    private var documents: [String: OpenDocument] = [:]
+    /// Whether the editor applies workspace edits that rename files (a note's rename does).
+    var editorRenamesFiles = false
+    var documents: [String: OpenDocument] = [:]
+    /// The notes graph with the open note buffers in place of their files, and its notes' keys;
+    /// nil when one changed.
+    var bufferedNotes: (graph: Graph, keys: NoteKeys)?
+    /// What was last published for each open note or rule file.
+    var checkedNotes: [String: [JSON]] = [:]
+    /// The problems of `bufferedNotes`, worked out once for it.
+    var checkedGraph: NoteDiagnostics?
+    var noteCheckGeneration = 0
     /// What was last published for each open Swift file, and the text it was computed on.
     private var linted: [String: LintedDocument] = [:]
     /// Files whose diagnostics are published after the next lint even if they did not change.
@@ -30,7 +43,7 @@ public final class LanguageServer: @unchecked Sendable {
         var diagnostics: [JSON]
     }
 
-    public init(output: FileHandle = .standardOutput, debounce: Double = 0.15) {
+    public init(output: FileHandle = .standardOutput, debounce: Double = 0) {
         writer = MessageWriter(handle: output)
         self.debounce = debounce
     }
@@ -106,6 +119,10 @@ public final class LanguageServer: @unchecked Sendable {
         case "workspace/executeCommand": return try executeCommand(params)
         case "textDocument/definition": return try definition(params)
         case "textDocument/completion": return try completion(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
         default: throw RequestError(code: JSONRPC.methodNotFound, message: "unknown method \(method)")
         }
     }
@@ -142,6 +159,10 @@ public final class LanguageServer: @unchecked Sendable {
         if !FileManager.default.changeCurrentDirectoryPath(root) { ServerLog.write("cannot enter \(root)") }
         watchesFiles =
             params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"] == .bool(true)
+        let workspaceEdit = params["capabilities"]?["workspace"]?["workspaceEdit"]
+        editorRenamesFiles =
+            workspaceEdit?["documentChanges"] == .bool(true)
+            && (workspaceEdit?["resourceOperations"]?.array ?? []).contains("rename")
         initialized = true
         return [
             "capabilities": [
@@ -149,9 +170,14 @@ public final class LanguageServer: @unchecked Sendable {
                 "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
                 "executeCommandProvider": ["commands": [.string(FindingCodeActions.openNoteCommand)]],
-                // In the pattern notes: `[[wiki links]]` lead to their note, and complete after `[[`.
+                // In the pattern notes: links lead to their note, complete after `[[` (and `#`), the
+                // backlinks are the references, the headings the outline.
                 "definitionProvider": true,
-                "completionProvider": ["triggerCharacters": ["["]],
+                "completionProvider": ["triggerCharacters": ["[", "#"]],
+                "referencesProvider": true,
+                "documentSymbolProvider": true,
+                // A note, on its title or a link to it: every link and rule `note:` follows.
+                "renameProvider": ["prepareProvider": true],
             ],
             "serverInfo": ["name": "patternlint", "version": .string(PatternLintVersion.current)],
         ]
@@ -161,7 +187,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// file, and the server goes on without findings until it is saved again.
     private func loadWorkspace() {
         do {
-            let loaded = try WorkspaceLinter(root: root)
+            let loaded = try WorkspaceLinter(root: root, reusing: workspace)
             for warning in loaded.session.warnings { ServerLog.write(warning) }
             workspace = loaded
         } catch {
@@ -175,6 +201,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         mustPublish.formUnion(documents.keys)
         scheduleLint(after: 0)
+        notesChanged()
     }
 
     /// Asks the editor to say when the configuration, notes, rules, Swift files or Xcode projects
@@ -204,7 +231,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Documents
 
-    private func document(_ params: JSON) throws -> (key: String, uri: String) {
+    func document(_ params: JSON) throws -> (key: String, uri: String) {
         guard let uri = params["textDocument"]?["uri"]?.string, let key = DocumentURI.path(of: uri) else {
             throw RequestError.invalidParams("`textDocument.uri` must be a file URI")
         }
@@ -218,6 +245,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         documents[key] = OpenDocument(
             uri: uri, version: params["textDocument"]?["version"]?.int, bytes: Array(text.utf8))
+        if key.hasSuffix(".md") { return notesChanged() }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: 0)
@@ -229,6 +257,7 @@ public final class LanguageServer: @unchecked Sendable {
         try document.apply(params["contentChanges"]?.array ?? [])
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
+        if key.hasSuffix(".md") { return notesChanged(key) }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: debounce)
@@ -237,6 +266,9 @@ public final class LanguageServer: @unchecked Sendable {
     private func didSave(_ params: JSON) throws {
         let (key, _) = try document(params)
         if Self.changesSession(key) { return loadWorkspace() }
+        // Saved: the disk now holds the buffer, and the file may be the baseline; files other
+        // programs wrote since they were read are read again.
+        workspace?.saved(key)
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
         scheduleLint(after: 0)
@@ -245,6 +277,11 @@ public final class LanguageServer: @unchecked Sendable {
     private func didClose(_ params: JSON) throws {
         let (key, _) = try document(params)
         let closed = documents.removeValue(forKey: key)
+        if key.hasSuffix(".md"), let closed {
+            if checkedNotes.removeValue(forKey: key) != nil { publish(uri: closed.uri, version: nil, diagnostics: []) }
+            // The note on disk counts again.
+            return notesChanged()
+        }
         guard linted.removeValue(forKey: key) != nil, let closed else { return }
         publish(uri: closed.uri, version: nil, diagnostics: [])
         // Its unsaved text no longer counts: the other files are linted against the disk again.
@@ -260,6 +297,7 @@ public final class LanguageServer: @unchecked Sendable {
         if changes.contains(where: { $0["type"]?.int != 2 }) || paths.contains(where: Self.changesProjects) {
             workspace?.rediscover()
         }
+        workspace?.changedOnDisk(paths)
         scheduleLint(after: 0)
     }
 
@@ -275,14 +313,17 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Diagnostics
 
-    /// Lints once typing pauses: each call supersedes the ones before it.
+    /// Lints once the messages already read are handled (and after `delay`): each call supersedes
+    /// the ones before it, so edits that came in while a lint ran are linted once, together.
     private func scheduleLint(after delay: Double) {
         lintGeneration += 1
         let generation = lintGeneration
-        queue.asyncAfter(deadline: .now() + delay) {
+        let lint: @Sendable () -> Void = {
             guard generation == self.lintGeneration else { return }
             self.lintOpenDocuments()
         }
+        // Queued behind the messages already read: a burst of edits is linted once.
+        if delay > 0 { queue.asyncAfter(deadline: .now() + delay, execute: lint) } else { queue.async(execute: lint) }
     }
 
     private func lintOpenDocuments() {
@@ -306,8 +347,32 @@ public final class LanguageServer: @unchecked Sendable {
             if changed || mustPublish.contains(key) { publish(key, diagnostics: diagnostics) }
         }
         mustPublish = []
+        // Once typing pauses (no lint scheduled for 50 ms): the closed files the edits moved.
+        let generation = lintGeneration
+        queue.asyncAfter(deadline: .now() + 0.05) {
+            guard generation == self.lintGeneration, let workspace = self.workspace else { return }
+            self.publishAffected(
+                besides: Array(self.documents.keys.filter { $0.hasSuffix(".swift") }),
+                presenter: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+        }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-        ServerLog.write("linted \(swiftDocuments.count) open file(s) in \(Int(milliseconds)) ms")
+        let work = workspace.lastWork
+        ServerLog.write(
+            "linted \(work.judged) open file(s) in \(Int(milliseconds)) ms (\(work.summarised) file(s) read"
+                + (work.merged ? ", index merged)" : work.summaryKept > 0 ? ", summary unchanged)" : ")"))
+    }
+
+    /// Closed files whose findings the edit moved (a caller of a view that stopped writing its
+    /// binding), after the open ones: published from the disk's text, and kept up to date after.
+    private func publishAffected(besides open: [String], presenter: FindingDiagnostics) {
+        guard let workspace else { return }
+        for (key, findings) in workspace.affectedByLastChange(besides: open) {
+            guard let bytes = try? FileContents.read(key, regularOnly: true) else { continue }
+            let text = TextPositions(bytes)
+            publish(
+                uri: DocumentURI.from(path: key), version: nil,
+                diagnostics: findings.map { presenter.diagnostic($0, in: text) })
+        }
     }
 
     private func publish(_ key: String, diagnostics: [JSON]) {
@@ -315,7 +380,7 @@ public final class LanguageServer: @unchecked Sendable {
         publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
     }
 
-    private func publish(uri: String, version: Int?, diagnostics: [JSON]) {
+    func publish(uri: String, version: Int?, diagnostics: [JSON]) {
         var params: [String: JSON] = ["uri": .string(uri), "diagnostics": .array(diagnostics)]
         if let version { params["version"] = .number(Double(version)) }
         writer.send(JSONRPC.notification("textDocument/publishDiagnostics", .object(params)))
@@ -334,11 +399,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
-        if let (_, line, _, character) = try noteLine(params) {
-            guard let workspace, let link = NoteNavigation.wikiLink(in: line, at: character) else { return .null }
-            return NoteNavigation(graph: workspace.session.graph).hover(
-                of: link, notes: NoteLookup(session: workspace.session))
-        }
+        if let note = try noteHover(params) { return note }
         guard let (_, document) = try currentFindings(params), let workspace else { return .null }
         let text = TextPositions(document.bytes)
         let hits = document.findings.filter { finding in
@@ -379,30 +440,5 @@ public final class LanguageServer: @unchecked Sendable {
             "params": ["uri": .string(address), "external": .bool(!address.hasPrefix("file:")), "takeFocus": true],
         ])
         return .null
-    }
-
-    // MARK: Pattern notes
-
-    /// The open markdown buffer's line at the request's position.
-    private func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
-        let (key, _) = try document(params)
-        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
-            throw RequestError.invalidParams("`position` must have a line and a character")
-        }
-        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
-        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
-    }
-
-    private func definition(_ params: JSON) throws -> JSON {
-        guard let (key, line, _, character) = try noteLine(params), let workspace,
-            let link = NoteNavigation.wikiLink(in: line, at: character)
-        else { return .null }
-        return NoteNavigation(graph: workspace.session.graph).definition(of: link, from: key)
-    }
-
-    private func completion(_ params: JSON) throws -> JSON {
-        guard let (_, line, number, character) = try noteLine(params), let workspace else { return .null }
-        return NoteNavigation(graph: workspace.session.graph).completions(
-            in: line, lineNumber: number, at: character) ?? .null
     }
 }

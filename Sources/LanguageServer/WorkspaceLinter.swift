@@ -7,27 +7,56 @@ import SwiftUIModel
 
 /// The workspace's lint session (its `.patternlint.yml`, the built-in and team rules and notes,
 /// the configured baseline) and the Swift files it covers, loaded once and again only when the
-/// configuration, a note or a rule file changes.
+/// configuration, a note or a rule file changes. Between edits it keeps each file's index summary
+/// (`IncrementalLint`): an edit reads the edited buffer only.
 final class WorkspaceLinter {
     let session: LintSession
-    private var linter: Linter
+    private let incremental: IncrementalLint
     private var discovery: FileDiscovery.Result
     private var discovered: Set<String>
+    /// The configured baseline, read at load and again when files change on disk.
+    private var baseline: Result<Baseline?, Error>
 
-    /// Throws `LintProblem` naming the configuration when it cannot be read.
-    init(root: String) throws {
+    /// Throws `LintProblem` naming the configuration when it cannot be read. The summaries of a
+    /// workspace loaded before are kept (a note or the configuration changed, not the Swift files).
+    init(root: String, reusing previous: WorkspaceLinter? = nil) throws {
         let origin = LintSession.Origin(
             configPath: Configuration.find(from: root), builtinRuleFiles: BuiltinCatalog.ruleFiles,
             builtinRules: BuiltinRules.all, builtinNotes: BuiltinCatalog.noteSources)
         session = try LintSession.load(origin)
-        (linter, discovery) = session.prepare(roots: session.configuredRoots)
+        let (linter, discovery) = session.prepare(roots: session.configuredRoots)
+        self.discovery = discovery
         discovered = Set(discovery.files.map(PathKey.of))
+        incremental = IncrementalLint(linter: linter, files: discovery.files, reusing: previous?.incremental)
+        baseline = Result { [session] in try session.baseline(.configured) }
     }
+
+    /// The session's notes by path key, worked out on first use.
+    private(set) lazy var noteKeys = NoteKeys(session.graph.notes)
+
+    /// What the last lint did (files summarised, index merged, files judged), for the log.
+    var lastWork: IncrementalLint.Work { incremental.lastWork }
 
     /// Lists the files again (one was added or removed on disk).
     func rediscover() {
-        (linter, discovery) = session.prepare(roots: session.configuredRoots)
+        discovery = session.prepare(roots: session.configuredRoots).discovery
         discovered = Set(discovery.files.map(PathKey.of))
+        incremental.setFiles(discovery.files)
+    }
+
+    /// Files changed on disk (saved, or changed by another program): read again at the next lint;
+    /// the baseline too, as it may be one of them. Nil: any file may have changed.
+    func changedOnDisk(_ paths: [String]?) {
+        if let paths { incremental.invalidate(paths) } else { incremental.invalidateAll() }
+        baseline = Result { [session] in try session.baseline(.configured) }
+    }
+
+    /// A save: the files whose status changed since they were read are read again at the next lint
+    /// (another program wrote them, and the editor may not say so), the baseline too.
+    func saved(_ path: String) {
+        incremental.invalidate([path])
+        incremental.invalidateChangedOnDisk()
+        baseline = Result { [session] in try session.baseline(.configured) }
     }
 
     /// Whether an open buffer is linted: a file the configuration covers, or a new unsaved one
@@ -37,18 +66,26 @@ final class WorkspaceLinter {
     }
 
     /// The open buffers' findings, each buffer read from memory (unsaved text wins over disk) and
-    /// every other file from disk as context; the configured baseline applied.
+    /// every other file from what was last read of it on disk, as context; the configured
+    /// baseline applied (one that cannot be read throws).
     func lint(buffers: [String: [UInt8]]) throws -> [String: [Finding]] {
         let paths = buffers.keys.filter(covers)
-        let inputs =
-            paths.map { path in
-                let bytes = buffers[path] ?? []
-                return LintInput(path: path) { bytes }
-            } + discovery.contextInputs(besides: paths)
-        let result = try session.lint(inputs, with: linter)
+        var result = incremental.lint(reporting: paths, buffers: buffers)
+        if let baseline = try baseline.get() { result.findings = baseline.filter(result.findings) }
         for problem in result.problems { ServerLog.write(problem) }
         var byPath = Dictionary(uniqueKeysWithValues: paths.map { (PathKey.of($0), [Finding]()) })
         for finding in result.findings { byPath[PathKey.of(finding.path), default: []].append(finding) }
+        return byPath
+    }
+
+    /// Files not open whose findings the last lint's change moved (see
+    /// `IncrementalLint.affectedByLastChange`), by path key, the baseline applied.
+    func affectedByLastChange(besides open: [String]) -> [String: [Finding]] {
+        let baseline = (try? baseline.get()) ?? nil
+        var byPath: [String: [Finding]] = [:]
+        for (path, findings) in incremental.affectedByLastChange(besides: open) {
+            byPath[PathKey.of(path)] = baseline?.filter(findings) ?? findings
+        }
         return byPath
     }
 }

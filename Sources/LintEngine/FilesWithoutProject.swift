@@ -1,4 +1,5 @@
 import Foundation
+import ProjectSettings
 import Support
 
 extension FileDiscovery.Result {

@@ -323,12 +323,19 @@ struct BodyWalker {
             target = target.removingPercentEncoding ?? target
             guard target.hasSuffixIgnoringASCIICase(".md") || !target.utf8.contains(UInt8(ascii: ".")) else { continue }
             // Only inline links `[text](url)` are placed; reference-style ones have no `](` in the source.
-            let needle = "](" + url
-            guard
-                let found = bytes.withUnsafeBufferPointer({
+            // A destination may be written in angle brackets: `[text](<my note.md>)`.
+            var needle = "](" + url
+            func find(_ needle: String) -> Int? {
+                bytes.withUnsafeBufferPointer {
                     $0.endsOfOccurrences(of: needle, in: searchFrom..<bytes.count, limit: 1).first
-                })
-            else { continue }
+                }
+            }
+            var found = find(needle)
+            if found == nil {
+                needle = "](<" + url
+                found = find(needle)
+            }
+            guard let found else { continue }
             let at = found - needle.utf8.count
             // A link's `[` comes after the one before it ends: scanning further back for one that
             // is missing would make a line of such links quadratic.

@@ -361,7 +361,7 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
             separator: "/")
     }
 
-    static func parent(of path: String) -> String {
+    package static func parent(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }

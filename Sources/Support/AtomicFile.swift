@@ -185,13 +185,13 @@ public enum FileReplacement {
 /// elsewhere, where a plain rename is used. A file system that cannot exchange fails the call,
 /// and the plain rename follows.
 #if os(Linux)
-private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-private let exchangeFiles: RenameAt2? = {
+typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+let exchangeFiles: RenameAt2? = {
     guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "renameat2") else { return nil }
     return unsafeBitCast(symbol, to: RenameAt2.self)
 }()
 #else
-private let exchangeFiles: ((Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = nil
+let exchangeFiles: ((Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = nil
 #endif
 
 /// An exclusive `flock` on a folder, held by this tool's writers while they check and replace a

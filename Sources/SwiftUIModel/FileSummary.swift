@@ -7,7 +7,7 @@ import Support
 package struct FileSummary: Sendable {
     var file: Int
     var path: String
-    var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
+    package var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
     /// The line of each type declaration, by position in `types` (for findings that name one).
     var typeLines: [Int] = []
     /// Whether the file builds views (see `init`): only then are its calls and members read.

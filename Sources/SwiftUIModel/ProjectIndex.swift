@@ -210,6 +210,8 @@ public struct ProjectIndex: Sendable {
             if files.count > 1 { ambiguous.insert(name) }
         }
         declarations = Array(repeating: ([], []), count: count)
+        // Sized up front too: grown one binding at a time, it took a tenth of an editor's merge.
+        bindingUses.reserveCapacity(all.reduce(0) { $0 + $1.bindings.count })
         for summary in all where summary.file < count {
             declarations[summary.file] = (summary.initializers, summary.storedProperties)
         }

@@ -15,7 +15,10 @@ struct NotesCommand: ParsableCommand {
             NOTE may be a title, an alias, a permalink or a path. Notes come from the built-in catalogue \
             plus every --notes folder.
             """,
-        subcommands: [List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self]
+        subcommands: [
+            List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self, New.self,
+            Rename.self, Move.self,
+        ]
     )
 
     struct List: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Lint
+@testable import LintEngine
+@testable import ProjectSettings
 
 /// Which files an Xcode project compiles, by path (issue 28.4): groups with a path or only a name,
 /// `SOURCE_ROOT`, `..`, absolute references, synchronized folders and their exception sets, and

@@ -1,0 +1,86 @@
+import Foundation
+import BuiltinRules
+import LintEngine
+import Reporters
+import Support
+import SwiftUIModel
+import Notes
+
+/// Rename of a note from the editor: the plan of the notes' own rename core (`NoteRename`, as
+/// `notes rename` makes it) as a workspace edit, each file's byte ranges as LSP ranges of the text
+/// it was planned on, and the note's file renamed after its title. The server writes nothing.
+struct NoteRenaming {
+    let session: LintSession
+    let documents: [String: OpenDocument]
+    /// Whether the editor applies `documentChanges` with file renames (`RenameFile`).
+    let editorRenamesFiles: Bool
+
+    /// The edit renaming note `index` of the session's graph to `title`. Throws `RequestError` when
+    /// the note is not a file in a note folder, the title is taken, a file to change has unsaved
+    /// changes in the editor, or the editor cannot rename files and the file's name changes.
+    func edit(renaming index: Int, to title: String) throws -> JSON {
+        let configuration = session.configuration
+        let plan: NoteEditPlan
+        do {
+            plan = try NoteRename.plan(
+                .init(note: index, title: title), in: session.graph,
+                folders: NoteFolders(configuration.notes.map(configuration.resolve)),
+                citations: RuleCitation.read(folders: configuration.rules.map(configuration.resolve)))
+        } catch let refusal as NoteWriteRefusal {
+            throw RequestError(code: JSONRPC.requestFailed, message: refusal.description)
+        }
+        for skipped in plan.skipped { ServerLog.write("rename: left as written: \(skipped)") }
+        var changes: [JSON] = []
+        var renames: [JSON] = []
+        for file in plan.files {
+            let key = PathKey.of(file.path)
+            let uri = DocumentURI.from(path: key)
+            // Planned on the disk's bytes: a buffer with other text would get edits in the wrong places.
+            if let open = documents[key], open.bytes != file.original {
+                throw RequestError(
+                    code: JSONRPC.requestFailed, message: "\(file.path) has unsaved changes; save it, then rename")
+            }
+            let text = TextPositions(file.original)
+            let edits: [JSON] = file.replacements.map { replacement in
+                let start = text.position(ofByte: replacement.range.lowerBound)
+                let end = text.position(ofByte: replacement.range.upperBound)
+                return [
+                    "range": [
+                        "start": FindingDiagnostics.position(start), "end": FindingDiagnostics.position(end),
+                    ],
+                    "newText": .string(replacement.text),
+                ]
+            }
+            if !edits.isEmpty {
+                let version = documents[key]?.version.map { JSON.number(Double($0)) } ?? .null
+                changes.append(["textDocument": ["uri": .string(uri), "version": version], "edits": .array(edits)])
+            }
+            if let newPath = file.newPath {
+                renames.append([
+                    "kind": "rename", "oldUri": .string(uri),
+                    "newUri": .string(DocumentURI.from(path: PathKey.of(newPath))),
+                ])
+            }
+        }
+        if !renames.isEmpty, !editorRenamesFiles {
+            throw RequestError(
+                code: JSONRPC.requestFailed,
+                message: "the editor cannot rename files (workspaceEdit.resourceOperations); "
+                    + "run `patternlint notes rename \"\(session.graph.notes[index].title)\" \"\(title)\"`")
+        }
+        // The text first, on the files' old names; then the files renamed.
+        return ["documentChanges": .array(changes + renames)]
+    }
+
+    /// Where a rename may start in a note's buffer: its `title:` line in the front matter, or its
+    /// `# Title` heading, as the range of the title there.
+    static func titleRange(in line: Substring, lineNumber: Int, title: String) -> (line: Int, start: Int, end: Int)? {
+        let text = String(line)
+        for prefix in ["title:", "# "] where text.hasPrefix(prefix) {
+            guard let found = text.range(of: title) else { continue }
+            let start = text[..<found.lowerBound].utf16.count
+            return (lineNumber, start, start + title.utf16.count)
+        }
+        return nil
+    }
+}

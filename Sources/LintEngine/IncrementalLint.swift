@@ -1,0 +1,309 @@
+import Dispatch
+import Foundation
+import ProjectSettings
+import Support
+import SwiftLexer
+import SwiftUIModel
+
+/// A lint that stays loaded between runs, for an editor: each file's index summary is kept with a
+/// digest of the bytes it was taken from, so an edit reads and summarises the edited file only; the
+/// project index is merged again from the kept summaries, and only the files asked for are judged
+/// (their first pass kept too, so a file that did not change is only judged again against the new
+/// index). The files keep `Linter.lint`'s input order (their index in the project index), so the
+/// findings are the ones `patternlint lint` gives on the same contents. Not thread-safe: one
+/// caller at a time (the server's queue).
+public final class IncrementalLint: @unchecked Sendable {
+    public let linter: Linter
+    let rules: [Linter.PreparedRule]
+    /// The collecting rules' collectors (`CollectingRule`), in `rules` order: each slot keeps what
+    /// each collected from its file, and the index gets them merged again after any file is read.
+    let collectors: [FactCollector]
+    /// A file was read since the rules' facts were last merged.
+    private var factsStale = true
+    let reportUnused: Bool
+    /// Path keys in input order: a file's position is its index in the project index.
+    private(set) var keys: [String] = []
+    private(set) var paths: [String] = []
+    private var position: [String: Int] = [:]
+    private(set) var slots: [Slot] = []
+    /// Merged from the current summaries; nil once one of them changes.
+    private(set) var project: ProjectIndex?
+    /// The summaries in file order, as the index is merged from them: kept up to date rather than
+    /// gathered at each merge (copying 9,000 summaries out of their slots was a tenth of it).
+    private var summaries: [FileSummary] = []
+    /// Where each file's summary is in `summaries`; nil: it has none, or `summaries` is out of date.
+    private var summaryPosition: [Int?] = []
+    /// The index last merged, still held when `project` is dropped, to be freed off the editor's path.
+    private var previousProject: ProjectIndex?
+    /// What the last merge changed, for `affectedByLastChange`: the index before it, the files
+    /// whose summary changed and the types they declare (before or after).
+    var lastChange: (before: ProjectIndex, files: [Int], types: Set<String>)?
+    /// Files whose summary changed since the index was last merged, and their types.
+    private var changedFiles: [Int] = []
+    private var changedTypes: Set<String> = []
+
+    /// What is kept of one file between runs.
+    struct Slot {
+        /// Of the bytes last summarised; nil: not read yet, or unreadable.
+        var digest: ContentDigest?
+        /// To be read again from disk at the next run (never read, changed on disk, unreadable).
+        var stale = true
+        /// The file's status when it was read from disk (nil: read from a buffer, or unreadable).
+        var stamp: FileStamp?
+        var summary: FileSummary?
+        /// What each collector took from those bytes, by position in `collectors`.
+        var facts: [(any Sendable)?] = []
+        var problem: String?
+        /// The first pass on those bytes, kept while the file's findings are asked for.
+        var state: Linter.FileState?
+    }
+
+    /// The bytes' FNV-1a and length: two contents that agree on both are taken as the same.
+    struct ContentDigest: Equatable {
+        var hash: UInt64
+        var count: Int
+        init(_ bytes: [UInt8]) {
+            hash = FNV1a.hash(bytes)
+            count = bytes.count
+        }
+    }
+
+    /// How much the last run did, for the log and the tests.
+    public struct Work: Sendable, Equatable {
+        /// Files read and summarised again (all of them on the first run).
+        public var summarised = 0
+        /// Files read again whose summary came out the same (the index kept).
+        public var summaryKept = 0
+        /// Whether the project index was merged again.
+        public var merged = false
+        /// Files judged against the index.
+        public var judged = 0
+    }
+    public private(set) var lastWork = Work()
+
+    /// `files`: the run's files in the order `patternlint lint` reads them (its discovery). With
+    /// `previous` (the same tree under another configuration or other rules), the summaries it took
+    /// are kept: a summary depends on the file's bytes and position only, a first pass on the rules.
+    public init(linter: Linter, files: [String], reusing previous: IncrementalLint? = nil) {
+        self.linter = linter
+        let entries = linter.enabledEntries
+        rules = linter.prepare(entries)
+        collectors = rules.compactMap(\.collector)
+        reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
+        if let previous {
+            keys = previous.keys
+            paths = previous.paths
+            position = previous.position
+            // Other collecting rules took other facts: every file is read for them again.
+            let sameCollectors = previous.collectors.map(\.ruleID) == collectors.map(\.ruleID)
+            slots = previous.slots.map { slot in
+                var kept = slot
+                kept.state = nil
+                if !sameCollectors { kept.stale = true }
+                return kept
+            }
+        }
+        setFiles(files)
+    }
+
+    /// The file list changed (a file added or removed on disk): files that keep their position
+    /// keep what was kept of them; the others are read again (their index is in their summary).
+    public func setFiles(_ files: [String]) {
+        let old = Dictionary(uniqueKeysWithValues: zip(keys, slots))
+        let oldPosition = position
+        keys = files.map(PathKey.of)
+        paths = files
+        position = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        slots = keys.enumerated().map { index, key in
+            oldPosition[key] == index ? old[key] ?? Slot() : Slot()
+        }
+        summaryPosition = []
+        project = nil
+        // Files moved: what an index before knew by position no longer holds.
+        previousProject = nil
+        lastChange = nil
+        changedFiles = []
+        changedTypes = []
+    }
+
+    /// The files' bytes on disk may have changed: read them again at the next run.
+    public func invalidate(_ files: [String]) {
+        for key in files.map(PathKey.of) {
+            guard let index = position[key] else { continue }
+            slots[index].stale = true
+        }
+    }
+
+    /// Every file may have changed on disk (a branch switched under the editor).
+    public func invalidateAll() {
+        for index in slots.indices { slots[index].stale = true }
+    }
+
+    /// Marks the files read from disk whose status changed since (for an editor that does not say
+    /// when files change on disk): one `stat` a file, no read.
+    public func invalidateChangedOnDisk() {
+        for index in slots.indices where !slots[index].stale {
+            guard let stamp = slots[index].stamp else { continue }
+            if FileStamp(path: paths[index]) != stamp { slots[index].stale = true }
+        }
+    }
+
+    /// Findings of the `reported` files (by path key), each file read from `buffers` when given
+    /// there (unsaved text wins over disk) and from disk otherwise; every file of the run feeds the
+    /// index. A reported file outside the run (a new unsaved buffer) is linted after the others.
+    /// Suppressions and unused suppressions applied; no baseline (the caller applies it).
+    public func lint(reporting reported: [String], buffers: [String: [UInt8]]) -> LintResult {
+        var work = Work()
+        let clock = PhaseClock()
+        let reportedKeys = Set(reported.map(PathKey.of))
+        for path in reported where position[PathKey.of(path)] == nil {
+            position[PathKey.of(path)] = keys.count
+            keys.append(PathKey.of(path))
+            paths.append(path)
+            slots.append(Slot())
+            project = nil
+        }
+        let bufferByKey = Dictionary(buffers.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        // Which files to read: a buffer whose digest changed, a file not read yet, a reported file
+        // whose first pass is not kept.
+        var toRead: [(index: Int, bytes: [UInt8]?)] = []
+        for index in slots.indices {
+            let key = keys[index]
+            let wanted = reportedKeys.contains(key)
+            if !wanted { slots[index].state = nil }
+            if let bytes = bufferByKey[key] {
+                let same = slots[index].digest == ContentDigest(bytes)
+                if !same || (wanted && slots[index].state == nil) { toRead.append((index, bytes)) }
+            } else if slots[index].stale || (wanted && slots[index].state == nil) {
+                toRead.append((index, nil))
+            }
+        }
+        if !toRead.isEmpty { summarise(toRead, reporting: reportedKeys, work: &work) }
+        clock.mark("incremental: read \(toRead.count)")
+        if self.project == nil {
+            // The index before the changes not yet looked at by `affectedByLastChange` is kept for
+            // it; an index between two of them is freed on another thread (taking one apart cost a
+            // tenth of an edit).
+            if let pending = lastChange {
+                if let between = previousProject {
+                    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(between) {} }
+                }
+                lastChange = (pending.before, pending.files + changedFiles, pending.types.union(changedTypes))
+            } else {
+                lastChange = previousProject.map { ($0, changedFiles, changedTypes) }
+            }
+            previousProject = nil
+            changedFiles = []
+            changedTypes = []
+        }
+        if self.project == nil, summaryPosition.count != slots.count {
+            summaries = slots.compactMap(\.summary)
+            var next = 0
+            summaryPosition = slots.map { slot in
+                guard slot.summary != nil else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+        var index = self.project ?? ProjectIndex(summaries: summaries, count: slots.count)
+        if self.project == nil || factsStale {
+            for (position, collector) in collectors.enumerated() {
+                index.ruleFacts[collector.ruleID] = collector.gather(
+                    slots.map { $0.facts.count == collectors.count ? $0.facts[position] : nil })
+            }
+            factsStale = false
+        }
+        if self.project == nil { work.merged = true }
+        let project = index
+        self.project = project
+        previousProject = project
+        clock.mark("incremental: index")
+        let judged = slots.indices.filter { reportedKeys.contains(keys[$0]) && slots[$0].state != nil }
+        let perFile = ConcurrentSlots<[Finding]>(count: judged.count)
+        DispatchQueue.concurrentPerform(iterations: judged.count) { position in
+            guard let state = slots[judged[position]].state else { return }
+            perFile[position] = linter.secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
+                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+        }
+        work.judged = judged.count
+        clock.mark("incremental: judge \(judged.count)")
+        lastWork = work
+        var findings: [Finding] = []
+        for group in perFile.values.compactMap({ $0 }).sorted(by: { ($0.first?.path ?? "") < ($1.first?.path ?? "") }) {
+            findings.append(contentsOf: group)
+        }
+        let problems = slots.indices.compactMap { index in
+            reportedKeys.contains(keys[index]) ? slots[index].problem : nil
+        }
+        return LintResult(
+            findings: findings, problems: problems, filesLinted: judged.count, rulesRun: linter.enabledEntries,
+            files: judged.map { paths[$0] })
+    }
+
+    /// Reads and parses the files in parallel: each one's summary, and the first pass of those reported.
+    private func summarise(_ files: [(index: Int, bytes: [UInt8]?)], reporting: Set<String>, work: inout Work) {
+        let results = ConcurrentSlots<Slot>(count: files.count)
+        let paths = self.paths, keys = self.keys
+        DispatchQueue.concurrentPerform(iterations: files.count) { item in
+            let (index, buffer) = files[item]
+            let path = paths[index]
+            let input = buffer.map { bytes in LintInput(path: path) { bytes } } ?? LintInput.disk(path)
+            var slot = Slot()
+            // Taken before the read: a save during it makes the next check read the file again.
+            if buffer == nil { slot.stamp = FileStamp(path: path) }
+            switch Linter.load(input, index: index) {
+            case .failure(let problem):
+                // Read again next time from disk: the file may become readable.
+                slot.problem = problem.description
+                slot.digest = buffer.map(ContentDigest.init)
+                slot.stale = buffer == nil
+            case .success(let file):
+                slot.digest = ContentDigest(file.source.bytes)
+                // Summarised from a buffer: when it closes, the disk is read again.
+                slot.stale = buffer != nil
+                slot.summary = file.summary
+                slot.facts = collectors.map { $0.collect(file) }
+                if reporting.contains(keys[index]) { slot.state = linter.firstPass(file, rules: rules) }
+            }
+            results[item] = slot
+        }
+        for (item, slot) in results.values.enumerated() {
+            guard let slot else { continue }
+            let index = files[item].index
+            // The summary in its place, or, where a file gained or lost one, all gathered again.
+            if let place = summaryPosition.count == slots.count ? summaryPosition[index] : nil,
+                let summary = slot.summary
+            {
+                summaries[place] = summary
+            } else if (slots[index].summary != nil) != (slot.summary != nil) {
+                summaryPosition = []
+            }
+            // Only a new summary changes the index: not a file opened as it is on disk, read again
+            // unchanged after a save, still unreadable (a closed buffer never saved), nor an edit
+            // that moves no fact the index holds (typing in a comment, in a line that builds nothing).
+            switch (slots[index].summary, slot.summary) {
+            case (nil, nil):
+                break
+            case (let old?, let new?):
+                if slots[index].digest == slot.digest { break }
+                if ReflectedEquality.same(old, new) {
+                    work.summaryKept += 1
+                } else {
+                    project = nil
+                    changedFiles.append(index)
+                }
+            default:
+                project = nil
+                changedFiles.append(index)
+            }
+            if slots[index].digest != slot.digest { factsStale = true }
+            if changedFiles.last == index {
+                for summary in [slots[index].summary, slot.summary] {
+                    for type in summary?.types ?? [] { changedTypes.insert(type.name) }
+                }
+            }
+            slots[index] = slot
+        }
+        work.summarised = files.count
+    }
+}

@@ -1,0 +1,104 @@
+import struct LintEngine.RuleCatalog
+import Notes
+import XCTest
+
+@testable import LanguageServer
+
+/// Completion, outline and problem ranges in a pattern note, on a graph made in memory.
+final class NoteEditingTests: XCTestCase {
+    let graph = Graph(
+        vault: Vault(notes: [
+            NoteParser.parse(
+                path: "/vault/sheets.md", relativePath: "sheets.md",
+                text:
+                    "---\ntitle: Sheet Bindings\npermalink: team/sheets\n---\n# Sheet Bindings\n\n## Closing\n\n### Swipe\n\n## Reopening\n"
+            ),
+            NoteParser.parse(
+                path: "/vault/flow.md", relativePath: "flow.md",
+                text:
+                    "---\ntitle: Checkout Flow\naliases: [Payment Flow]\n---\n# Checkout\n\nSee [[Sheet Bindings#Closing]].\n"
+            ),
+        ]))
+
+    func labels(_ line: String, at character: Int? = nil) -> [String] {
+        let answer = NoteNavigation(graph: graph).completions(
+            in: Substring(line), lineNumber: 0, at: character ?? line.utf16.count)
+        return answer?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
+    }
+
+    func testNamesAliasesAndPermalinksAfterDoubleBracket() {
+        XCTAssertTrue(
+            Set(labels("See [[Sh")).isSuperset(of: ["Sheet Bindings", "team/sheets", "Checkout Flow", "Payment Flow"]))
+        XCTAssertEqual(labels("See [[Sheet Bindings]] "), [])
+    }
+
+    func testHeadingsAfterANameAndHash() {
+        XCTAssertEqual(labels("See [[Sheet Bindings#Cl"), ["Sheet Bindings", "Closing", "Swipe", "Reopening"])
+        XCTAssertEqual(labels("See [[Nowhere#"), [])
+    }
+
+    func testARuleFilesNoteFieldCompletesAsALink() throws {
+        let answer = try XCTUnwrap(
+            NoteNavigation(graph: graph).completions(in: "note: \"[[Sh", lineNumber: 3, at: 11))
+        // Inside `[[` already: the plain names.
+        XCTAssertTrue(answer["items"]?.array?.contains { $0["label"] == "Sheet Bindings" } ?? false)
+        let field = try XCTUnwrap(NoteNavigation(graph: graph).completions(in: "note: ", lineNumber: 3, at: 6))
+        let item = try XCTUnwrap(field["items"]?.array?.first { $0["label"] == "Sheet Bindings" })
+        XCTAssertEqual(item["textEdit"]?["newText"], "\"[[Sheet Bindings]]\"")
+        XCTAssertNil(NoteNavigation(graph: graph).completions(in: "summary: x", lineNumber: 3, at: 10))
+    }
+
+    func testHeadingsNestAsTheOutline() throws {
+        let links = NoteLinks(graph: graph, catalog: RuleCatalog(builtinFiles: [], graph: graph))
+        let text = TextPositions(
+            Array(
+                "---\ntitle: Sheet Bindings\npermalink: team/sheets\n---\n# Sheet Bindings\n\n## Closing\n\n### Swipe\n\n## Reopening\n"
+                    .utf8))
+        let outline = links.symbols(of: 0, text: text)
+        func tree(_ symbols: JSON) -> [String] {
+            symbols.array?.map { symbol in
+                let children = tree(symbol["children"] ?? [])
+                return (symbol["name"]?.string ?? "")
+                    + (children.isEmpty ? "" : "(" + children.joined(separator: ",") + ")")
+            } ?? []
+        }
+        XCTAssertEqual(tree(outline), ["Sheet Bindings(Closing(Swipe),Reopening)"])
+        XCTAssertEqual(outline.array?.first?["range"]?["start"]?["line"], 4)
+    }
+
+    func testARenameStartsOnTheTitleLineOrTheFirstHeading() throws {
+        let front = try XCTUnwrap(
+            NoteRenaming.titleRange(in: "title: Sheet Bindings", lineNumber: 1, title: "Sheet Bindings"))
+        XCTAssertEqual([front.line, front.start, front.end], [1, 7, 21])
+        let heading = try XCTUnwrap(
+            NoteRenaming.titleRange(in: "# Sheet Bindings", lineNumber: 4, title: "Sheet Bindings"))
+        XCTAssertEqual([heading.start, heading.end], [2, 16])
+        XCTAssertNil(NoteRenaming.titleRange(in: "Sheet Bindings are state", lineNumber: 6, title: "Sheet Bindings"))
+        XCTAssertNil(NoteRenaming.titleRange(in: "## Closing", lineNumber: 6, title: "Sheet Bindings"))
+    }
+
+    func testProseTypedKeepsTheGraphsFactsALinkOrHeadingDoesNot() {
+        let text = "---\ntitle: Flow\n---\n# Flow\n\nSee [[Sheet Bindings]].\n\nSome prose.\n"
+        func note(_ text: String) -> Note {
+            NoteParser.parse(path: "/vault/flow.md", relativePath: "flow.md", text: text)
+        }
+        let before = note(text)
+        XCTAssertTrue(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "Some prose.", with: "Some more prose."))))
+        XCTAssertFalse(NoteBuffers.sameFacts(before, note(text + "[[Checkout Flow]]\n")))
+        XCTAssertFalse(NoteBuffers.sameFacts(before, note(text + "## Closing\n")))
+        // A line added above the link moves it: its place is a fact (problems are reported there).
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "# Flow\n", with: "# Flow\n\n"))))
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "title: Flow", with: "title: Flows"))))
+    }
+
+    func testAProblemOnALinkMarksTheWholeLink() {
+        let text = TextPositions(Array("é [[No Such Note|x]] after\n[a](b.md) z\n".utf8))
+        let wiki = NoteDiagnostics.range(line: 1, column: 3, in: text)
+        XCTAssertEqual([wiki.line, wiki.start, wiki.end], [0, 2, 20])
+        let markdown = NoteDiagnostics.range(line: 2, column: 1, in: text)
+        XCTAssertEqual([markdown.line, markdown.start, markdown.end], [1, 0, 9])
+    }
+}
