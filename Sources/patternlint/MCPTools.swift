@@ -46,7 +46,8 @@ struct MCPTools {
             inputSchema: schema(
                 [
                     "query": property("string", "Words that must all occur."),
-                    "tag": property("string", "Only notes with this tag."),
+                    "tag": property(
+                        "string", "Only notes with this tag (nested tags match: `team` finds `team/ios`; `*` globs)."),
                     "limit": property("integer", "At most this many results (default 10)."),
                 ], required: ["query"])),
         readOnlyTool(
@@ -191,13 +192,13 @@ struct MCPTools {
         let (environment, index) = try state.searchable()
         let graph = environment.graph
         let query = try string(arguments, "query")
-        let tag = try arguments["tag"].map { value -> String in
+        let tag = try arguments["tag"].map { value -> TagPattern in
             guard let tag = value.stringValue else { throw MCPError.invalidParams("`tag` must be a string") }
-            return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            return TagPattern(tag)
         }
         let limit = try integer(arguments, "limit", default: 10, range: 1...200)
         let hits = NoteSearch.search(query, in: graph.notes, index: index, limit: limit) { note in
-            tag.map { graph.notes[note].tags.contains($0) } ?? true
+            tag.map { graph.notes[note].allTags.contains(where: $0.matches) } ?? true
         }
         return json(
             hits.prefix(limit).map { hit -> [String: Any] in

@@ -129,3 +129,37 @@ extension CLITests {
         XCTAssertTrue(taken.stderr.contains("notes/ios/guide.md already answers to \"guide\""), taken.stderr)
     }
 }
+
+extension CLITests {
+    func testNotesListFiltersAndNotesTagsTree() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\n",
+            "notes/hub.md": "---\ntitle: Hub\ntype: hub\n---\n[[Sheets]] [[Routes]]\n",
+            "notes/sheets.md": "---\ntitle: Sheets\ntags: [team/ios]\n---\nA sheet binding; see [[Routes]].\n",
+            "notes/routes.md": "---\ntitle: Routes\ntags: [team/android]\n---\nRouting.\n",
+            "notes/lonely.md": "---\ntitle: Lonely\n---\nNothing links here.\n",
+        ])
+        func titles(_ arguments: [String]) throws -> [String] {
+            let result = try run(["notes", "list", "--no-builtin-notes"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout.split(separator: "\n").dropLast().map { String($0.split(separator: " ").first ?? "") }
+        }
+        XCTAssertEqual(try titles(["--tag", "team"]), ["Routes", "Sheets"])
+        XCTAssertEqual(try titles(["--tag", "team/i*"]), ["Sheets"])
+        XCTAssertEqual(try titles(["--link-to", "Routes"]), ["Hub", "Sheets"])
+        XCTAssertEqual(try titles(["--linked-by", "Hub", "--sort", "backlinks"]), ["Routes", "Sheets"])
+        XCTAssertEqual(try titles(["--orphan"]), ["Lonely"])
+        XCTAssertEqual(try titles(["--match", "sheet"]), ["Sheets", "Hub"], "best match first")
+        XCTAssertEqual(try titles(["--sort", "backlinks", "--limit", "1"]), ["Routes"])
+        let json = try run(["notes", "list", "--no-builtin-notes", "--tag", "team", "--json"], in: folder)
+        let objects = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(objects?.compactMap { $0["title"] as? String }, ["Routes", "Sheets"])
+        let unknown = try run(["notes", "list", "--link-to", "Nowhere"], in: folder)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no note is called \"Nowhere\""), unknown.stderr)
+        let tags = try run(["notes", "tags", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(tags.stdout, "#team (2)\n  #android (1)\n  #ios (1)\n3 tags\n")
+        let counted = try run(["notes", "tags", "--no-builtin-notes", "--json"], in: folder)
+        XCTAssertTrue(counted.stdout.contains("\"tag\" : \"team/android\""), counted.stdout)
+    }
+}
