@@ -141,6 +141,8 @@ public struct Graph: Sendable {
     private let index: ResolutionIndex
     /// Every note's names lowered, made on the first "did you mean".
     private let suggestions: LazyBox<TitleSuggestions>
+    /// The rule files citing each note (`note:`), once `cite` has read them: links too.
+    public internal(set) var citingRules: [Int: [RuleCitation]] = [:]
 
     public init(vault: Vault) {
         notes = vault.notes
@@ -213,11 +215,13 @@ public struct Graph: Sendable {
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// Notes no other note links to (hubs and indexes excepted: they are entry points).
+    /// Notes no other note links to and no rule cites (hubs and indexes excepted: they are entry points).
     public var orphans: [Int] {
         var linked = Set<Int>()
         for edge in edges { if let target = edge.target, target != edge.source { linked.insert(target) } }
-        return notes.indices.filter { !linked.contains($0) && !Self.isEntryPoint(notes[$0]) }
+        return notes.indices.filter {
+            !linked.contains($0) && citingRules[$0] == nil && !Self.isEntryPoint(notes[$0])
+        }
     }
 
     static func isEntryPoint(_ note: Note) -> Bool {

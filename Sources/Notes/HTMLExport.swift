@@ -130,12 +130,16 @@ public enum HTMLExport {
         }
         html += "</p>\n" + body + "</article>\n"
         let backlinks = graph.backlinks(index)
-        if !backlinks.isEmpty {
+        let rules = graph.rulesCiting(index)
+        if !backlinks.isEmpty || !rules.isEmpty {
             html += "<aside><h2>Backlinks</h2><ul>\n"
             var seen = Set<Int>()
             for edge in backlinks where seen.insert(edge.source).inserted {
                 html +=
                     "<li><a href=\"\(escape(relativeURL(from: page, to: pages[edge.source])))\">\(escape(graph.notes[edge.source].title))</a> <span class=\"kind\">\(escape(edge.link.kind))</span></li>\n"
+            }
+            for rule in rules {
+                html += "<li>rule <code>\(escape(rule.ruleID))</code> <span class=\"kind\">cited by rule</span></li>\n"
             }
             html += "</ul></aside>\n"
         }

@@ -94,8 +94,8 @@ public struct NoteQuery: Sendable {
 }
 
 extension Graph {
-    /// How many links from other notes lead to the note.
-    public func backlinkCount(_ note: Int) -> Int { backlinks(note).count }
+    /// How many links from other notes, and rule files citing it, lead to the note.
+    public func backlinkCount(_ note: Int) -> Int { backlinks(note).count + rulesCiting(note).count }
 }
 
 /// A tag filter: `team` matches `team` and the tags nested under it (`team/ios`), ignoring case;

@@ -241,6 +241,7 @@ struct MCPTools {
                 "kind": edge.link.kind,
             ]
         }
+        object["cited_by_rules"] = graph.rulesCiting(index).map { ["rule": $0.ruleID, "path": $0.path] }
         return object
     }
 

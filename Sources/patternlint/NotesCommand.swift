@@ -162,9 +162,13 @@ struct NotesCommand: ParsableCommand {
             let index = try graph.note(named: note)
             let presenter = NotePresenter(color: source.color.enabled)
             let edges = graph.backlinks(index)
+            let rules = graph.rulesCiting(index)
             var out = ""
             for edge in edges { out += presenter.describe(edge, towards: false, in: graph) + "\n" }
-            out += "\(edges.count) backlink\(edges.count == 1 ? "" : "s") to \"\(graph.notes[index].title)\"\n"
+            for rule in rules { out += presenter.describe(rule) + "\n" }
+            let count = edges.count + rules.count
+            out += "\(count) backlink\(count == 1 ? "" : "s") to \"\(graph.notes[index].title)\""
+            out += rules.isEmpty ? "\n" : " (\(Terminal.plural(rules.count, "rule")) citing it)\n"
             Terminal.write(out)
         }
     }
@@ -207,7 +211,7 @@ struct NotesCommand: ParsableCommand {
         var rules: [String] = []
 
         func run() throws {
-            let graph = try source.loadGraph()
+            let graph = try source.loadGraph(extraRules: rules)
             let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
                 builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: configured + rules, graph: graph)

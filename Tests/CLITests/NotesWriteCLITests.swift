@@ -163,3 +163,26 @@ extension CLITests {
         XCTAssertTrue(counted.stdout.contains("\"tag\" : \"team/android\""), counted.stdout)
     }
 }
+
+extension CLITests {
+    func testARuleCitingANoteIsABacklinkAndNoOrphan() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\nrules: [rules]\n",
+            "notes/checkout.md": "---\ntitle: Checkout Flow\n---\n# Checkout Flow\n",
+            "rules/team.md":
+                "---\nid: team-checkout\nseverity: warning\nnote: \"[[Checkout Flow]]\"\npattern: foo\n---\n",
+        ])
+        let check = try run(["notes", "check", "--no-builtin-notes", "--no-examples"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertFalse(check.stdout.contains("orphan"), check.stdout)
+        let backlinks = try run(["notes", "backlinks", "Checkout Flow"], in: folder)
+        XCTAssertEqual(
+            backlinks.stdout,
+            "cited_by_rule  ← rule team-checkout  rules/team.md:4\n1 backlink to \"Checkout Flow\" (1 rule citing it)\n"
+        )
+        let shown = try run(["notes", "show", "Checkout Flow"], in: folder)
+        XCTAssertTrue(shown.stdout.contains("Backlinks\n  cited_by_rule  ← rule team-checkout"), shown.stdout)
+        let orphans = try run(["notes", "list", "--orphan", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(orphans.stdout, "0 notes\n")
+    }
+}
