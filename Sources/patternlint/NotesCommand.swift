@@ -199,7 +199,10 @@ struct NotesCommand: ParsableCommand {
                 Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
                 orphans, rules citing missing notes, and Swift examples that drift from the rules: a block \
                 marked ```swift good must lint clean, one marked ```swift bad RULE must trigger RULE.
-                Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).
+                Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict). With FILE \
+                arguments (the `patternlint-notes` pre-commit hook passes the changed markdown files), \
+                the whole vault is checked only when one of them is in a note or rule folder; else it \
+                exits 0 at once.
                 """)
         @OptionGroup var source: NotesOptions
         @Flag(help: "Treat warnings as errors.") var strict = false
@@ -209,8 +212,14 @@ struct NotesCommand: ParsableCommand {
         @Option(
             name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
         var rules: [String] = []
+        @Argument(
+            help: ArgumentHelp(
+                "Changed files (as pre-commit passes them): check only when one is in a note or rule folder.",
+                valueName: "file"))
+        var changed: [String] = []
 
         func run() throws {
+            if !changed.isEmpty, try !NotesCheckGate(source: source, rules: rules).touchesNotes(changed) { return }
             let graph = try source.loadGraph(extraRules: rules)
             let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(

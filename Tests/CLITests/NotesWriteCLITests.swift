@@ -186,3 +186,26 @@ extension CLITests {
         XCTAssertEqual(orphans.stdout, "0 notes\n")
     }
 }
+
+extension CLITests {
+    /// What the `patternlint-notes` pre-commit hook runs: the changed markdown files as arguments.
+    func testNotesCheckWithChangedFilesRunsOnlyForNotesAndRules() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [docs/notes]\nrules: [docs/rules]\n",
+            "docs/notes/refunds.md": "# Refunds\n\nSee [[Refund Policy]].\n",
+            "README.md": "# App\n",
+        ])
+        let readme = try run(["notes", "check", "README.md"], in: folder)
+        XCTAssertEqual(readme.status, 0, readme.stdout)
+        XCTAssertEqual(readme.stdout, "", "nothing checked")
+        let note = try run(["notes", "check", "--no-examples", "README.md", "docs/notes/refunds.md"], in: folder)
+        XCTAssertEqual(note.status, 1, note.stdout)
+        XCTAssertTrue(
+            note.stdout.contains("docs/notes/refunds.md:3:5: error: broken link [[Refund Policy]]"), note.stdout)
+        let hooks = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../.pre-commit-hooks.yaml"), encoding: .utf8)
+        XCTAssertTrue(hooks.contains("- id: patternlint-notes\n"), hooks)
+        XCTAssertTrue(hooks.contains("  entry: patternlint notes check\n  language: system\n  types: [markdown]\n"))
+    }
+}
