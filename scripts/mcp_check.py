@@ -3,7 +3,8 @@ tool, a resource, a live note edit, malformed arguments, an out-of-workspace pat
 links out of the workspace and a configured note folder outside it; and what an assistant needs
 from the answers: instructions and tool annotations, names not found answered with the closest,
 build_context in pages within max_chars, fixes as edits, read_note's front matter; and, over a
-raw pipe, every request answered when stdin closes at once.
+raw pipe, every request answered when stdin closes at once; the write tools (refused while writes
+are off; with --allow-writes each one, and writes that would leave the note folders refused).
 usage: python mcp_check.py PATTERNLINT WORKSPACE   (scripts/mcp-check sets both up)"""
 import asyncio
 import json
@@ -83,16 +84,24 @@ async def main():
                   f"initialize sends instructions naming the tools ({instructions[:60]}...)")
             listed = (await session.list_tools()).tools
             tools = {tool.name for tool in listed}
-            expected = {"search_notes", "read_note", "build_context", "list_rules", "explain_rule", "lint",
-                        "lint_snippet", "check_notes"}
-            check(tools == expected, f"lists the eight tools ({sorted(tools)})")
+            readers = {"search_notes", "read_note", "build_context", "list_rules", "explain_rule", "lint",
+                       "lint_snippet", "check_notes", "recent_activity"}
+            writers = {"write_note", "edit_note", "move_note"}
+            check(tools == readers | writers, f"lists the twelve tools ({sorted(tools)})")
             def hints(tool):
                 marks = tool.annotations
                 return (bool(marks and marks.title), field(marks, "readOnlyHint", "read_only_hint"),
                         field(marks, "idempotentHint", "idempotent_hint"), field(marks, "openWorldHint", "open_world_hint"))
             hinted = [tool.name for tool in listed if hints(tool) == (True, True, True, False)]
-            check(sorted(hinted) == sorted(tools),
-                  f"every tool has a title and reads only, in a closed world ({sorted(tools - set(hinted))} lack it)")
+            check(sorted(hinted) == sorted(readers),
+                  f"every reading tool has a title and reads only, in a closed world ({sorted(readers - set(hinted))} lack it)")
+            marked = [tool.name for tool in listed if hints(tool) == (True, False, False, False)
+                      and field(tool.annotations, "destructiveHint", "destructive_hint") is True]
+            check(sorted(marked) == sorted(writers), f"the writing tools are marked as writing ({sorted(marked)})")
+            refused = await session.call_tool("write_note", {"title": "Learned", "content": "Something."})
+            check(is_error(refused) and "writes are off" in text(refused) and "mcp: { writes: true }" in text(refused)
+                  and not os.path.exists(os.path.join(workspace, "notes", "learned.md")),
+                  f"a write is refused while the workspace does not allow writes ({text(refused)[:80]})")
 
             hits = json.loads(text(await session.call_tool("search_notes", {"query": "navigation stack"})))
             check(any(hit["title"] == "NavigationStack Essentials" for hit in hits), "search_notes finds a built-in note")
@@ -311,6 +320,88 @@ async def main():
             linted = json.loads(text(await session.call_tool("lint", {})))
             check(any(f["path"] == "Sources/Help.swift" for f in linted["findings"]),
                   "and lints its configured tree, paths relative to the workspace")
+
+    await check_writes()
+
+
+async def check_writes():
+    """The write tools with --allow-writes: each writes inside the note folders and the next call
+    sees it; what would leave them is refused."""
+    params = StdioServerParameters(command=binary, args=["mcp", "--allow-writes"], cwd=workspace,
+                                   env={**os.environ, "NO_COLOR": "1"})
+    notes = os.path.join(workspace, "notes")
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write) as session:
+            await session.initialize()
+            made = await session.call_tool("write_note", {
+                "title": "Sheet Lessons", "folder": "notes/team", "tags": ["team/ios", "lessons"],
+                "content": "# Sheet Lessons\n\nSee [[Checkout Flow]].\n\n## Findings\n\n- first\n"})
+            answer = json.loads(text(made)) if not is_error(made) else {}
+            written = os.path.join(notes, "team", "sheet-lessons.md")
+            check(answer.get("created") is True and answer.get("permalink") == "team/sheet-lessons"
+                  and os.path.exists(written), f"write_note writes a note into a note folder ({text(made)[:90]})")
+            with open(written, encoding="utf-8") as handle:
+                first = handle.read()
+            check(first.startswith("---\ntitle: Sheet Lessons\n") and "tags: [team/ios, lessons]" in first,
+                  "with front matter in the catalogue's form")
+            hits = json.loads(text(await session.call_tool("search_notes", {"query": "sheet lessons", "tag": "team"})))
+            check([hit["title"] for hit in hits][:1] == ["Sheet Lessons"], "the search index sees it at once (nested tag too)")
+            again = await session.call_tool("write_note", {"title": "Sheet Lessons", "content": "Other."})
+            check(is_error(again) and "replace: true" in text(again), "the same title again is refused without replace")
+            replaced = await session.call_tool("write_note", {
+                "title": "Sheet Lessons", "content": "# Sheet Lessons\n\nSee [[Checkout Flow]].\n\n## Findings\n\n- first\n",
+                "tags": ["team/ios"], "replace": True})
+            check(not is_error(replaced) and json.loads(text(replaced))["created"] is False, "and replaced with it")
+
+            for operation, arguments, expect in [
+                ("append", {"content": "Appended line."}, lambda t: t.rstrip().endswith("Appended line.")),
+                ("prepend", {"content": "> Summary first."}, lambda t: "---\n> Summary first.\n" in t),
+                ("replace_section", {"section": "Findings", "content": "- second\n- third"},
+                 lambda t: "## Findings\n- second\n- third\n" in t and "- first" not in t),
+                ("find_replace", {"find": "- third", "content": "- third, checked", "expected_replacements": 1},
+                 lambda t: "- third, checked" in t),
+            ]:
+                result = await session.call_tool("edit_note", {"name": "Sheet Lessons", "operation": operation, **arguments})
+                with open(written, encoding="utf-8") as handle:
+                    now = handle.read()
+                check(not is_error(result) and expect(now), f"edit_note {operation} ({text(result)[:70]})")
+            miscount = await session.call_tool("edit_note", {
+                "name": "Sheet Lessons", "operation": "find_replace", "find": "- ", "content": "* ", "expected_replacements": 1})
+            check(is_error(miscount) and "occurs 2 times" in text(miscount), f"find_replace with another count is refused ({text(miscount)[:80]})")
+
+            dry = json.loads(text(await session.call_tool("move_note", {"name": "Checkout Flow", "title": "Payment Flow", "dry_run": True})))
+            check("+See [[Payment Flow]]." in dry["diff"] and os.path.exists(os.path.join(notes, "checkout-flow.md")),
+                  "move_note dry_run answers the diff and writes nothing")
+            moved = await session.call_tool("move_note", {"name": "Checkout Flow", "title": "Payment Flow", "folder": "notes/team"})
+            answer = json.loads(text(moved)) if not is_error(moved) else {}
+            with open(written, encoding="utf-8") as handle:
+                lessons = handle.read()
+            check(answer.get("to") == "notes/team/payment-flow.md" and "See [[Payment Flow]]." in lessons
+                  and not os.path.exists(os.path.join(notes, "checkout-flow.md")),
+                  f"move_note renames and moves a note and rewrites the links to it ({text(moved)[:100]})")
+            read = json.loads(text(await session.call_tool("read_note", {"name": "Payment Flow"})))
+            check("Sheet Lessons" in [b["title"] for b in read["backlinks"]], "the graph sees the move at once")
+
+            recent = json.loads(text(await session.call_tool("recent_activity", {"days": 1})))
+            titles = [n["title"] for n in recent["notes"]]
+            check("Sheet Lessons" in titles and "Payment Flow" in titles and "Dual Initializer Pattern" not in titles,
+                  f"recent_activity lists the notes changed lately, files only ({titles[:4]})")
+            future = json.loads(text(await session.call_tool("recent_activity", {"since": "2999-01-01"})))
+            check(future["notes"] == [], "and none changed after a time to come")
+
+            for name, arguments, what in [
+                ("write_note", {"title": "Escape", "content": "x", "folder": "Sources"}, "a folder that is no note folder"),
+                ("write_note", {"title": "Escape", "content": "x", "folder": "../outside/notes"}, "a folder outside the workspace"),
+                ("write_note", {"title": "Escape", "content": "x", "folder": "notes/../../outside"}, "`..` out of the note folders"),
+                ("write_note", {"title": "Escape", "content": "x", "folder": "out_link/notes"}, "a symbolic link out of the workspace"),
+                ("edit_note", {"name": "Dual Initializer Pattern", "operation": "append", "content": "x"}, "a built-in note"),
+                ("move_note", {"name": "Payment Flow", "folder": "Sources"}, "a move out of the note folders"),
+                ("edit_note", {"name": "Sheet Lessons", "operation": "replace_section", "section": "Nope", "content": "x"}, "a heading not there"),
+            ]:
+                result = await session.call_tool(name, arguments)
+                check(is_error(result), f"{what} is refused ({text(result)[:90]})")
+            check(not any(name.startswith("escape") for name in os.listdir(os.path.join(os.path.dirname(workspace), "outside", "notes")))
+                  and not os.path.exists(os.path.join(workspace, "Sources", "escape.md")), "and nothing was written there")
 
 
 asyncio.run(main())

@@ -29,6 +29,7 @@ enum NoteBuffers {
             && a.permalink == b.permalink && a.tags == b.tags && a.aliases == b.aliases && a.extra == b.extra
             && a.frontMatter == b.frontMatter && a.headings == b.headings && a.codeBlocks == b.codeBlocks
             && a.links == b.links && a.observations == b.observations && a.diagnostics == b.diagnostics
+            && a.blockIDs == b.blockIDs && a.inlineTags == b.inlineTags
     }
 
     /// The note a buffer holds, read as the graph reads its note `index`.
@@ -56,6 +57,14 @@ enum NoteBuffers {
             graphKeys.add(path: key, key: key, index: notes.count)
             notes.append(NoteParser.parse(path: key, relativePath: relative, data: bytes))
         }
-        return (Graph(vault: Vault(notes: notes, loadDiagnostics: session.graph.loadDiagnostics)), graphKeys)
+        let vault = Vault(
+            notes: notes, loadDiagnostics: session.graph.loadDiagnostics, attachments: session.graph.attachments)
+        var graph = Graph(vault: vault)
+        // The rules' citations, as the session's graph has them (a buffer may make one resolve).
+        graph.cite(
+            session.catalog.entries.compactMap {
+                RuleCitation.read(path: $0.metadata.path, bytes: Array($0.metadata.markdown.utf8))
+            })
+        return (graph, graphKeys)
     }
 }

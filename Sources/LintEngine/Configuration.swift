@@ -41,6 +41,8 @@ public struct Configuration: Sendable {
     /// versions when there is no `deployment_target:`, and whether a target builds the file (the
     /// deprecation rules are silent in one none builds). Off, every API counts as available.
     public var detectsDeploymentTargets = false
+    /// `mcp: { writes: true }`: `patternlint mcp` offers its note-writing tools.
+    public var mcpWrites = false
     /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
     public var helpURIBase: String?
     /// Folder the configuration's relative paths start from.
@@ -56,7 +58,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
-        "help_uri_base", "deployment_target", "baseline",
+        "help_uri_base", "deployment_target", "baseline", "mcp",
     ]
 
     public init() {}
@@ -108,6 +110,12 @@ public struct Configuration: Sendable {
         configuration.reporter = map["reporter"].map { "\($0)" }
         configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
         configuration.baseline = map["baseline"].map { "\($0)" }
+        if let mcp = map["mcp"] {
+            guard let settings = mcp as? [String: Any] else {
+                throw LoadError(description: "\(path): `mcp` must be a mapping, e.g. `mcp: { writes: true }`")
+            }
+            configuration.mcpWrites = settings["writes"].map { ($0 as? Bool) ?? ("\($0)" == "true") } ?? false
+        }
         if let targets = map["deployment_target"] {
             do {
                 configuration.deploymentTargets = try DeploymentTargets.parse(targets, source: path)
@@ -269,6 +277,8 @@ public struct Configuration: Sendable {
         # baseline: .patternlint-baseline.json
         # Where `patternlint notes export --html` output is published; SARIF help links point there.
         # help_uri_base: https://docs.example.com/patterns/
+        # Let assistants write notes over MCP (write_note, edit_note, move_note), inside the note folders.
+        # mcp: { writes: true }
 
         # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
         # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.

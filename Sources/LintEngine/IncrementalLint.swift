@@ -5,8 +5,9 @@ import Support
 import SwiftLexer
 import SwiftUIModel
 
-/// A lint that stays loaded between runs, for an editor: each file's index summary is kept with a
-/// digest of the bytes it was taken from, so an edit reads and summarises the edited file only; the
+/// A lint that stays loaded between runs, for an editor: each file's index summary is kept (with a
+/// digest of the buffer it was taken from, or the file's status on disk), so an edit reads and
+/// summarises the edited file only; the
 /// project index is merged again from the kept summaries, and only the files asked for are judged
 /// (their first pass kept too, so a file that did not change is only judged again against the new
 /// index). The files keep `Linter.lint`'s input order (their index in the project index), so the
@@ -44,7 +45,7 @@ public final class IncrementalLint: @unchecked Sendable {
 
     /// What is kept of one file between runs.
     struct Slot {
-        /// Of the bytes last summarised; nil: not read yet, or unreadable.
+        /// Of the buffer last summarised; nil: read from disk, not read yet, or unreadable.
         var digest: ContentDigest?
         /// To be read again from disk at the next run (never read, changed on disk, unreadable).
         var stale = true
@@ -258,7 +259,9 @@ public final class IncrementalLint: @unchecked Sendable {
                 slot.digest = buffer.map(ContentDigest.init)
                 slot.stale = buffer == nil
             case .success(let file):
-                slot.digest = ContentDigest(file.source.bytes)
+                // Only a buffer's bytes are digested (to tell the next edit from this one); a
+                // file read from disk is told from its buffer, once opened, by its summary.
+                slot.digest = buffer.map(ContentDigest.init)
                 // Summarised from a buffer: when it closes, the disk is read again.
                 slot.stale = buffer != nil
                 slot.summary = file.summary
@@ -285,7 +288,8 @@ public final class IncrementalLint: @unchecked Sendable {
             case (nil, nil):
                 break
             case (let old?, let new?):
-                if slots[index].digest == slot.digest { break }
+                // The same buffer bytes: the same summary. Read from disk: compared.
+                if let digest = slots[index].digest, digest == slot.digest { break }
                 if ReflectedEquality.same(old, new) {
                     work.summaryKept += 1
                 } else {

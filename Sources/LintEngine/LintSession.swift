@@ -64,11 +64,16 @@ public struct LintSession: Sendable {
         configuration.detectsDeploymentTargets = true
         let noteRoots = configuration.notes.map(configuration.resolve) + origin.extraNotes
         let vault = Vault.load(roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary)
-        let graph = Graph(vault: vault)
+        var graph = Graph(vault: vault)
         let ruleFolders = configuration.rules.map(configuration.resolve) + origin.extraRules
         let catalog = RuleCatalog(
             builtinFiles: origin.builtinRuleFiles, implementations: origin.builtinRules, teamFolders: ruleFolders,
             graph: graph, within: origin.boundary)
+        // A rule citing a note is a link to it (no orphan; a backlink "cited by rule").
+        graph.cite(
+            catalog.entries.compactMap {
+                RuleCitation.read(path: $0.metadata.path, bytes: Array($0.metadata.markdown.utf8))
+            })
         let rules = Dictionary(
             catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
         let warnings =

@@ -141,10 +141,18 @@ public struct Graph: Sendable {
     private let index: ResolutionIndex
     /// Every note's names lowered, made on the first "did you mean".
     private let suggestions: LazyBox<TitleSuggestions>
+    /// The files beside the notes that are not notes, and an index of them made on first use.
+    public let attachments: [Attachment]
+    let attachmentIndex: LazyBox<AttachmentIndex>
+    /// The rule files citing each note (`note:`), once `cite` has read them: links too.
+    public internal(set) var citingRules: [Int: [RuleCitation]] = [:]
 
     public init(vault: Vault) {
         notes = vault.notes
         loadDiagnostics = vault.loadDiagnostics
+        let attachments = vault.attachments
+        self.attachments = attachments
+        attachmentIndex = LazyBox { AttachmentIndex(attachments) }
         index = ResolutionIndex(notes: vault.notes)
         let loaded = vault.notes
         suggestions = LazyBox { TitleSuggestions(loaded) }
@@ -213,11 +221,13 @@ public struct Graph: Sendable {
         return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// Notes no other note links to (hubs and indexes excepted: they are entry points).
+    /// Notes no other note links to and no rule cites (hubs and indexes excepted: they are entry points).
     public var orphans: [Int] {
         var linked = Set<Int>()
         for edge in edges { if let target = edge.target, target != edge.source { linked.insert(target) } }
-        return notes.indices.filter { !linked.contains($0) && !Self.isEntryPoint(notes[$0]) }
+        return notes.indices.filter {
+            !linked.contains($0) && citingRules[$0] == nil && !Self.isEntryPoint(notes[$0])
+        }
     }
 
     static func isEntryPoint(_ note: Note) -> Bool {
@@ -274,7 +284,16 @@ public struct Graph: Sendable {
             let note = notes[edge.source]
             switch edge.resolution {
             case .resolved(let target):
-                if let anchor = edge.link.anchor, !anchor.isEmpty,
+                if let anchor = edge.link.anchor, anchor.hasPrefix("^") {
+                    let id = String(anchor.dropFirst())
+                    if !notes[target].blockIDs.contains(where: { $0.id == id }) {
+                        problems.append(
+                            NoteDiagnostic(
+                                .warning, "missing-block", path: note.path, line: edge.link.line,
+                                column: edge.link.column,
+                                "\(edge.link.raw): note \"\(notes[target].title)\" has no block ^\(id)"))
+                    }
+                } else if let anchor = edge.link.anchor, !anchor.isEmpty,
                     !headingNames(of: target).contains(anchor),
                     !headingNames(of: target).contains(Slug.heading(anchor))
                 {
@@ -283,6 +302,15 @@ public struct Graph: Sendable {
                             .warning, "missing-heading", path: note.path, line: edge.link.line,
                             column: edge.link.column,
                             "\(edge.link.raw): note \"\(notes[target].title)\" has no heading \"\(anchor)\""))
+                }
+            case .unresolved where Attachment.looksLikeFile(edge.link.target):
+                // A file, not a note: found beside the notes, or a warning (an image not added yet).
+                if attachment(for: edge) == nil {
+                    problems.append(
+                        NoteDiagnostic(
+                            .warning, "missing-attachment", path: note.path, line: edge.link.line,
+                            column: edge.link.column,
+                            "\(edge.link.raw): no file \(edge.link.target) beside the notes"))
                 }
             case .unresolved:
                 var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"

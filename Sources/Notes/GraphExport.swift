@@ -90,7 +90,11 @@ public enum GraphExport {
             case .ambiguous(let candidates):
                 record.status = "ambiguous"
                 record.candidates = candidates.map { graph.notes[$0].path }
-            case .unresolved: break
+            case .unresolved:
+                if let attachment = graph.attachment(for: edge) {
+                    record.status = "attachment"
+                    record.target = attachment.path
+                }
             }
             return record
         }
@@ -121,13 +125,15 @@ public enum GraphExport {
                     out.field("line", link.line)
                     out.field("raw", link.raw)
                     out.field("source", graph.notes[edge.source].path)
+                    // An unresolved link may name a file beside the notes: an attachment.
+                    let attachment = edge.target == nil ? graph.attachment(for: edge) : nil
                     switch edge.resolution {
                     case .resolved: out.field("status", "resolved")
                     case .ambiguous: out.field("status", "ambiguous")
-                    case .unresolved: out.field("status", "unresolved")
+                    case .unresolved: out.field("status", attachment == nil ? "unresolved" : "attachment")
                     }
                     out.field("style", link.style.rawValue)
-                    out.field("target", edge.target.map { graph.notes[$0].path })
+                    out.field("target", edge.target.map { graph.notes[$0].path } ?? attachment?.path)
                 }
             }
             out.array("notes", graph.notes) { out, note in

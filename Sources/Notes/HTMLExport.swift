@@ -55,6 +55,7 @@ public enum HTMLExport {
                 }
                 progress?.advance(by: count)
             }
+            try copyAttachments(graph, into: staging)
             try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
             written.append(root.appendingPathComponent("index.html").path)
             try AtomicFile.write(
@@ -103,12 +104,16 @@ public enum HTMLExport {
     }
 
     static func writeInside(_ root: URL, relative: String, contents: String) throws {
+        try writeInside(root, relative: relative, bytes: Array(contents.utf8))
+    }
+
+    static func writeInside(_ root: URL, relative: String, bytes: [UInt8]) throws {
         let target = root.appendingPathComponent(relative).standardizedFileURL
         guard target.path.hasPrefix(root.path + "/") else {
             throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
         }
         try Folder.create(target.deletingLastPathComponent().path)
-        try AtomicFile.writeNew(contents, to: target.path)
+        try AtomicFile.writeNew(bytes, to: target.path)
     }
 
     /// Relative URL from one page to another (`../b.html`).
@@ -121,21 +126,25 @@ public enum HTMLExport {
         let note = graph.notes[index]
         let page = pages[index]
         let markdown = linkedMarkdown(note: index, in: graph, pages: pages)
-        var body = markdownToHTML(markdown)
+        var body = blockAnchors(markdownToHTML(markdown), ids: note.blockIDs.map(\.id))
         if body.isEmpty { body = "<p></p>" }
         var html = header(title: note.title, page: page)
         html += "<article>\n<p class=\"meta\">\(escape(note.permalink))"
-        if !note.tags.isEmpty {
-            html += " · " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
+        if !note.allTags.isEmpty {
+            html += " · " + note.allTags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
         }
         html += "</p>\n" + body + "</article>\n"
         let backlinks = graph.backlinks(index)
-        if !backlinks.isEmpty {
+        let rules = graph.rulesCiting(index)
+        if !backlinks.isEmpty || !rules.isEmpty {
             html += "<aside><h2>Backlinks</h2><ul>\n"
             var seen = Set<Int>()
             for edge in backlinks where seen.insert(edge.source).inserted {
                 html +=
                     "<li><a href=\"\(escape(relativeURL(from: page, to: pages[edge.source])))\">\(escape(graph.notes[edge.source].title))</a> <span class=\"kind\">\(escape(edge.link.kind))</span></li>\n"
+            }
+            for rule in rules {
+                html += "<li>rule <code>\(escape(rule.ruleID))</code> <span class=\"kind\">cited by rule</span></li>\n"
             }
             html += "</ul></aside>\n"
         }
@@ -202,7 +211,10 @@ public enum HTMLExport {
     private static func url(of edge: Graph.Edge, from page: String, pages: [String]) -> String {
         guard let target = edge.target else { return "" }
         var url = relativeURL(from: page, to: pages[target])
-        if let anchor = edge.link.anchor, !anchor.isEmpty { url += "#" + Slug.heading(anchor) }
+        if let anchor = edge.link.anchor, !anchor.isEmpty {
+            // A block (`#^intro`) keeps its id; a heading is found by its slug.
+            url += "#" + (anchor.hasPrefix("^") ? anchor : Slug.heading(anchor))
+        }
         return url
     }
 
@@ -212,6 +224,11 @@ public enum HTMLExport {
         let link = edge.link
         let label = link.label ?? (link.style == .markdown ? nil : link.target.isEmpty ? link.anchor : link.target)
         guard let target = edge.target else {
+            if let attachment = graph.attachment(for: edge) {
+                let url = relativeURL(from: page, to: attachmentPage(attachment)).addingPercentEncodingForLinks
+                let name = escapeMarkdown(link.label ?? (attachment.relativePath as NSString).lastPathComponent)
+                return link.style == .embed && attachment.isImage ? "![\(name)](\(url))" : "[\(name)](\(url))"
+            }
             if case .ambiguous = edge.resolution { return "*\(escapeMarkdown(label ?? link.target))* (ambiguous link)" }
             return "*\(escapeMarkdown(label ?? link.target))* (missing note)"
         }
@@ -392,8 +409,8 @@ public enum HTMLExport {
         for index in order {
             let note = graph.notes[index]
             html += "<li><a href=\"\(escape(pages[index]))\">\(escape(note.title))</a>"
-            if !note.tags.isEmpty {
-                html += " " + note.tags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
+            if !note.allTags.isEmpty {
+                html += " " + note.allTags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
             }
             html += "</li>\n"
         }

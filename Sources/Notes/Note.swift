@@ -16,6 +16,10 @@ public struct Note: Sendable {
     public var codeBlocks: [CodeBlock]
     public var links: [NoteLink]
     public var observations: [Observation]
+    /// Obsidian block ids: `^id` ending a paragraph or list item, the target of `[[Note#^id]]`.
+    public var blockIDs: [BlockID] = []
+    /// Tags written in the text: `#tag`, `#team/ios` (not in code, headings or URLs).
+    public var inlineTags: [String] = []
     /// The markdown after the front matter (front matter lines blanked so line numbers hold).
     /// A note loaded from a file reads it again when asked: a graph does not keep every note's
     /// text in memory (on a 10,000-note vault that was the vault's size again).
@@ -35,13 +39,14 @@ public struct Note: Sendable {
             tags: tags, aliases: aliases, extra: extra)
     }
 
-    /// The file name without directories and without `.md`.
-    /// The note's tags and those of its observations (`- [question] … #open`), without repeats.
+    /// The note's tags, those of its observations (`- [question] … #open`) and those in its
+    /// text (`#team/ios`), without repeats.
     public var allTags: [String] {
         var seen = Set<String>()
-        return (tags + observations.flatMap(\.tags)).filter { seen.insert($0).inserted }
+        return (tags + observations.flatMap(\.tags) + inlineTags).filter { seen.insert($0).inserted }
     }
 
+    /// The file name without directories and without `.md`.
     public var stem: String {
         // The same stem the parser gives the title: `.md` dropped in any case.
         Note.stemOf(relativePath)
@@ -65,6 +70,12 @@ public struct Heading: Sendable, Equatable {
     public var level: Int
     public var text: String
     public var slug: String
+    public var line: Int
+}
+
+/// `^summary` at the end of a paragraph: the block `[[Note#^summary]]` leads to.
+public struct BlockID: Sendable, Equatable {
+    public var id: String
     public var line: Int
 }
 

@@ -49,7 +49,8 @@ public struct NoteDraft: Sendable {
     /// The note's text around markdown someone wrote (the MCP `write_note`): its own front
     /// matter, if it has one, is kept and completed; placeholders are not filled.
     public func text(content: String) -> String {
-        compose(content, fill: false)
+        let text = compose(content, fill: false)
+        return text.hasSuffix("\n") ? text : text + "\n"
     }
 
     /// What is wrong with the text as a note: its front matter does not read, or does not give

@@ -83,9 +83,9 @@ public enum NoteParser {
             permalink: matter.permalink.map(normalizedPermalink) ?? Slug.permalink(fromRelativePath: relativePath),
             tags: matter.tags, aliases: matter.aliases, extra: matter.extra,
             headings: body.headings.withExactCapacity(), codeBlocks: body.codeBlocks.withExactCapacity(),
-            links: records.links, observations: records.observations,
-            bodySource: .kept(split.body), diagnostics: diagnostics, titleIsDeclared: matter.title != nil,
-            permalinkIsDeclared: matter.permalink != nil)
+            links: records.links, observations: records.observations, blockIDs: body.blockIDs.withExactCapacity(),
+            inlineTags: body.inlineTags.withExactCapacity(), bodySource: .kept(split.body), diagnostics: diagnostics,
+            titleIsDeclared: matter.title != nil, permalinkIsDeclared: matter.permalink != nil)
     }
 
     static func normalizedPermalink(_ value: String) -> String {
@@ -119,6 +119,10 @@ struct BodyWalker {
     let lineStarts: [Int]
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
+    var blockIDs: [BlockID] = []
+    /// Each once, in order of appearance.
+    var inlineTags: [String] = []
+    var seenInlineTags = Set<String>()
     /// The links' and observations' records go to one buffer for the note; the links and
     /// observations are made when it is complete.
     private var records = NoteRecords.Builder()
@@ -161,6 +165,7 @@ struct BodyWalker {
             case .paragraph:
                 // The first paragraph of a list item may be an observation or start with a relation.
                 collectLinks(in: node, listItem: node.isFirstChild && node.parent?.kind == .item)
+                collectObsidianMarks(in: node)
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:

@@ -24,10 +24,18 @@ public struct NotePresenter {
             for edge in outgoing { out += "  " + describe(edge, towards: true, in: graph) + "\n" }
         }
         let incoming = graph.backlinks(index)
+        let rules = graph.rulesCiting(index)
         out += "\n" + renderer.styled("Backlinks", .bold, .cyan) + "\n"
-        if incoming.isEmpty { out += renderer.styled("  none\n", .dim) }
+        if incoming.isEmpty && rules.isEmpty { out += renderer.styled("  none\n", .dim) }
         for edge in incoming { out += "  " + describe(edge, towards: false, in: graph) + "\n" }
+        for rule in rules { out += "  " + describe(rule) + "\n" }
         return out
+    }
+
+    /// A rule citing the note: `cited_by_rule  ← rule ID  path:line`.
+    public func describe(_ citation: RuleCitation) -> String {
+        renderer.styled("cited_by_rule".padding(toLength: 14, withPad: " ", startingAt: 0) + " ", .dim) + "← rule "
+            + citation.ruleID + renderer.styled("  \(citation.path):\(citation.line)", .dim)
     }
 
     /// One edge: `kind → Title (path)`, or the source for a backlink.

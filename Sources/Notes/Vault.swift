@@ -7,10 +7,13 @@ public struct Vault: Sendable {
     public private(set) var notes: [Note]
     /// Problems met while loading that belong to no note (missing root, unreadable file).
     public private(set) var loadDiagnostics: [NoteDiagnostic]
+    /// Files beside the notes that are not notes (images, PDFs), for `![[diagram.png]]`.
+    public private(set) var attachments: [Attachment] = []
 
-    public init(notes: [Note], loadDiagnostics: [NoteDiagnostic] = []) {
+    public init(notes: [Note], loadDiagnostics: [NoteDiagnostic] = [], attachments: [Attachment] = []) {
         self.notes = notes
         self.loadDiagnostics = loadDiagnostics
+        self.attachments = attachments
     }
 
     /// A source of markdown text: a file on disk or an embedded file.
@@ -40,14 +43,17 @@ public struct Vault: Sendable {
     ) -> Vault {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
+        var attachments: [Attachment] = []
         for root in roots {
-            let (found, problems) = markdownFiles(under: root, within: boundary)
+            let (found, files, problems) = filesUnder(root, within: boundary)
             sources += found
+            attachments += files
             diagnostics += problems
         }
         clock?.mark("notes: find files")
         var vault = load(sources: sources, progress: progress)
         vault.loadDiagnostics = diagnostics + vault.loadDiagnostics
+        vault.attachments = attachments
         clock?.mark("notes: read and parse")
         return vault
     }
@@ -92,17 +98,26 @@ public struct Vault: Sendable {
     public static func markdownFiles(under root: String, within boundary: RealPathBoundary? = nil) -> (
         [Source], [NoteDiagnostic]
     ) {
-        if let boundary, !boundary.contains(root) { return ([], [leadsOutside(root, boundary)]) }
+        let (sources, _, diagnostics) = filesUnder(root, within: boundary)
+        return (sources, diagnostics)
+    }
+
+    /// The markdown files under a root, and the other files that may be attachments.
+    static func filesUnder(_ root: String, within boundary: RealPathBoundary? = nil) -> (
+        [Source], [Attachment], [NoteDiagnostic]
+    ) {
+        if let boundary, !boundary.contains(root) { return ([], [], [leadsOutside(root, boundary)]) }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: root, isDirectory: &isDirectory) else {
-            return ([], [NoteDiagnostic(.error, "missing-path", path: root, line: 1, "no such file or folder")])
+            return ([], [], [NoteDiagnostic(.error, "missing-path", path: root, line: 1, "no such file or folder")])
         }
         if !isDirectory.boolValue {
             let name = (root as NSString).lastPathComponent
-            return ([fileSource(path: root, relativePath: name, within: boundary)], [])
+            return ([fileSource(path: root, relativePath: name, within: boundary)], [], [])
         }
         var sources: [Source] = []
+        var attachments: [Attachment] = []
         var diagnostics: [NoteDiagnostic] = []
         // Each folder is listed once, however it is reached: a symlink loop cannot hang the walk.
         var visited: Set<FolderListing.FolderID> = []
@@ -139,11 +154,14 @@ public struct Vault: Sendable {
                     pending.append(relative)
                 } else if entry.hasSuffixIgnoringASCIICase(".md") {
                     sources.append(fileSource(path: full, relativePath: relative, within: boundary))
+                } else if Attachment.looksLikeFile(entry), kind != .unknown || boundary?.contains(full) != false {
+                    attachments.append(Attachment(path: full, relativePath: relative))
                 }
             }
         }
         sources.sort { $0.path < $1.path }
-        return (sources, diagnostics.sorted { $0.path < $1.path })
+        attachments.sort { $0.path < $1.path }
+        return (sources, attachments, diagnostics.sorted { $0.path < $1.path })
     }
 
     static func fileSource(path: String, relativePath: String, within boundary: RealPathBoundary? = nil) -> Source {

@@ -18,7 +18,9 @@ struct MCPCommand: ParsableCommand {
         abstract: "Serve the pattern notes and the linter to a coding assistant (Model Context Protocol, stdio).",
         discussion: """
             Tools: search_notes, read_note, build_context, list_rules, explain_rule, lint, \
-            lint_snippet, check_notes. Resources: every note as note://PERMALINK. It reads the same \
+            lint_snippet, check_notes, recent_activity; write_note, edit_note and move_note only with \
+            --allow-writes or `mcp: { writes: true }` in .patternlint.yml, and only inside the note \
+            folders. Resources: every note as note://PERMALINK. It reads the same \
             configuration, built-in catalogue and team notes and rules as the CLI, from the workspace \
             (--workspace, default: the current folder); edited, added and removed notes are picked up \
             without a restart; paths outside the workspace are refused.
@@ -32,6 +34,10 @@ struct MCPCommand: ParsableCommand {
     @OptionGroup var options: LintOptions
     @Option(help: ArgumentHelp("Workspace folder; paths outside it are refused (default: here).", valueName: "dir"))
     var workspace: String?
+    @Flag(
+        name: .customLong("allow-writes"),
+        help: "Turn on write_note, edit_note and move_note (else `mcp: { writes: true }` in .patternlint.yml).")
+    var allowWrites = false
 
     func run() throws {
         // Clients start servers in a folder of their own: the workspace becomes the current folder,
@@ -43,7 +49,7 @@ struct MCPCommand: ParsableCommand {
         guard let boundary = RealPathBoundary(folder: root) else {
             throw CLIFailure(message: "mcp: the workspace \(root) has no real path that can be read")
         }
-        let state = MCPState(options: options, workspace: root, boundary: boundary)
+        let state = MCPState(options: options, workspace: root, boundary: boundary, allowWrites: allowWrites)
         _ = try state.searchable() // a bad configuration fails now, and the first search is quick
         let finished = DispatchSemaphore(value: 0)
         let failure = ConcurrentSlots<String>(count: 1)
@@ -77,10 +83,23 @@ final class MCPState: @unchecked Sendable {
     /// The ignored folders last warned about.
     private var warnedIgnored: [String] = []
 
-    init(options: LintOptions, workspace: String, boundary: RealPathBoundary) {
+    /// `--allow-writes`: the write tools are on whatever the configuration says.
+    let allowWrites: Bool
+
+    init(options: LintOptions, workspace: String, boundary: RealPathBoundary, allowWrites: Bool = false) {
         self.options = options
         self.workspace = workspace
         self.boundary = boundary
+        self.allowWrites = allowWrites
+    }
+
+    /// After a write: the next call loads the notes again, so the graph and the search index see
+    /// it at once (a file system notice may come later, or not at all).
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        checked = .distantPast
+        watch = nil
     }
 
     /// The environment, loaded again when the markdown under the note and rule folders changed.

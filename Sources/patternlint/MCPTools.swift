@@ -31,25 +31,31 @@ struct MCPTools {
         with lint. Findings name the note that explains them and carry their fix as edits: a safe fix can be \
         applied as it is, an unsafe one needs a look first. list_rules and explain_rule describe the rules; \
         check_notes reports problems in the notes. A call that can be corrected (a name not found, a bad \
-        argument) is answered with isError and the closest names. Every tool only reads, within the workspace.
+        argument) is answered with isError and the closest names. recent_activity lists the notes changed \
+        lately. write_note, edit_note and move_note record what you learn in the notes (inside the note \
+        folders, every file or none, links rewritten on a move) when the workspace allows writes; every \
+        other tool only reads, within the workspace.
         """
 
     /// A tool that only reads, within the workspace, and answers the same call the same way while
-    /// the files stay as they are: every tool here is one.
+    /// the files stay as they are: every tool here but the writing ones (`writeTools`).
     static func readOnlyTool(name: String, title: String, description: String, inputSchema: Value) -> Tool {
         Tool(
             name: name, title: title, description: description, inputSchema: inputSchema,
             annotations: .init(title: title, readOnlyHint: true, idempotentHint: true, openWorldHint: false))
     }
 
-    static let all: [Tool] = [
+    static let all: [Tool] = readTools + writeTools
+
+    static let readTools: [Tool] = [
         readOnlyTool(
             name: "search_notes", title: "Search the pattern notes",
             description: "Search the pattern notes (titles, aliases, tags, headings, text); best match first.",
             inputSchema: schema(
                 [
                     "query": property("string", "Words that must all occur."),
-                    "tag": property("string", "Only notes with this tag."),
+                    "tag": property(
+                        "string", "Only notes with this tag (nested tags match: `team` finds `team/ios`; `*` globs)."),
                     "limit": property("integer", "At most this many results (default 10)."),
                 ], required: ["query"])),
         readOnlyTool(
@@ -124,6 +130,10 @@ struct MCPTools {
         case "lint": return try lint(arguments, environment)
         case "lint_snippet": return try lintSnippet(arguments, environment)
         case "check_notes": return try checkNotes(arguments, environment)
+        case "recent_activity": return try recentActivity(arguments, environment)
+        case "write_note": return try writeNote(arguments, environment)
+        case "edit_note": return try editNote(arguments, environment)
+        case "move_note": return try moveNote(arguments, environment)
         default:
             // Calling a tool the server does not have is a malformed request: a JSON-RPC error.
             let close = NameSuggestions(Self.all.map(\.name)).closest(to: name)
@@ -194,13 +204,13 @@ struct MCPTools {
         let (environment, index) = try state.searchable()
         let graph = environment.graph
         let query = try string(arguments, "query")
-        let tag = try arguments["tag"].map { value -> String in
+        let tag = try arguments["tag"].map { value -> TagPattern in
             guard let tag = value.stringValue else { throw MCPError.invalidParams("`tag` must be a string") }
-            return tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+            return TagPattern(tag)
         }
         let limit = try integer(arguments, "limit", default: 10, range: 1...200)
         let hits = NoteSearch.search(query, in: graph.notes, index: index, limit: limit) { note in
-            tag.map { graph.notes[note].tags.contains($0) } ?? true
+            tag.map { graph.notes[note].allTags.contains(where: $0.matches) } ?? true
         }
         return json(
             hits.prefix(limit).map { hit -> [String: Any] in
@@ -243,6 +253,7 @@ struct MCPTools {
                 "kind": edge.link.kind,
             ]
         }
+        object["cited_by_rules"] = graph.rulesCiting(index).map { ["rule": $0.ruleID, "path": $0.path] }
         return object
     }
 

@@ -17,31 +17,54 @@ struct NotesCommand: ParsableCommand {
             """,
         subcommands: [
             List.self, Show.self, Search.self, Backlinks.self, GraphCommand.self, Check.self, Export.self, New.self,
-            Rename.self, Move.self,
+            Rename.self, Move.self, Tags.self,
         ]
     )
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "List notes with their permalinks and tags.")
+            commandName: "list", abstract: "List notes with their permalinks and tags, filtered and sorted.",
+            discussion: """
+                Every filter given must hold. --tag matches nested tags (`team` finds `team/ios`) and \
+                globs (`team/*`, `*ios*`), ignoring case; repeated, each must match. --linked-by N: \
+                the notes N links to; --link-to N: the notes linking to N (repeatable: any of them). \
+                --match: words that must all occur, as `notes search` matches them (best match first \
+                unless --sort is given).
+                """)
         @OptionGroup var source: NotesOptions
-        @Option(help: "Only notes with this tag.") var tag: String?
+        @Option(
+            help: ArgumentHelp("Only notes with this tag (nested tags and globs match). Repeatable.", valueName: "tag"))
+        var tag: [String] = []
+        @Option(name: .customLong("linked-by"), help: ArgumentHelp("Only notes this note links to.", valueName: "note"))
+        var linkedBy: [String] = []
+        @Option(
+            name: .customLong("link-to"), help: ArgumentHelp("Only notes that link to this note.", valueName: "note"))
+        var linkTo: [String] = []
+        @Flag(help: "Only notes nothing else links to (hubs excepted).") var orphan = false
+        @Option(help: ArgumentHelp("Only notes where these words all occur.", valueName: "text")) var match: String?
+        @Option(help: ArgumentHelp("title, modified (newest first) or backlinks (most first).", valueName: "order"))
+        var sort: NoteQuery.Sort?
+        @Option(help: "At most this many notes.") var limit: Int?
         @Flag(help: "Print JSON.") var json = false
+
+        func validate() throws {
+            if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        }
 
         func run() throws {
             let graph = try source.loadGraph()
             reportLoadProblems(graph)
             let notes = graph.notes
+            var query = NoteQuery()
+            query.tags = tag
+            query.linkedBy = try linkedBy.map(graph.note(named:))
+            query.linkingTo = try linkTo.map(graph.note(named:))
+            query.orphansOnly = orphan
+            query.match = match
+            query.sort = sort
+            query.limit = limit
             // Positions, not notes: copying a note costs a dozen reference counts.
-            var shown = Array(notes.indices)
-            // A tag on an observation (`- [question] … #open`) is the note's too.
-            if let tag {
-                let wanted = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-                shown = shown.filter { notes[$0].allTags.contains(wanted) }
-            }
-            // By title ignoring case, each title lowered once.
-            let sortKeys = notes.map { $0.title.lowercased() }
-            shown.sort { sortKeys[$0] < sortKeys[$1] }
+            let shown = query.run(on: graph)
             if json {
                 let objects: [[String: Any]] = shown.map { position in
                     let note = notes[position]
@@ -142,9 +165,13 @@ struct NotesCommand: ParsableCommand {
             let index = try graph.note(named: note)
             let presenter = NotePresenter(color: source.color.enabled)
             let edges = graph.backlinks(index)
+            let rules = graph.rulesCiting(index)
             var out = ""
             for edge in edges { out += presenter.describe(edge, towards: false, in: graph) + "\n" }
-            out += "\(edges.count) backlink\(edges.count == 1 ? "" : "s") to \"\(graph.notes[index].title)\"\n"
+            for rule in rules { out += presenter.describe(rule) + "\n" }
+            let count = edges.count + rules.count
+            out += "\(count) backlink\(count == 1 ? "" : "s") to \"\(graph.notes[index].title)\""
+            out += rules.isEmpty ? "\n" : " (\(Terminal.plural(rules.count, "rule")) citing it)\n"
             Terminal.write(out)
         }
     }
@@ -175,7 +202,10 @@ struct NotesCommand: ParsableCommand {
                 Reports broken and ambiguous links, duplicate titles and permalinks, bad front matter, \
                 orphans, rules citing missing notes, and Swift examples that drift from the rules: a block \
                 marked ```swift good must lint clean, one marked ```swift bad RULE must trigger RULE.
-                Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict).
+                Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict). With FILE \
+                arguments (the `patternlint-notes` pre-commit hook passes the changed markdown files), \
+                the whole vault is checked only when one of them is in a note or rule folder; else it \
+                exits 0 at once.
                 """)
         @OptionGroup var source: NotesOptions
         @Flag(help: "Treat warnings as errors.") var strict = false
@@ -185,9 +215,15 @@ struct NotesCommand: ParsableCommand {
         @Option(
             name: .customLong("rules"), help: ArgumentHelp("Add a folder of rule files. Repeatable.", valueName: "dir"))
         var rules: [String] = []
+        @Argument(
+            help: ArgumentHelp(
+                "Changed files (as pre-commit passes them): check only when one is in a note or rule folder.",
+                valueName: "file"))
+        var changed: [String] = []
 
         func run() throws {
-            let graph = try source.loadGraph()
+            if !changed.isEmpty, try !NotesCheckGate(source: source, rules: rules).touchesNotes(changed) { return }
+            let graph = try source.loadGraph(extraRules: rules)
             let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
                 builtinFiles: BuiltinCatalog.ruleFiles, implementations: BuiltinRules.all,

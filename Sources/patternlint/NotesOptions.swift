@@ -43,14 +43,23 @@ struct NotesOptions: ParsableArguments {
         return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress)
     }
 
-    /// The notes and their links; on a terminal, a progress line while the notes are read.
-    func loadGraph(extraRoots: [String] = []) throws -> Graph {
+    /// The notes and their links, and the rule files citing them (the built-in rules' when the
+    /// built-in notes are read, the configuration's `rules:` folders and `extraRules`); on a
+    /// terminal, a progress line while the notes are read.
+    func loadGraph(extraRoots: [String] = [], extraRules: [String] = []) throws -> Graph {
         let clock = PhaseClock()
         let progress = ProgressLine.start(quiet: quiet)
         defer { progress?.finish() }
         let vault = try loadVault(extraRoots: extraRoots, clock: clock, progress: progress?.counter)
-        let graph = Graph(vault: vault)
+        var graph = Graph(vault: vault)
         clock.mark("notes: resolve links")
+        let builtin =
+            noBuiltin
+            ? []
+            : BuiltinCatalog.ruleFiles.compactMap { RuleCitation.read(path: $0.path, bytes: Array($0.contents.utf8)) }
+        let folders = (try configuration().map { config in config.rules.map(config.resolve) } ?? []) + extraRules
+        graph.cite(builtin + RuleCitation.read(folders: folders))
+        clock.mark("notes: rule citations")
         LivesUntilExit.keep(graph)
         return graph
     }

@@ -157,7 +157,7 @@ extension CLITests {
     }
 
     /// The server tells the assistant what it is for (`instructions`), and every tool has a title
-    /// and says it only reads, in a closed world, the same each time.
+    /// and says which tools only read, in a closed world, the same each time, and which write.
     func testMCPSendsInstructionsAndToolAnnotations() throws {
         let folder = try makeFolder(["Sources/Home.swift": deprecated])
         let session = try mcpSession(in: folder)
@@ -167,15 +167,17 @@ extension CLITests {
         }
         let listed = try XCTUnwrap(session.request("tools/list", [:])?["result"] as? [String: Any])
         let tools = try XCTUnwrap(listed["tools"] as? [[String: Any]])
-        XCTAssertEqual(tools.count, 8)
+        XCTAssertEqual(tools.count, 12)
+        let writers: Set = ["write_note", "edit_note", "move_note"]
         for tool in tools {
             let name = tool["name"] as? String ?? "?"
             let annotations = try XCTUnwrap(tool["annotations"] as? [String: Any], "\(name) has no annotations")
             XCTAssertFalse((annotations["title"] as? String ?? "").isEmpty, name)
             XCTAssertEqual(tool["title"] as? String, annotations["title"] as? String, name)
-            XCTAssertEqual(annotations["readOnlyHint"] as? Bool, true, name)
+            XCTAssertEqual(annotations["readOnlyHint"] as? Bool, !writers.contains(name), name)
             XCTAssertEqual(annotations["openWorldHint"] as? Bool, false, name)
-            XCTAssertEqual(annotations["idempotentHint"] as? Bool, true, name)
+            XCTAssertEqual(annotations["idempotentHint"] as? Bool, !writers.contains(name), name)
+            if writers.contains(name) { XCTAssertEqual(annotations["destructiveHint"] as? Bool, true, name) }
         }
         XCTAssertEqual(session.finish().status, 0)
     }

@@ -129,3 +129,83 @@ extension CLITests {
         XCTAssertTrue(taken.stderr.contains("notes/ios/guide.md already answers to \"guide\""), taken.stderr)
     }
 }
+
+extension CLITests {
+    func testNotesListFiltersAndNotesTagsTree() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\n",
+            "notes/hub.md": "---\ntitle: Hub\ntype: hub\n---\n[[Sheets]] [[Routes]]\n",
+            "notes/sheets.md": "---\ntitle: Sheets\ntags: [team/ios]\n---\nA sheet binding; see [[Routes]].\n",
+            "notes/routes.md": "---\ntitle: Routes\ntags: [team/android]\n---\nRouting.\n",
+            "notes/lonely.md": "---\ntitle: Lonely\n---\nNothing links here.\n",
+        ])
+        func titles(_ arguments: [String]) throws -> [String] {
+            let result = try run(["notes", "list", "--no-builtin-notes"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.stdout.split(separator: "\n").dropLast().map { String($0.split(separator: " ").first ?? "") }
+        }
+        XCTAssertEqual(try titles(["--tag", "team"]), ["Routes", "Sheets"])
+        XCTAssertEqual(try titles(["--tag", "team/i*"]), ["Sheets"])
+        XCTAssertEqual(try titles(["--link-to", "Routes"]), ["Hub", "Sheets"])
+        XCTAssertEqual(try titles(["--linked-by", "Hub", "--sort", "backlinks"]), ["Routes", "Sheets"])
+        XCTAssertEqual(try titles(["--orphan"]), ["Lonely"])
+        XCTAssertEqual(try titles(["--match", "sheet"]), ["Sheets", "Hub"], "best match first")
+        XCTAssertEqual(try titles(["--sort", "backlinks", "--limit", "1"]), ["Routes"])
+        let json = try run(["notes", "list", "--no-builtin-notes", "--tag", "team", "--json"], in: folder)
+        let objects = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(objects?.compactMap { $0["title"] as? String }, ["Routes", "Sheets"])
+        let unknown = try run(["notes", "list", "--link-to", "Nowhere"], in: folder)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no note is called \"Nowhere\""), unknown.stderr)
+        let tags = try run(["notes", "tags", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(tags.stdout, "#team (2)\n  #android (1)\n  #ios (1)\n3 tags\n")
+        let counted = try run(["notes", "tags", "--no-builtin-notes", "--json"], in: folder)
+        XCTAssertTrue(counted.stdout.contains("\"tag\" : \"team/android\""), counted.stdout)
+    }
+}
+
+extension CLITests {
+    func testARuleCitingANoteIsABacklinkAndNoOrphan() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\nrules: [rules]\n",
+            "notes/checkout.md": "---\ntitle: Checkout Flow\n---\n# Checkout Flow\n",
+            "rules/team.md":
+                "---\nid: team-checkout\nseverity: warning\nnote: \"[[Checkout Flow]]\"\npattern: foo\n---\n",
+        ])
+        let check = try run(["notes", "check", "--no-builtin-notes", "--no-examples"], in: folder)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertFalse(check.stdout.contains("orphan"), check.stdout)
+        let backlinks = try run(["notes", "backlinks", "Checkout Flow"], in: folder)
+        XCTAssertEqual(
+            backlinks.stdout,
+            "cited_by_rule  ← rule team-checkout  rules/team.md:4\n1 backlink to \"Checkout Flow\" (1 rule citing it)\n"
+        )
+        let shown = try run(["notes", "show", "Checkout Flow"], in: folder)
+        XCTAssertTrue(shown.stdout.contains("Backlinks\n  cited_by_rule  ← rule team-checkout"), shown.stdout)
+        let orphans = try run(["notes", "list", "--orphan", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(orphans.stdout, "0 notes\n")
+    }
+}
+
+extension CLITests {
+    /// What the `patternlint-notes` pre-commit hook runs: the changed markdown files as arguments.
+    func testNotesCheckWithChangedFilesRunsOnlyForNotesAndRules() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [docs/notes]\nrules: [docs/rules]\n",
+            "docs/notes/refunds.md": "# Refunds\n\nSee [[Refund Policy]].\n",
+            "README.md": "# App\n",
+        ])
+        let readme = try run(["notes", "check", "README.md"], in: folder)
+        XCTAssertEqual(readme.status, 0, readme.stdout)
+        XCTAssertEqual(readme.stdout, "", "nothing checked")
+        let note = try run(["notes", "check", "--no-examples", "README.md", "docs/notes/refunds.md"], in: folder)
+        XCTAssertEqual(note.status, 1, note.stdout)
+        XCTAssertTrue(
+            note.stdout.contains("docs/notes/refunds.md:3:5: error: broken link [[Refund Policy]]"), note.stdout)
+        let hooks = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../.pre-commit-hooks.yaml"), encoding: .utf8)
+        XCTAssertTrue(hooks.contains("- id: patternlint-notes\n"), hooks)
+        XCTAssertTrue(hooks.contains("  entry: patternlint notes check\n  language: system\n  types: [markdown]\n"))
+    }
+}

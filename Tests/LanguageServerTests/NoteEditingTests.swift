@@ -92,6 +92,12 @@ final class NoteEditingTests: XCTestCase {
             NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "# Flow\n", with: "# Flow\n\n"))))
         XCTAssertFalse(
             NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "title: Flow", with: "title: Flows"))))
+        // A block id or a tag typed in the prose is a fact too.
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "Some prose.", with: "Some prose. ^step")))
+        )
+        XCTAssertFalse(
+            NoteBuffers.sameFacts(before, note(text.replacingOccurrences(of: "Some prose.", with: "Some #ios prose."))))
     }
 
     func testAProblemOnALinkMarksTheWholeLink() {

@@ -77,6 +77,28 @@ final class NoteWritingTests: XCTestCase {
         XCTAssertFalse(draft.problems(in: broken, path: "t.md").isEmpty)
     }
 
+    func testEditsAsBasicMemoryMakesThem() throws {
+        let note = Array(
+            "---\ntitle: T\n---\n# T\n\nIntro.\n\n## Steps\n\n- one\n\n### Detail\n\nx\n\n## After\n\nEnd".utf8)
+        func edited(_ edit: NoteEdit) throws -> String {
+            String(decoding: try edit.apply(to: note, path: "t.md"), as: UTF8.self)
+        }
+        XCTAssertTrue(try edited(.append("More.")).hasSuffix("End\n\nMore.\n"))
+        XCTAssertTrue(try edited(.prepend("First.")).hasPrefix("---\ntitle: T\n---\nFirst.\n\n# T\n"))
+        XCTAssertEqual(
+            try edited(.replaceSection(heading: "## Steps", content: "- two")),
+            "---\ntitle: T\n---\n# T\n\nIntro.\n\n## Steps\n- two\n\n## After\n\nEnd", "its subsections go with it")
+        let last = try edited(.replaceSection(heading: "after", content: "Fin."))
+        XCTAssertTrue(last.hasSuffix("## After\nFin.\n"), last)
+        XCTAssertTrue(try edited(.findReplace(find: "one", replacement: "uno", expected: 1)).contains("- uno\n"))
+        XCTAssertThrowsError(try edited(.findReplace(find: "\n", replacement: "", expected: 1))) {
+            XCTAssertTrue("\($0)".contains("occurs 17 times, not 1"), "\($0)")
+        }
+        XCTAssertThrowsError(try edited(.replaceSection(heading: "Nope", content: ""))) {
+            XCTAssertTrue("\($0)".contains("t.md has no heading \"Nope\"; its headings: \"T\", \"Steps\""), "\($0)")
+        }
+    }
+
     func testABatchWritesEveryChange() throws {
         let a = folder + "/a.md", b = folder + "/b.md", moved = folder + "/sub/deeper/b2.md", made = folder + "/new.md"
         try Data("A".utf8).write(to: URL(fileURLWithPath: a))
