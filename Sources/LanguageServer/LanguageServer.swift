@@ -294,7 +294,9 @@ public final class LanguageServer: @unchecked Sendable {
         if paths.contains(where: Self.changesSession) { return loadWorkspace() }
         // A Swift file created (1) or deleted (3): the list of files to read changes. A project
         // file changed: its targets, and which files they build, are read again.
-        if changes.contains(where: { $0["type"]?.int != 2 }) || paths.contains(where: Self.changesProjects) {
+        if paths.contains(where: Self.changesProjects) {
+            workspace?.projectsChanged()
+        } else if changes.contains(where: { $0["type"]?.int != 2 }) {
             workspace?.rediscover()
         }
         workspace?.changedOnDisk(paths)

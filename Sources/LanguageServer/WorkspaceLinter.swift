@@ -11,7 +11,7 @@ import SwiftUIModel
 /// (`IncrementalLint`): an edit reads the edited buffer only.
 final class WorkspaceLinter {
     let session: LintSession
-    private let incremental: IncrementalLint
+    private var incremental: IncrementalLint
     private var discovery: FileDiscovery.Result
     private var discovered: Set<String>
     /// The configured baseline, read at load and again when files change on disk.
@@ -42,6 +42,16 @@ final class WorkspaceLinter {
         discovery = session.prepare(roots: session.configuredRoots).discovery
         discovered = Set(discovery.files.map(PathKey.of))
         incremental.setFiles(discovery.files)
+    }
+
+    /// An Xcode project or `Package.swift` changed: which targets build which files, and for which
+    /// OS, are read again by a fresh linter; the files' summaries are kept, their first passes
+    /// (which those decide) are not.
+    func projectsChanged() {
+        let (linter, discovery) = session.prepare(roots: session.configuredRoots)
+        self.discovery = discovery
+        discovered = Set(discovery.files.map(PathKey.of))
+        incremental = IncrementalLint(linter: linter, files: discovery.files, reusing: incremental)
     }
 
     /// Files changed on disk (saved, or changed by another program): read again at the next lint;
