@@ -213,9 +213,15 @@ struct BodyWalker {
                 sectionIsRelated = text.containsIgnoringASCIICase("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
-                // The first paragraph of a list item may be an observation or start with a relation.
-                collectLinks(in: node, listItem: node.isFirstChild && node.parent?.kind == .item)
-                collectObsidianMarks(in: node)
+                // One look at the source says what the paragraph may hold; it is flattened once.
+                let marks = ParagraphMarks(bytes: bytes, lineStarts: lineStarts, node)
+                var flat: FlatInline?
+                if marks.bracket || marks.hash { flat = FlatInline.of(node, capacity: marks.length) }
+                if marks.bracket, let flat {
+                    // The first paragraph of a list item may be an observation or start with a relation.
+                    collectLinks(in: node, flat: flat, listItem: node.isFirstChild && node.parent?.kind == .item)
+                }
+                collectObsidianMarks(in: node, marks: marks, flat: flat)
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:
@@ -312,7 +318,10 @@ struct BodyWalker {
 
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
         guard let sourceLength = sourceLengthWithBracket(block) else { return }
-        let flat = FlatInline.of(block, capacity: sourceLength)
+        collectLinks(in: block, flat: FlatInline.of(block, capacity: sourceLength), listItem: listItem)
+    }
+
+    private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
         if listItem, let observation = Self.observation(flat) {
             observations.append(
                 records.addObservation(
