@@ -134,6 +134,9 @@ public enum HTMLExport {
             html += " · " + note.allTags.map { "<span class=\"tag\">#\(escape($0))</span>" }.joined(separator: " ")
         }
         html += "</p>\n" + body + "</article>\n"
+        html +=
+            "<section class=\"graph\"><h2>Neighbourhood</h2>\n"
+            + GraphPicture.neighbourhood(of: index, in: graph, pages: pages, from: page) + "</section>\n"
         let backlinks = graph.backlinks(index)
         let rules = graph.rulesCiting(index)
         if !backlinks.isEmpty || !rules.isEmpty {
@@ -402,7 +405,9 @@ public enum HTMLExport {
 
     static func indexPage(_ graph: Graph, pages: [String]) -> String {
         var html = header(title: "Pattern notes", page: "index.html")
-        html += "<h1>Pattern notes</h1>\n<ul class=\"index\">\n"
+        html +=
+            "<h1>Pattern notes</h1>\n<section class=\"graph\">\n"
+            + GraphPicture.vault(graph, pages: pages, from: "index.html") + "</section>\n<ul class=\"index\">\n"
         let order = graph.notes.indices.sorted {
             graph.notes[$0].title.lowercased() < graph.notes[$1].title.lowercased()
         }
@@ -433,6 +438,8 @@ public enum HTMLExport {
         .tag { color: #0a6; }
         aside { border-top: 1px solid #ddd; margin-top: 2rem; }
         nav a { color: #555; }
+        svg.graph { max-width: 100%; height: auto; border: 1px solid #eee; border-radius: 6px; }
+        svg.graph a:hover text { fill: #0a6; text-decoration: underline; }
         </style>
         </head>
         <body>

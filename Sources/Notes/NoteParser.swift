@@ -14,6 +14,56 @@ public enum NoteParser {
         return note
     }
 
+    /// A note's names from its front matter alone, without parsing its markdown: nil unless the
+    /// front matter is valid UTF-8, reads without a problem and declares the title (else the title
+    /// comes from the text, and only `parse` can say it). No headings, links or observations.
+    static func names(
+        path: String, relativePath: String, data: [UInt8], reread: @escaping @Sendable () throws -> [UInt8]
+    ) -> Note? {
+        var start = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard data[start...].starts(with: "---".utf8), !data.contains(0) else { return nil }
+        // The opening line, then lines up to the closing `---` or `...`.
+        func lineEnd(_ from: Int) -> Int {
+            var end = from
+            while end < data.count, data[end] != UInt8(ascii: "\n") { end += 1 }
+            return end
+        }
+        func content(_ from: Int, _ end: Int) -> ArraySlice<UInt8> {
+            var end = end
+            while end > from, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(data[end - 1]) {
+                end -= 1
+            }
+            return data[from..<end]
+        }
+        var end = lineEnd(start)
+        guard content(start, end).elementsEqual("---".utf8), end < data.count else { return nil }
+        start = end + 1
+        // The lines as `FrontMatterParser.split` gives them: without `\r` and trailing spaces.
+        var yamlBytes: [UInt8] = []
+        while start < data.count {
+            end = lineEnd(start)
+            let line = content(start, end)
+            if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
+                guard let yaml = String(validating: yamlBytes.dropLast(), as: UTF8.self),
+                    case .success(let matter) = FrontMatterParser.parse(yaml), let title = matter.title
+                else { return nil }
+                var note = Note(
+                    path: path, relativePath: relativePath, title: title, type: matter.type,
+                    permalink: matter.permalink.map(normalizedPermalink)
+                        ?? Slug.permalink(fromRelativePath: relativePath),
+                    tags: matter.tags, aliases: matter.aliases, extra: matter.extra, headings: [], codeBlocks: [],
+                    links: [], observations: [], bodySource: .reread(reread), diagnostics: [])
+                note.titleIsDeclared = true
+                note.permalinkIsDeclared = matter.permalink != nil
+                return note
+            }
+            yamlBytes += line
+            yamlBytes.append(UInt8(ascii: "\n"))
+            start = end + 1
+        }
+        return nil
+    }
+
     /// The body of a note read from these bytes, as `parse` makes it.
     static func body(of data: [UInt8]) -> String {
         FrontMatterParser.split(decode(data, path: "").text).body
@@ -163,9 +213,15 @@ struct BodyWalker {
                 sectionIsRelated = text.containsIgnoringASCIICase("related")
                 collectLinks(in: node, listItem: false)
             case .paragraph:
-                // The first paragraph of a list item may be an observation or start with a relation.
-                collectLinks(in: node, listItem: node.isFirstChild && node.parent?.kind == .item)
-                collectObsidianMarks(in: node)
+                // One look at the source says what the paragraph may hold; it is flattened once.
+                let marks = ParagraphMarks(bytes: bytes, lineStarts: lineStarts, node)
+                var flat: FlatInline?
+                if marks.bracket || marks.hash { flat = FlatInline.of(node, capacity: marks.length) }
+                if marks.bracket, let flat {
+                    // The first paragraph of a list item may be an observation or start with a relation.
+                    collectLinks(in: node, flat: flat, listItem: node.isFirstChild && node.parent?.kind == .item)
+                }
+                collectObsidianMarks(in: node, marks: marks, flat: flat)
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:
@@ -262,7 +318,10 @@ struct BodyWalker {
 
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
         guard let sourceLength = sourceLengthWithBracket(block) else { return }
-        let flat = FlatInline.of(block, capacity: sourceLength)
+        collectLinks(in: block, flat: FlatInline.of(block, capacity: sourceLength), listItem: listItem)
+    }
+
+    private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
         if listItem, let observation = Self.observation(flat) {
             observations.append(
                 records.addObservation(

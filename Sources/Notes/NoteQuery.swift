@@ -59,7 +59,10 @@ public struct NoteQuery: Sendable {
         var relevance: [Int: Int]?
         if let match {
             let candidates = shown
-            let hits = NoteSearch.search(match, in: candidates.map { notes[$0] })
+            let subset = candidates.map { notes[$0] }
+            // An index of the words the query begins only: the same hits, without the rest.
+            let index = NoteSearch.Index(subset, terms: NoteSearch.words(match))
+            let hits = NoteSearch.search(match, in: subset, index: index, details: false)
             relevance = Dictionary(
                 uniqueKeysWithValues: hits.enumerated().map { (candidates[$0.element.note], $0.offset) })
             shown = hits.map { candidates[$0.note] }

@@ -3,16 +3,11 @@
 /// block's source lines for the id, cmark's flattened text for tags, so code spans, link
 /// destinations and escapes are already out of the way.
 extension BodyWalker {
-    mutating func collectObsidianMarks(in block: CMarkNode) {
-        let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
-        guard first <= last else { return }
-        let end = last < lineStarts.count ? lineStarts[last] : bytes.count
-        let source = bytes[lineStarts[first - 1]..<end]
-        if source.contains(UInt8(ascii: "^")), let id = Self.blockID(endingLine: bytes[lineStarts[last - 1]..<end]) {
-            blockIDs.append(BlockID(id: id, line: last))
+    mutating func collectObsidianMarks(in block: CMarkNode, marks: ParagraphMarks, flat: FlatInline?) {
+        if marks.caret, let id = Self.blockID(endingLine: bytes[marks.lastLine]) {
+            blockIDs.append(BlockID(id: id, line: marks.lastLineNumber))
         }
-        guard source.contains(UInt8(ascii: "#")) else { return }
-        let flat = FlatInline.of(block, capacity: source.count)
+        guard marks.hash, let flat else { return }
         for tag in Self.inlineTags(in: flat) where seenInlineTags.insert(tag).inserted { inlineTags.append(tag) }
     }
 
@@ -78,5 +73,34 @@ extension BodyWalker {
             index = end - 1
         }
         return tags
+    }
+}
+
+/// What a paragraph's source lines hold, in one pass over their bytes: a `[` (a link or an
+/// observation may follow), a `#` (a tag), a `^` (a block id).
+struct ParagraphMarks {
+    var bracket = false, hash = false, caret = false
+    /// The source's length, and its last line (for a block id) and that line's number.
+    var length = 0
+    var lastLine = 0..<0
+    var lastLineNumber = 0
+
+    init(bytes: [UInt8], lineStarts: [Int], _ block: CMarkNode) {
+        let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
+        guard first <= last else { return }
+        let start = lineStarts[first - 1], end = last < lineStarts.count ? lineStarts[last] : bytes.count
+        length = end - start
+        lastLine = lineStarts[last - 1]..<end
+        lastLineNumber = last
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in start..<end {
+                switch buffer[index] {
+                case UInt8(ascii: "["): bracket = true
+                case UInt8(ascii: "#"): hash = true
+                case UInt8(ascii: "^"): caret = true
+                default: continue
+                }
+            }
+        }
     }
 }

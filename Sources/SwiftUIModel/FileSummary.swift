@@ -509,7 +509,8 @@ package struct FileSummary: Sendable {
     static func typedDestinationUses(of call: CallSite, in s: Structure) -> [(node: String, token: Int)] {
         // `(for: Route.self`, possibly qualified (`App.Route.self`): the name before `.self`,
         // read off the tokens (most destinations are of this form; no argument list is built).
-        guard let parentheses = call.parentheses, case var j = parentheses.lowerBound + 1,
+        // An unclosed `(` at the end of a file has nothing after it (scripts/fuzz-notes found one).
+        guard let parentheses = call.parentheses, case var j = parentheses.lowerBound + 1, j < s.code.count,
             s.code[j].keyword == .for, s.punct(j + 1, UInt8(ascii: ":"))
         else { return [] }
         j += 2

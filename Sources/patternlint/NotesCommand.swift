@@ -178,10 +178,14 @@ struct NotesCommand: ParsableCommand {
 
     struct GraphCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "graph", abstract: "Print the link graph as JSON, Graphviz DOT or Mermaid.")
-        enum Format: String, ExpressibleByArgument, CaseIterable { case json, dot, mermaid }
+            commandName: "graph", abstract: "Print the link graph as JSON, Graphviz DOT, Mermaid or an SVG picture.",
+            discussion: """
+                svg: the picture the HTML export puts on its index page (the 300 most linked notes, \
+                laid out here, each a link to its page as the export names it: keep it beside index.html).
+                """)
+        enum Format: String, ExpressibleByArgument, CaseIterable { case json, dot, mermaid, svg }
         @OptionGroup var source: NotesOptions
-        @Option(help: "json, dot or mermaid.") var format: Format = .json
+        @Option(help: "json, dot, mermaid or svg.") var format: Format = .json
 
         func run() throws {
             let graph = try source.loadGraph()
@@ -190,6 +194,9 @@ struct NotesCommand: ParsableCommand {
             case .json: Terminal.write(GraphExport.jsonBytes(graph))
             case .dot: Terminal.write(GraphExport.dot(graph))
             case .mermaid: Terminal.write(GraphExport.mermaid(graph))
+            case .svg:
+                Terminal.write(
+                    GraphPicture.vault(graph, pages: HTMLExport.pageNames(for: graph.notes), from: "index.html"))
             }
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Notes
 import Support
@@ -64,12 +65,20 @@ private func relocate(
     source: NotesOptions, options: NotesCommand.RelocationOptions, note name: String,
     request: (Int) -> NoteRename.Request
 ) throws {
-    let graph = try source.loadGraph()
-    reportLoadProblems(graph)
-    let index = try graph.note(named: name)
+    // Every note's names, then only the notes that may link to this one parsed whole.
+    let clock = PhaseClock()
     let configuration = try source.configuration()
+    let first = NamesFirstLoad.load(
+        roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources)
+    clock.mark("notes: names")
+    reportLoadProblems(first.graph)
+    let index = try first.graph.note(named: name)
+    let graph = first.graph(forRenaming: index)
+    clock.mark("notes: notes that may link to it")
+    LivesUntilExit.keep(graph)
     let ruleFolders = (configuration.map { config in config.rules.map(config.resolve) } ?? []) + options.rules
     let plan: NoteEditPlan
+    defer { clock.mark("notes: plan and write") }
     do {
         plan = try NoteRename.plan(
             request(index), in: graph, folders: NoteFolders(try source.noteFolderPaths()),

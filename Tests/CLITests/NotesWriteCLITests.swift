@@ -209,3 +209,22 @@ extension CLITests {
         XCTAssertTrue(hooks.contains("  entry: patternlint notes check\n  language: system\n  types: [markdown]\n"))
     }
 }
+
+extension CLITests {
+    func testNotesGraphSVGIsTheExportsPicture() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\n",
+            "notes/a.md": "# A\n\n[[B]]\n",
+            "notes/b.md": "# B\n",
+        ])
+        let svg = try run(["notes", "graph", "--format", "svg", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), svg.stdout)
+        XCTAssertTrue(svg.stdout.contains("<a href=\"a.html\">") && svg.stdout.contains("<a href=\"b.html\">"))
+        let export = try run(["notes", "export", "--html", "site", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let index = fileText(folder, "site/index.html") ?? ""
+        XCTAssertTrue(index.contains(svg.stdout.trimmingCharacters(in: .newlines)), index)
+        XCTAssertTrue(fileText(folder, "site/a.html")?.contains("<h2>Neighbourhood</h2>\n<svg") == true)
+    }
+}

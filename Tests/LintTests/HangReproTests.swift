@@ -28,8 +28,8 @@ final class HangReproTests: XCTestCase {
         XCTAssertEqual(
             names,
             [
-                "crash-unclosed-closure.swift", "crash-unclosed-init.swift", "hang-1.swift", "hang-2.swift",
-                "hang-3.swift", "hang-4.swift", "hang-valid.swift",
+                "crash-unclosed-closure.swift", "crash-unclosed-destination.swift", "crash-unclosed-init.swift",
+                "hang-1.swift", "hang-2.swift", "hang-3.swift", "hang-4.swift", "hang-valid.swift",
             ])
         var configuration = Configuration()
         configuration.optInRules = CatalogFixture.catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)

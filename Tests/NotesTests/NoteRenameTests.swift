@@ -80,6 +80,26 @@ final class NoteRenameTests: XCTestCase {
         XCTAssertEqual(citation.map { after.resolve($0.target) }, .resolved(newIndex))
     }
 
+    func testTheNamesFirstLoadPlansWhatAFullLoadPlans() throws {
+        let full = try plan { .init(note: $0, title: "Payment Sheet") }
+        let first = NamesFirstLoad.load(roots: ["notes"])
+        XCTAssertEqual(first.graph.notes.map(\.title), load().notes.map(\.title))
+        guard case .resolved(let index) = first.graph.resolve("Checkout Flow") else { return XCTFail("no note") }
+        XCTAssertTrue(first.graph.notes.allSatisfy(\.links.isEmpty), "names only: declared titles, nothing parsed")
+        let light = try NoteRename.plan(
+            .init(note: index, title: "Payment Sheet"), in: first.graph(forRenaming: index),
+            folders: NoteFolders(["notes"]), citations: RuleCitation.read(folders: ["rules"]))
+        XCTAssertEqual(light.diff(), full.diff())
+        // Any way a link is written holds every word of a name.
+        let words = NameWords(first.graph.notes[index])
+        for text in [
+            "[[checkout *flow*]]", "[[Checkout\r\nFlow]]", "[x](../team/checkout-flow.md)", "[[CHECKOUT FLOW]]",
+        ] {
+            XCTAssertTrue(words.mayName(Array(text.utf8)), text)
+        }
+        XCTAssertFalse(words.mayName(Array("[[Checkout Process]]".utf8)))
+    }
+
     func testMoveRewritesPathsAndTheNotesOwnRelativeLinks() throws {
         let plan = try plan { .init(note: $0, folder: "notes/ios") }
         XCTAssertEqual(plan.files.first { $0.newPath != nil }?.newPath, "notes/ios/checkout-flow.md")

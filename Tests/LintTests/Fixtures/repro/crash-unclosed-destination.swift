@@ -1,0 +1,6 @@
+struct NotesApp: View {
+    var body: some View {
+        NavigationStack {
+            NoteList()
+                .navigationTitle("Notes")
+                .navigationDestination(
