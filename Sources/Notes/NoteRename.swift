@@ -124,6 +124,10 @@ private struct Planner {
             permalink: note.permalinkIsDeclared ? note.permalink : Slug.permalink(fromRelativePath: relative),
             relativePath: relative)
         try refuseTaken()
+        // Moving a link would move what it points to and leave the link dangling.
+        if moves, (try? FileManager.default.destinationOfSymbolicLink(atPath: note.path)) != nil {
+            throw NoteWriteRefusal("\(note.path) is a symbolic link; rename or move the file it leads to")
+        }
         if moves, FileManager.default.fileExists(atPath: newPath) {
             throw NoteWriteRefusal("\(newPath): already exists; not overwritten")
         }

@@ -14,28 +14,30 @@ public struct TagTree: Sendable {
 
     public enum Order: String, Sendable, CaseIterable { case name, count }
 
+    /// How many levels of nesting the tree shows.
+    static let deepest = 16
+
     public init(_ notes: [Note], order: Order = .name) {
         // Per whole tag (and each parent), ignoring case as `--tag` does, the notes under it; each
-        // shown as first spelt.
+        // shown as first spelt, under its parent ("" for the top). At most `deepest` levels: the
+        // slashes past them stay in the last level's name (a tag of 50,000 parts is no 50,000
+        // prefixes, nor a tree that deep).
         var notesUnder: [String: Set<Int>] = [:]
         var spelling: [String: String] = [:]
+        var byParent: [String: Set<String>] = [:]
         for (position, note) in notes.enumerated() {
             for tag in note.allTags where !tag.isEmpty {
-                var end = tag.endIndex
-                while true {
+                var ends = tag.indices.filter { tag[$0] == "/" }.prefix(Self.deepest - 1).map { $0 }
+                ends.append(tag.endIndex)
+                var parent = ""
+                for end in ends {
                     let part = String(tag[..<end]), key = part.lowercased()
                     notesUnder[key, default: []].insert(position)
                     if spelling[key] == nil { spelling[key] = part }
-                    guard let slash = tag[..<end].lastIndex(of: "/") else { break }
-                    end = slash
+                    byParent[parent, default: []].insert(key)
+                    parent = key
                 }
             }
-        }
-        // Each tag under its parent ("" for the top), so the tree is built in one pass.
-        var byParent: [String: [String]] = [:]
-        for tag in notesUnder.keys {
-            let parent = tag.lastIndex(of: "/").map { String(tag[..<$0]) } ?? ""
-            byParent[parent, default: []].append(tag)
         }
         func children(of parent: String) -> [Node] {
             let prefix = parent.isEmpty ? 0 : parent.count + 1

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Notes
 import Support
@@ -59,7 +60,10 @@ extension NotesCommand {
                 title: title,
                 permalink: permalink.map { $0.trimmed } ?? Slug.permalink(fromRelativePath: relative ?? fileName),
                 type: type, tags: tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }, date: NoteDraft.today())
-            let graph = try source.loadGraph()
+            // Titles and permalinks are what a new note must not repeat: the names suffice.
+            let graph = NamesFirstLoad.load(
+                roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources
+            ).graph
             try refuseTaken(draft, path: path, in: graph)
             let templateText = try templateContents(folders)
             let text = draft.text(template: templateText)

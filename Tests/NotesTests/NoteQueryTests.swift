@@ -57,5 +57,12 @@ final class NoteQueryTests: XCTestCase {
         XCTAssertEqual(
             lines, ["team 3", "  android 1", "    nav 1", "  ios 1", "ui 1"], "Team is team, as --tag reads it")
         XCTAssertEqual(TagTree(graph.notes, order: .count).roots.map(\.tag), ["team", "ui"])
+        // A tag nested 40 deep is a tree 16 deep: the rest stays in the last name.
+        let deep = (0..<40).map { "l\($0)" }.joined(separator: "/")
+        let deepTree = TagTree(
+            Vault.load(sources: [.text(path: "d.md", relativePath: "d.md", "---\ntags: [\(deep)]\n---\n")]).notes)
+        XCTAssertEqual(deepTree.lines().count, 16)
+        XCTAssertEqual(deepTree.lines().last?.node.tag, deep)
+        XCTAssertEqual(deepTree.lines().last?.node.name, (15..<40).map { "l\($0)" }.joined(separator: "/"))
     }
 }

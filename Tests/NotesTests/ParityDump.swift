@@ -28,6 +28,8 @@ final class ParityDump: XCTestCase {
                 text += "context \(optional(link.context))\n"
             }
             for observation in note.observations { text += "  O \(observation)\n" }
+            for block in note.blockIDs { text += "  B ^\(block.id) \(block.line)\n" }
+            if !note.inlineTags.isEmpty { text += "  T \(note.inlineTags)\n" }
             for diagnostic in note.diagnostics { text += "  D \(diagnostic)\n" }
         }
         for diagnostic in vault.loadDiagnostics { text += "LD \(diagnostic)\n" }
