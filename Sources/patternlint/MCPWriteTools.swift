@@ -1,5 +1,9 @@
 import Foundation
-import Lint
+import BuiltinRules
+import LintEngine
+import Reporters
+import Support
+import SwiftUIModel
 import MCP
 import Notes
 import Support
