@@ -12,11 +12,14 @@ public struct LintFile: Sendable {
     /// What the file contributes to the project index, taken right after parsing (while the file
     /// is still in cache); rules that need the same facts read them here.
     let summary: FileSummary
+    /// What the file's team rules share (byte pairs, SwiftLint kinds, regex text), built on first use.
+    public let teamIndex: TeamFileIndex
 
     public init(index: Int, path: String, structure: Structure) {
         self.index = index
         self.path = path
         self.structure = structure
+        teamIndex = TeamFileIndex(structure)
         vocabulary = Vocabulary(structure)
         summary = FileSummary(index: index, path: path, structure: structure, vocabulary: vocabulary)
     }
@@ -36,6 +39,8 @@ public struct RuleOptions: Sendable {
     public var values: [String: String]
     /// The oldest OS versions the project supports, if known (see `DeploymentTargets`).
     public var deploymentTargets: DeploymentTargets?
+    /// The configuration's folder: team rules' `paths:` globs start there.
+    public var projectRoot: String?
 
     public init(_ values: [String: String] = [:], deploymentTargets: DeploymentTargets? = nil) {
         self.values = values
