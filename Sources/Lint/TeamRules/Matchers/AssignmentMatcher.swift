@@ -104,7 +104,8 @@ struct AssignmentMatcher: TeamMatcher {
 
     /// Base components before the property, last first (`Current` in `Current.api`; `*` any).
     private func baseMatches(endingBefore dot: Int, _ s: Structure) -> Bool {
-        var k = dot
+        guard s.punct(dot, UInt8(ascii: ".")) else { return false }
+        var k = dot - 1
         for (position, component) in base.reversed().enumerated() {
             if position > 0 {
                 guard s.punct(k, UInt8(ascii: ".")) else { return false }

@@ -72,15 +72,35 @@ enum RequiredLiterals {
             return Info(exact: exact, required: required)
         }
 
+        /// Atoms one after another: the exact strings when they stay few, and the best required
+        /// texts among the atoms' own and each run of exact atoms (`[pP]rint\(` gives `print(`, `Print(`).
         mutating func concatenation() -> Info? {
             var info = Info.empty
+            var run: Set<[UInt8]> = [[]]
+            var best: Set<[UInt8]>?
+            func consider(_ candidate: Set<[UInt8]>?) {
+                guard let candidate, !candidate.isEmpty, !candidate.contains([]) else { return }
+                if best == nil || score(candidate) > score(best!) { best = candidate }
+            }
             while let scalar = peek(), scalar != "|", scalar != ")" {
                 guard var atom = atom() else { return nil }
                 guard let quantified = quantifier(&atom) else { return nil }
+                if let exact = quantified.exact, run.count * exact.count <= limit {
+                    var product = Set<[UInt8]>()
+                    for left in run { for right in exact { product.insert(left + right) } }
+                    run = product.contains { $0.count > 64 } ? exact : product
+                } else {
+                    run = quantified.exact ?? [[]]
+                }
+                consider(run)
+                consider(quantified.required)
                 info = concatenate(info, quantified)
             }
-            return info
+            consider(info.exact)
+            return Info(exact: info.exact, required: best)
         }
+
+        func score(_ set: Set<[UInt8]>) -> Int { set.map(\.count).min() ?? 0 }
 
         func concatenate(_ a: Info, _ b: Info) -> Info {
             var exact: Set<[UInt8]>?
