@@ -93,16 +93,18 @@ final class TeamRuleTests: XCTestCase {
         var checked = 0
         for config in SwiftLintImportTests.Config.allCases {
             for rule in try SwiftLintConfigReader.read(path: fixtures + "/configs/" + config.rawValue) {
-                guard let pattern = rule.regex, let required = RequiredLiterals.of(pattern) else { continue }
+                guard let pattern = rule.regex, let lists = RequiredLiterals.all(pattern) else { continue }
                 let regex = try NSRegularExpression(pattern: pattern, options: SwiftLintRegex.options)
                 for text in cases where regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
                 {
-                    checked += 1
-                    XCTAssertTrue(
-                        required.contains {
-                            Array(text.utf8).endsOfOccurrences(of: String(decoding: $0, as: UTF8.self)).count > 0
-                        },
-                        "\(rule.key): \(required.map { String(decoding: $0, as: UTF8.self) })")
+                    for required in lists {
+                        checked += 1
+                        XCTAssertTrue(
+                            required.contains {
+                                Array(text.utf8).endsOfOccurrences(of: String(decoding: $0, as: UTF8.self)).count > 0
+                            },
+                            "\(rule.key): \(required.map { String(decoding: $0, as: UTF8.self) })")
+                    }
                 }
             }
         }
@@ -116,6 +118,64 @@ final class TeamRuleTests: XCTestCase {
         XCTAssertNil(texts(#"((?i)http(?!s))"#), "case-insensitive: no literal to look for")
         XCTAssertNil(texts(#"(\t+| +)//$"#).map { $0.filter { $0.count > 2 } }.flatMap { $0.isEmpty ? nil : $0 })
         XCTAssertNil(texts(#"\x41BC"#), "escapes it does not follow give nothing")
+    }
+
+    func testEveryListOfRequiredTextsMustHold() {
+        let lists = RequiredLiterals.all(#"[let,var] .+ = (\[.+\]\(\))"#)?.map {
+            $0.map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(lists?.first, ["]()"], "the rarest first: ` = ` is in every file")
+        XCTAssertTrue(lists?.contains([" = "]) ?? false)
+        XCTAssertEqual(PathScope.searchable(#".*Test\.swift"#), #"Test\.swift"#)
+        XCTAssertEqual(PathScope.searchable(".*+x"), ".*+x", "possessive: not the same")
+    }
+
+    /// A regex that backtracks without end stops at its budget and says so, instead of hanging.
+    func testARunawayRegexGivesUpAtItsBudget() throws {
+        var regex = try SwiftLintRegex(pattern: "(x+x+)+y")
+        regex.budget = 0.2
+        let source = "// y\nlet s = \"" + String(repeating: "x", count: 64) + "\"\n"
+        let structure = Structure(SourceFile(path: "A.swift", text: source))
+        let started = Date()
+        let (matches, gaveUp) = regex.matches(in: TeamFileIndex(structure))
+        XCTAssertTrue(gaveUp)
+        XCTAssertEqual(matches.count, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+    }
+
+    /// ICU's C API (taken when reachable) and `NSRegularExpression` give the same matches: every
+    /// survey regex, with its kinds and capture group, on every case file.
+    func testICUAndNSRegularExpressionFindTheSameMatches() throws {
+        let fixtures = SwiftLintImportTests.fixtures
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: fixtures + "/cases").filter {
+            $0.hasSuffix(".swift")
+        }.map { try String(contentsOfFile: fixtures + "/cases/" + $0, encoding: .utf8) }
+        let indexes = sources.map { TeamFileIndex(Structure(SourceFile(path: "A.swift", text: $0))) }
+        var compared = 0
+        for config in SwiftLintImportTests.Config.allCases {
+            for rule in try SwiftLintConfigReader.read(path: fixtures + "/configs/" + config.rawValue) {
+                guard let pattern = rule.regex else { continue }
+                let kinds = try (rule.matchKinds ?? rule.excludedMatchKinds ?? []).map {
+                    try XCTUnwrap(SwiftLintKind(shortName: $0))
+                }
+                let excluded = SwiftLintRegex.excludedKinds(
+                    matchKinds: rule.matchKinds == nil ? nil : kinds,
+                    excludedMatchKinds: rule.excludedMatchKinds == nil ? nil : kinds)
+                let fast = try SwiftLintRegex(pattern: pattern, excluded: excluded, captureGroup: rule.captureGroup)
+                #if os(Linux)
+                XCTAssertNotNil(fast.icu, "ICU's C API is reachable in a dynamic Linux build")
+                #endif
+                var plain = fast
+                plain.icu = nil
+                for index in indexes {
+                    let a = fast.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
+                    let b = plain.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
+                    XCTAssertEqual(a, b, rule.key)
+                    compared += a.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
     }
 
     func testLiteralRegexesAreReadAsTheirTextsInOrder() {

@@ -6,11 +6,16 @@ public struct TeamRule: Rule {
     public let id: String
     public let spec: TeamRuleSpec
     let matcher: any TeamMatcher
+    /// The matcher's required texts, worked out once (some read a regex to find them).
+    let required: [[UInt8]]?
+    let readsTestImports: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
+        required = matcher.requiredTexts
+        readsTestImports = spec.context.readsTestImports
     }
 
     /// The rule for a spec with a `match:`; nil when it has none.
@@ -20,16 +25,19 @@ public struct TeamRule: Rule {
     }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        if let scope = spec.scope,
-            !scope.applies(to: file.path, absolutePath: file.teamIndex.absolutePath, root: options.projectRoot)
-        {
-            return []
-        }
-        let team = TeamFile(file)
-        if let required = matcher.requiredTexts, !required.contains(where: team.index.contains) { return [] }
+        if let scope = spec.scope, !scope.applies(file, root: options.projectRoot) { return [] }
+        let team = TeamFile(file, readsTestImports: readsTestImports)
+        if let required, !required.contains(where: team.index.contains) { return [] }
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {
+            if match.gaveUp {
+                let seconds = Int(SwiftLintRegex.defaultBudget)
+                let message =
+                    "`\(id)` gave up on this file after \(seconds) s of regex backtracking (a `.+` or `.*` across the file?); its findings here may be incomplete"
+                hits.append(Hit(file: file.index, offset: 0, message: message, severity: .info))
+                continue
+            }
             if !includePreviews, team.s.isInPreview(match.token) { continue }
             if !spec.context.isEmpty, !spec.context.allows(match, in: team) { continue }
             let offset: Int
@@ -67,9 +75,18 @@ struct PathScopedRule: Rule {
     var id: String { base.id }
 
     func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        guard scope.applies(to: file.path, absolutePath: file.teamIndex.absolutePath, root: options.projectRoot) else {
-            return []
-        }
+        guard scope.applies(file, root: options.projectRoot) else { return [] }
         return base.check(file, options: options)
+    }
+}
+
+extension PathScope {
+    /// Whether a linted file is in scope; `root` is the configuration's folder.
+    func applies(_ file: LintFile, root: String?) -> Bool {
+        let index = file.teamIndex
+        let needsRelative = !included.isEmpty || !excluded.isEmpty
+        return applies(
+            to: file.path, absolutePath: index.absolutePath,
+            relative: needsRelative ? index.relativePath(to: root) : nil)
     }
 }

@@ -101,6 +101,9 @@ struct CodePattern: Sendable {
     /// Matches in `range` of the file's code tokens, left to right, not overlapping; `fixed`
     /// holds metavariables' texts a match must repeat.
     func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:]) -> [Found] {
+        if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
+            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor)
+        }
         var found: [Found] = []
         var start = range.lowerBound
         let first = elements[0]
@@ -115,6 +118,35 @@ struct CodePattern: Sendable {
                 start = end
             } else {
                 start += 1
+            }
+        }
+        return found
+    }
+
+    /// `$X = !$X`: a pattern that starts with a metavariable is looked for at each token of the
+    /// literal after it (`=`), with the expressions that end there; not at every token of the file.
+    private func anchoredMatches(in s: Structure, range: Range<Int>, fixed: [String: String], anchor: [UInt8])
+        -> [Found]
+    {
+        var found: [Found] = []
+        var free = range.lowerBound
+        // The literal tokens right after the anchor must follow it (`!` in `$X = !$X`).
+        let following = elements.dropFirst(2).prefix { if case .token = $0 { true } else { false } }.map { element in
+            if case .token(let text) = element { return text }
+            return []
+        }
+        for k in range where k > free && s.spells(k, anchor) {
+            if following.enumerated().contains(where: { !s.spells(k + 1 + $0.offset, $0.element) }) { continue }
+            let probe = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
+            let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { probe.atomEnds(from: $0).contains(k) }
+            for start in starts {
+                var matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+                if let end = matcher.match(element: 0, at: start), end > start {
+                    found.append(Found(tokens: start..<end, bindings: matcher.bound))
+                    free = end
+                    break
+                }
             }
         }
         return found

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import SwiftLexer
 
 /// `comment: "/\\b(TODO|FIXME)\\b(?!\\(#\\d+\\))/"` (or plain text the comment contains) — in
@@ -10,6 +11,15 @@ struct CommentMatcher: TeamMatcher {
     let text: String?
     let regex: NSRegularExpression?
     let kinds: Set<Kind>
+    /// Texts the regex needs, worked out once: a comment without one is not searched.
+    let required: [[UInt8]]?
+
+    init(text: String?, regex: NSRegularExpression?, kinds: Set<Kind>) {
+        self.text = text
+        self.regex = regex
+        self.kinds = kinds
+        required = regex.flatMap { RequiredLiterals.of($0.pattern) }
+    }
 
     static func parse(_ map: inout SpecMap) throws -> CommentMatcher {
         guard let source = try map.string("comment"), !source.isEmpty else {
@@ -32,6 +42,13 @@ struct CommentMatcher: TeamMatcher {
         return CommentMatcher(text: source, regex: nil, kinds: Set(kinds))
     }
 
+    /// Whether `needle` occurs within `range` of the file's bytes (read in place).
+    static func holds(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { !haystack.endsOfOccurrences(of: $0, in: range, limit: 1).isEmpty }
+        }
+    }
+
     static func kind(of comment: Token, _ bytes: [UInt8]) -> Kind? {
         func at(_ k: Int) -> UInt8 { comment.offset + k < comment.end ? bytes[comment.offset + k] : 0 }
         guard at(0) == UInt8(ascii: "/") else { return nil } // a shebang
@@ -42,8 +59,12 @@ struct CommentMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let bytes = file.bytes
         var found: [TeamMatch] = []
+        // A comment without one of the regex's required texts cannot match: not run there.
         for comment in file.s.file.comments {
             guard let kind = Self.kind(of: comment, bytes), kinds.contains(kind) else { continue }
+            if let required, !required.contains(where: { Self.holds(bytes, comment.offset..<comment.end, $0) }) {
+                continue
+            }
             let body = Array(bytes[comment.offset..<comment.end])
             for hit in offsets(in: body) {
                 let match = file.match(
@@ -86,6 +107,6 @@ struct CommentMatcher: TeamMatcher {
 
     var requiredTexts: [[UInt8]]? {
         if let text { return [Array(text.utf8)] }
-        return regex.flatMap { RequiredLiterals.of($0.pattern) }
+        return required
     }
 }

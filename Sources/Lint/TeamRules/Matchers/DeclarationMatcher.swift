@@ -217,6 +217,30 @@ struct DeclarationMatcher: TeamMatcher {
 
     static let keywordModifiers: Set<Keyword> = [.public, .private, .fileprivate, .internal, .open, .static, .class]
 
+    /// Texts a file must hold: those of the names, else the supertypes, else the attributes
+    /// the declaration must have (`XCTestCase`, `@State`); nil when none is required.
+    var requiredTexts: [[UInt8]]? {
+        func texts(_ patterns: [TextPattern], prefix: String = "") -> [[UInt8]]? {
+            guard !patterns.isEmpty, !patterns.contains(where: \.negated) else { return nil }
+            var all: [[UInt8]] = []
+            for pattern in patterns {
+                if let plain = pattern.plainText {
+                    all.append(Array((prefix + plain).utf8))
+                } else if let literals = pattern.requiredTexts {
+                    all += literals
+                } else {
+                    return nil
+                }
+            }
+            return all
+        }
+        if let found = texts(names) { return found }
+        if let found = texts(inherits) { return found }
+        // Every listed attribute is required: any one of them is a text the file must hold.
+        if let first = attributes.first, let found = texts([first], prefix: "@") { return found }
+        return nil
+    }
+
     var anchorNames: [String] { ["keyword", "start"] }
 
     func defaultMessage(_ match: TeamMatch) -> String {

@@ -100,5 +100,10 @@ struct IdentifierMatcher: TeamMatcher {
 
     func defaultMessage(_ match: TeamMatch) -> String { "`\(match.text)` is not to be used here" }
 
-    var requiredTexts: [[UInt8]]? { names }
+    /// A member's base, when every member names one, is rarer than the member (`UIApplication`
+    /// rather than `shared`).
+    var requiredTexts: [[UInt8]]? {
+        if isMember, !bases.isEmpty, bases.allSatisfy({ !$0.isEmpty }) { return bases.map { $0[0] } }
+        return names
+    }
 }

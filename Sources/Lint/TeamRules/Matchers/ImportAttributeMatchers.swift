@@ -35,7 +35,10 @@ struct ImportMatcher: TeamMatcher {
 
     func defaultMessage(_ match: TeamMatch) -> String { "`import \(match.text)` is not to be written here" }
 
-    var requiredTexts: [[UInt8]]? { [Array("import".utf8)] }
+    var requiredTexts: [[UInt8]]? {
+        let plain = modules.compactMap(\.plainText)
+        return plain.count == modules.count ? plain.map { Array($0.utf8) } : [Array("import".utf8)]
+    }
 }
 
 /// `attribute: ["@objcMembers", "@UIApplicationMain"]` — the attribute anywhere in code.

@@ -63,4 +63,11 @@ struct LiteralMatcher: TeamMatcher {
     }
 
     func defaultMessage(_ match: TeamMatch) -> String { "the literal `\(match.text)` is hard-coded here" }
+
+    /// What the value must say, when that names a text (`/^https?:/` needs `http`).
+    var requiredTexts: [[UInt8]]? {
+        guard let value else { return nil }
+        if let plain = value.plainText { return plain.isEmpty ? nil : [Array(plain.utf8)] }
+        return value.requiredTexts
+    }
 }

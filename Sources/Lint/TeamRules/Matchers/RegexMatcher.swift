@@ -54,11 +54,18 @@ struct RegexMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        regex.matches(in: file.index).compactMap { found in
+        let (found, gaveUp) = regex.matches(in: file.index)
+        var matches = found.compactMap { found -> TeamMatch? in
             let match = file.match(at: found.offset, range: found.range, text: file.text(found.range))
             if let within, !within.contains(match.token) { return nil }
             return match
         }
+        if gaveUp {
+            var note = file.match(at: 0, range: 0..<0)
+            note.gaveUp = true
+            matches.append(note)
+        }
+        return matches
     }
 
     func defaultMessage(_ match: TeamMatch) -> String {
@@ -71,5 +78,5 @@ struct RegexMatcher: TeamMatcher {
     var readsComments: Bool { !regex.excluded.contains(.comment) || !regex.excluded.contains(.docComment) }
     var readsStrings: Bool { !regex.excluded.contains(.string) }
     var includesPreviewsByDefault: Bool { true }
-    var requiredTexts: [[UInt8]]? { regex.required }
+    var requiredTexts: [[UInt8]]? { regex.required.first }
 }

@@ -4,11 +4,29 @@
 /// texts, and the regex then runs on every file.
 enum RequiredLiterals {
     /// The texts (UTF-8), or nil when nothing is known.
-    static func of(_ pattern: String) -> [[UInt8]]? {
+    static func of(_ pattern: String) -> [[UInt8]]? { all(pattern)?.first }
+
+    /// Every list of texts known (each match holds one text of each list), most telling first:
+    /// `[let,var] .+ = (\[.+\]\(\))` needs `]()` as well as ` = `.
+    static func all(_ pattern: String) -> [[[UInt8]]]? {
         var reader = Reader(Array(pattern.unicodeScalars))
         guard let info = reader.alternation(), reader.atEnd, !reader.unsure else { return nil }
-        guard let best = info.best, !best.isEmpty, !best.contains(where: \.isEmpty) else { return nil }
-        return best.sorted { $0.lexicographicallyPrecedes($1) }
+        var lists = info.conjuncts
+        if let best = info.best { lists.append(best) }
+        let usable = lists.filter { !$0.isEmpty && !$0.contains(where: \.isEmpty) }
+        guard !usable.isEmpty else { return nil }
+        var seen = Set<Set<[UInt8]>>()
+        let ordered = usable.filter { seen.insert($0).inserted }.sorted { rank($0) > rank($1) }
+        return ordered.prefix(4).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
+    }
+
+    /// Longer texts first; at the same length, those with fewer letters common in code (a text
+    /// of punctuation such as `]()` is rarer than ` = `).
+    private static func rank(_ set: Set<[UInt8]>) -> Int {
+        let shortest = set.map(\.count).min() ?? 0
+        let common: Set<UInt8> = Set(" =\n\t.,:;(){}ea".utf8)
+        let rare = set.map { $0.filter { !common.contains($0) }.count }.min() ?? 0
+        return shortest * 4 + rare - set.count
     }
 
     /// What a piece of a pattern is known to match.
@@ -17,9 +35,17 @@ enum RequiredLiterals {
         var exact: Set<[UInt8]>?
         /// Strings of which each match contains one.
         var required: Set<[UInt8]>?
+        /// Further such lists, each to hold as well (from the atoms of a sequence).
+        var conjuncts: [Set<[UInt8]>] = []
 
         static let unknown = Info(exact: nil, required: nil)
         static let empty = Info(exact: [[]], required: nil)
+
+        init(exact: Set<[UInt8]>?, required: Set<[UInt8]>?, conjuncts: [Set<[UInt8]>] = []) {
+            self.exact = exact
+            self.required = required
+            self.conjuncts = conjuncts
+        }
 
         /// The better of the exact strings and the required ones: the longer shortest string.
         var best: Set<[UInt8]>? {
@@ -78,8 +104,10 @@ enum RequiredLiterals {
             var info = Info.empty
             var run: Set<[UInt8]> = [[]]
             var best: Set<[UInt8]>?
+            var all: [Set<[UInt8]>] = []
             func consider(_ candidate: Set<[UInt8]>?) {
                 guard let candidate, !candidate.isEmpty, !candidate.contains([]) else { return }
+                all.append(candidate)
                 if best == nil || score(candidate) > score(best!) { best = candidate }
             }
             while let scalar = peek(), scalar != "|", scalar != ")" {
@@ -97,7 +125,7 @@ enum RequiredLiterals {
                 info = concatenate(info, quantified)
             }
             consider(info.exact)
-            return Info(exact: info.exact, required: best)
+            return Info(exact: info.exact, required: best, conjuncts: all)
         }
 
         func score(_ set: Set<[UInt8]>) -> Int { set.map(\.count).min() ?? 0 }

@@ -5,16 +5,21 @@ import Foundation
 /// overlaps; a match is dropped when a span of an excluded kind touches it (the whole match, not
 /// only the capture group); the finding stands at the start of `capture_group`.
 ///
-/// Speed without changing a finding: a file holding none of the regex's required texts is
-/// skipped; with a kind filter that allows only sparse kinds (comments, strings), the regex first
-/// runs over just the regions where a kept match could lie, once per region, and the whole-file
-/// scan that decides the findings runs only where one of them matched.
+/// Speed without changing a finding: every match holds one text of each list `required` gives
+/// (read from the pattern), so a file lacking one is skipped; with a kind filter, a kept match
+/// lies where no excluded kind is, so a file where every occurrence of those texts touches an
+/// excluded kind (a `TODO:` only in strings, for a comment rule) is skipped too. Only then does
+/// the whole-file scan that decides the findings run, once. A scan that backtracks past its
+/// budget (a `.+` across a large file) stops and says so in one `info` finding.
 struct SwiftLintRegex: @unchecked Sendable {
     let pattern: String
     let regex: NSRegularExpression
     let excluded: SwiftLintKindSet
     let captureGroup: Int
-    let required: [[UInt8]]?
+    /// Lists of texts; each match holds one text of each list.
+    let required: [[[UInt8]]]
+    /// The same pattern through ICU's C API, when it is reachable.
+    var icu: ICURegex?
 
     static let options: NSRegularExpression.Options = [.anchorsMatchLines, .dotMatchesLineSeparators]
 
@@ -37,8 +42,17 @@ struct SwiftLintRegex: @unchecked Sendable {
         self.pattern = pattern
         self.excluded = excluded
         self.captureGroup = captureGroup
-        required = RequiredLiterals.of(pattern)
+        required = RequiredLiterals.all(pattern) ?? []
+        icu = ICURegex(pattern)
     }
+
+    /// ICU counts its limit in units of 10,000 match steps, about 0.1 ms each on this project's VM:
+    /// the budget in seconds, as steps (the same on a loaded machine).
+    var stepLimit: Int32 { Int32(max(1, min(Double(Int32.max), budget * 10_000))) }
+
+    /// How long one file's scan may take before it is given up.
+    static let defaultBudget: TimeInterval = 2
+    var budget = Self.defaultBudget
 
     /// The excluded kinds `match_kinds` or `excluded_match_kinds` give, as SwiftLint computes them.
     static func excludedKinds(matchKinds: [SwiftLintKind]?, excludedMatchKinds: [SwiftLintKind]?) -> SwiftLintKindSet {
@@ -52,39 +66,60 @@ struct SwiftLintRegex: @unchecked Sendable {
         var range: Range<Int>
     }
 
-    func matches(in index: TeamFileIndex) -> [Match] {
-        if let required, !required.contains(where: index.contains) { return [] }
-        guard let text = index.regexText else { return [] }
-        if !excluded.isEmpty, !SwiftLintKindSet.all.subtracting(excluded).intersects(SwiftLintKindSet.dense) {
-            guard anyRegionMatches(index, text) else { return [] }
+    /// The kept matches, and whether the scan gave up before the end of the file.
+    func matches(in index: TeamFileIndex) -> (matches: [Match], gaveUp: Bool) {
+        for list in required where !list.contains(where: index.contains) { return ([], false) }
+        guard let text = index.regexText else { return ([], false) }
+        if !excluded.isEmpty, let texts = required.first, !anyOccurrenceClear(of: texts, index) { return ([], false) }
+        let kinds = excluded.isEmpty ? nil : index.kinds
+        var kept: [Match] = []
+        func keep(_ range: Range<Int>, groupStart: Int?) {
+            if let kinds, kinds.kinds(touching: range).intersects(excluded) { return }
+            // A group that took no part has no place; SwiftLint's location would be empty too.
+            kept.append(Match(offset: groupStart.map(text.byteOffset(ofUnit:)) ?? range.lowerBound, range: range))
+        }
+        if let icu {
+            let (found, stopped) = text.utf16.withUnsafeBufferPointer {
+                icu.matches(in: $0, group: captureGroup, stepLimit: stepLimit)
+            }
+            for match in found {
+                keep(
+                    text.byteOffset(ofUnit: match.range.lowerBound)..<text.byteOffset(ofUnit: match.range.upperBound),
+                    groupStart: match.groupStart)
+            }
+            return (kept, stopped)
         }
         let whole = NSRange(location: 0, length: text.utf16Count)
-        var kept: [Match] = []
-        let kinds = excluded.isEmpty ? nil : index.kinds
-        for result in regex.matches(in: text.string, options: [], range: whole) {
-            let range = text.byteRange(of: result.range)
-            if let kinds, kinds.kinds(touching: range).intersects(excluded) { continue }
+        let started = Date()
+        var gaveUp = false
+        var calls = 0
+        regex.enumerateMatches(in: text.string, options: [.reportProgress], range: whole) { result, _, stop in
+            guard let result else {
+                calls &+= 1
+                if calls & 1023 == 0, Date().timeIntervalSince(started) > budget {
+                    gaveUp = true
+                    stop.pointee = true
+                }
+                return
+            }
             let group = result.range(at: captureGroup)
-            // A group that took no part has no place; SwiftLint's location would be empty too.
-            let offset = group.location == NSNotFound ? range.lowerBound : text.byteOffset(ofUnit: group.location)
-            kept.append(Match(offset: offset, range: range))
+            keep(text.byteRange(of: result.range), groupStart: group.location == NSNotFound ? nil : group.location)
         }
-        return kept
+        return (kept, gaveUp)
     }
 
-    /// Whether the regex matches inside some region that touches no excluded kind. A kept match
-    /// lies in one such region, and with transparent, non-anchoring bounds the regex sees the
-    /// same text around a region as in the whole file: no region match, no kept match.
-    private func anyRegionMatches(_ index: TeamFileIndex, _ text: RegexText) -> Bool {
-        let regions = index.kinds.regions(avoiding: excluded, length: index.bytes.count)
-        for region in regions {
-            let range = text.unitRange(ofBytes: region)
-            if regex.firstMatch(
-                in: text.string, options: [.withTransparentBounds, .withoutAnchoringBounds], range: range) != nil
-            {
-                return true
+    /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,
+    /// and touches none.
+    private func anyOccurrenceClear(of texts: [[UInt8]], _ index: TeamFileIndex) -> Bool {
+        let kinds = index.kinds
+        return index.bytes.withUnsafeBufferPointer { bytes in
+            texts.contains { text in
+                text.withUnsafeBufferPointer { needle in
+                    bytes.endsOfOccurrences(of: needle).contains { end in
+                        !kinds.kinds(touching: (end - needle.count)..<end).intersects(excluded)
+                    }
+                }
             }
         }
-        return false
     }
 }

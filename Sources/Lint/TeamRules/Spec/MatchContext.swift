@@ -21,6 +21,13 @@ struct MatchContext: Sendable {
 
     var isEmpty: Bool { inside.isEmpty && notInside.isEmpty && has.isEmpty && notHas.isEmpty }
 
+    /// Whether a place of this context (or of its `has`) is `test`.
+    var readsTestImports: Bool {
+        let places = inside + notInside
+        if places.contains(where: { if case .test = $0 { true } else { false } }) { return true }
+        return (has + notHas).contains { $0.context.readsTestImports }
+    }
+
     func allows(_ match: TeamMatch, in file: TeamFile) -> Bool {
         if !inside.isEmpty, !inside.contains(where: { $0.holds(match.token, in: file) }) { return false }
         if notInside.contains(where: { $0.holds(match.token, in: file) }) { return false }
@@ -77,7 +84,7 @@ enum ContextPlace: Sendable {
         case .preview:
             return s.isInPreview(token)
         case .test:
-            return file.lint.importsTestFramework
+            return file.importsTestFramework
         case .call(let callee, let label):
             let matcher = CallMatcher(callees: [callee], label: nil, withoutLabels: [], value: nil)
             for call in s.enclosingCalls(of: token) {

@@ -14,6 +14,8 @@ struct TeamMatch: Sendable {
     var bindings: [String: String] = [:]
     /// The matched text, for the default message.
     var text: String = ""
+    /// Not a match: the regex scan stopped at its time budget, so the file's findings are incomplete.
+    var gaveUp = false
 }
 
 /// One kind of `match:` (a call, a declaration, a token pattern, a regex…).
@@ -47,14 +49,17 @@ extension TeamMatcher {
 
 /// A file as team rules read it: the lint file, its structure and the index the rules share.
 struct TeamFile {
-    let lint: LintFile
     let index: TeamFileIndex
+    /// Whether the file imports a test framework (read only for rules that ask: `inside: [test]`).
+    let importsTestFramework: Bool
     var s: Structure { index.structure }
     var bytes: [UInt8] { index.structure.file.bytes }
 
-    init(_ lint: LintFile) {
-        self.lint = lint
+    /// Holds no copy of the `LintFile`: copying one costs a retain for each of its many parts,
+    /// and a file meets every team rule.
+    init(_ lint: LintFile, readsTestImports: Bool) {
         index = lint.teamIndex
+        importsTestFramework = readsTestImports && lint.importsTestFramework
     }
 
     /// The code token holding byte `offset`, or the last one before it (0 when none).

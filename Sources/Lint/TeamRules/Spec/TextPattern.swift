@@ -33,6 +33,12 @@ struct TextPattern: @unchecked Sendable, CustomStringConvertible {
     /// The plain text, when the pattern is one (no regex, not negated).
     var plainText: String? { negated ? nil : exact }
 
+    /// For a regex that is not negated: texts of which every matching name holds one.
+    var requiredTexts: [[UInt8]]? {
+        guard !negated, let regex else { return nil }
+        return RequiredLiterals.of(regex.pattern)
+    }
+
     func matches(_ text: String) -> Bool {
         let found: Bool
         if let exact {

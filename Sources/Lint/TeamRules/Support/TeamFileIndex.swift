@@ -9,7 +9,8 @@ import SwiftLexer
 public final class TeamFileIndex: @unchecked Sendable {
     public let structure: Structure
     private let lock = NSLock()
-    private var pairsStore: BytePairs?
+    private var gramsStore: ByteGrams?
+    private var relativeStore: (root: String, path: String?)?
     private var kindsStore: SwiftLintKindMap?
     private var textStore: RegexText??
     private var absoluteStore: String?
@@ -18,12 +19,23 @@ public final class TeamFileIndex: @unchecked Sendable {
 
     public var bytes: [UInt8] { structure.file.bytes }
 
-    /// Which byte pairs occur in the file.
-    var pairs: BytePairs {
+    /// Which four-byte sequences occur in the file.
+    var grams: ByteGrams {
         lock.withLock {
-            if let pairsStore { return pairsStore }
-            let made = BytePairs(structure.file.bytes)
-            pairsStore = made
+            if let gramsStore { return gramsStore }
+            let made = ByteGrams(structure.file.bytes)
+            gramsStore = made
+            return made
+        }
+    }
+
+    /// The file's path below `root` (the configuration's folder), worked out once for all rules.
+    func relativePath(to root: String?) -> String? {
+        guard let root else { return nil }
+        return lock.withLock {
+            if let relativeStore, relativeStore.root == root { return relativeStore.path }
+            let made = PathScope.relative(absolutePathUnlocked, to: root)
+            relativeStore = (root, made)
             return made
         }
     }
@@ -50,50 +62,57 @@ public final class TeamFileIndex: @unchecked Sendable {
     }
 
     /// The file's path made absolute (what SwiftLint's path regexes are searched in).
-    var absolutePath: String {
-        lock.withLock {
-            if let absoluteStore { return absoluteStore }
-            let made = PathScope.absolute(structure.file.path)
-            absoluteStore = made
-            return made
-        }
+    var absolutePath: String { lock.withLock { absolutePathUnlocked } }
+
+    private var absolutePathUnlocked: String {
+        if let absoluteStore { return absoluteStore }
+        let made = PathScope.absolute(structure.file.path)
+        absoluteStore = made
+        return made
     }
 
     /// Whether `needle` occurs in the file: the byte pairs first, then a real search.
     func contains(_ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
-        if needle.count >= 2, !pairs.mayContain(needle) { return false }
+        if !grams.mayContain(needle) { return false }
         return structure.file.bytes.withUnsafeBufferPointer { haystack in
             needle.withUnsafeBufferPointer { needle in !haystack.endsOfOccurrences(of: needle, limit: 1).isEmpty }
         }
     }
 }
 
-/// A 65,536-bit set of the byte pairs that occur in a file: a needle with a pair the file lacks
-/// cannot occur in it. One pass over the bytes, shared by every team rule of the file.
-struct BytePairs: Sendable {
+/// A 65,536-bit set of the four-byte sequences that occur in a file (hashed): a needle with a
+/// sequence the file lacks cannot occur in it. One pass over the bytes, shared by every team rule
+/// of the file; a file of a few thousand bytes sets a few percent of the bits, so a word it does
+/// not hold is almost always told apart without reading the file again.
+struct ByteGrams: Sendable {
     private var words: [UInt64]
 
     init(_ bytes: [UInt8]) {
         words = [UInt64](repeating: 0, count: 1024)
-        guard bytes.count >= 2 else { return }
+        guard bytes.count >= 4 else { return }
         words.withUnsafeMutableBufferPointer { words in
             bytes.withUnsafeBufferPointer { bytes in
-                var previous = Int(bytes[0])
-                for index in 1..<bytes.count {
-                    let current = Int(bytes[index])
-                    let pair = previous << 8 | current
-                    words[pair >> 6] |= 1 << UInt64(pair & 63)
-                    previous = current
+                var window = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
+                for index in 3..<bytes.count {
+                    window = window << 8 | UInt32(bytes[index])
+                    let bit = Self.slot(window)
+                    words[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
             }
         }
     }
 
+    @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 16) }
+
+    /// False only when the needle cannot occur (needles under four bytes always may).
     func mayContain(_ needle: [UInt8]) -> Bool {
-        for index in 1..<needle.count {
-            let pair = Int(needle[index - 1]) << 8 | Int(needle[index])
-            if words[pair >> 6] & (1 << UInt64(pair & 63)) == 0 { return false }
+        guard needle.count >= 4 else { return true }
+        var window = UInt32(needle[0]) << 16 | UInt32(needle[1]) << 8 | UInt32(needle[2])
+        for index in 3..<needle.count {
+            window = window << 8 | UInt32(needle[index])
+            let bit = Self.slot(window)
+            if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
         }
         return true
     }
@@ -103,6 +122,8 @@ struct BytePairs: Sendable {
 /// those offsets and byte offsets. An ASCII file needs no map: both offsets are the same.
 struct RegexText: Sendable {
     let string: String
+    /// The text as UTF-16, what ICU reads (made once, shared by the file's regex rules).
+    let utf16: [UInt16]
     let utf16Count: Int
     /// Byte offset of each UTF-16 offset (one past the end included); empty for ASCII.
     private let byteOfUnit: [Int32]
@@ -113,6 +134,7 @@ struct RegexText: Sendable {
         let ascii = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
         if ascii {
             string = String(decoding: bytes, as: UTF8.self)
+            utf16 = bytes.map { UInt16($0) }
             utf16Count = bytes.count
             byteOfUnit = []
             unitOfByte = []
@@ -120,6 +142,7 @@ struct RegexText: Sendable {
         }
         guard let decoded = String(bytes: bytes, encoding: .utf8) else { return nil }
         string = decoded
+        utf16 = Array(decoded.utf16)
         var byteOfUnit: [Int32] = []
         var unitOfByte: [Int32] = []
         byteOfUnit.reserveCapacity(bytes.count + 1)

@@ -6,10 +6,14 @@ extension Structure {
     @inline(__always) func spells(_ index: Int, _ text: [UInt8]) -> Bool {
         guard index >= 0, index < code.count else { return false }
         let token = code[index]
-        guard token.length == text.count else { return false }
-        let bytes = file.bytes
-        for k in 0..<text.count where bytes[token.offset + k] != text[k] { return false }
-        return true
+        guard token.length == text.count, !text.isEmpty, file.bytes[token.offset] == text[0] else { return false }
+        // Read in place: a copy of the file's bytes per token costs a retain and a release each.
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            text.withUnsafeBufferPointer { text in
+                for k in 1..<max(1, text.count) where bytes[token.offset + k] != text[k] { return false }
+                return true
+            }
+        }
     }
 
     /// Whether code token `index` is the operator spelled `literal` (`=`, `+=`, `?`).
