@@ -234,6 +234,7 @@ public struct Configuration: Sendable {
     public func options(for id: String) -> RuleOptions {
         var options = ruleOptions[id] ?? RuleOptions()
         options.deploymentTargets = deploymentTargets
+        options.projectRoot = root
         return options
     }
 

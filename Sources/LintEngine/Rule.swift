@@ -9,6 +9,8 @@ public struct RuleOptions: Sendable {
     public var values: [String: String]
     /// The oldest OS versions the project supports, if known (see `DeploymentTargets`).
     public var deploymentTargets: DeploymentTargets?
+    /// The configuration's folder: team rules' `paths:` globs start there.
+    public var projectRoot: String?
 
     public init(_ values: [String: String] = [:], deploymentTargets: DeploymentTargets? = nil) {
         self.values = values

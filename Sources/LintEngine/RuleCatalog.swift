@@ -46,11 +46,16 @@ public struct RuleCatalog: Sendable {
                 }
             }
         }
+        // A rule folder may hold its rules' notes (`import-swiftlint` writes them to `DIR/notes/`).
+        let notePaths = Set(graph.notes.map { PathScope.absolute($0.path) })
         for file in files {
             let metadata: RuleMetadata
             do {
                 metadata = try RuleMetadata.parse(path: file.path, text: file.contents)
             } catch {
+                if !file.builtin, notePaths.contains(PathScope.absolute(file.path)), !file.contents.hasIDLine {
+                    continue
+                }
                 problems.append("\(error)")
                 continue
             }
@@ -59,16 +64,26 @@ public struct RuleCatalog: Sendable {
                 continue
             }
             let rule: (any Rule)?
-            if let pattern = metadata.pattern {
+            if let team = metadata.team, let teamRule = TeamRule(id: metadata.id, spec: team) {
+                if metadata.pattern != nil {
+                    problems.append("\(file.path): rule `\(metadata.id)` has both `pattern` and `match`; keep one")
+                    continue
+                }
+                rule = teamRule
+            } else if let pattern = metadata.pattern {
                 rule = DeclarativeRule(id: metadata.id, pattern: pattern)
             } else if metadata.id == Self.unusedSuppressionID {
                 rule = UnusedSuppressionMarker()
             } else {
                 rule = implementations[metadata.id]
             }
-            guard let rule else {
-                problems.append("\(file.path): rule `\(metadata.id)` has no implementation and no `pattern`")
+            guard var implementation = rule else {
+                problems.append("\(file.path): rule `\(metadata.id)` has no implementation and no `pattern` or `match`")
                 continue
+            }
+            // `paths:` on a `pattern:` rule (a `match:` rule applies its own).
+            if metadata.team?.matcher == nil, let scope = metadata.team?.scope {
+                implementation = PathScopedRule(base: implementation, scope: scope)
             }
             var note: NoteReference?
             var noteMarkdown: String?
@@ -80,7 +95,9 @@ public struct RuleCatalog: Sendable {
                 problems.append("\(file.path): rule `\(metadata.id)` cites \(metadata.noteLink), which is not a note")
             }
             entries.append(
-                Entry(metadata: metadata, rule: rule, note: note, noteMarkdown: noteMarkdown, builtin: file.builtin))
+                Entry(
+                    metadata: metadata, rule: implementation, note: note, noteMarkdown: noteMarkdown,
+                    builtin: file.builtin))
         }
         for id in implementations.keys where !seen.contains(id) {
             problems.append("built-in rule `\(id)` has no rule file in Rules/")
@@ -97,4 +114,11 @@ public struct RuleCatalog: Sendable {
 struct UnusedSuppressionMarker: Rule {
     let id = RuleCatalog.unusedSuppressionID
     func check(_ file: LintFile, options: RuleOptions) -> [Hit] { [] }
+}
+
+extension String {
+    /// Whether the text has an `id:` line (a rule file's front matter does; a note's does not).
+    fileprivate var hasIDLine: Bool {
+        split(separator: "\n", maxSplits: 40).contains { $0.hasPrefix("id:") }
+    }
 }

@@ -25,6 +25,8 @@ public struct RuleExampleRunner: Sendable {
     public struct Outcome: Sendable {
         public var failures: [Failure]
         public var examplesRun: Int
+        /// Rules marked `examples: todo` (imported ones), counted rather than failed.
+        public var rulesWithoutExamples: [String] = []
     }
 
     /// An example with `↓` markers (a finding at the rule's severity) and `ⓘ` markers (a finding
@@ -70,6 +72,8 @@ public struct RuleExampleRunner: Sendable {
     public struct ExampleSettings: Sendable, Equatable {
         public var options: [String: String] = [:]
         public var deploymentTargets: [DeploymentTargets.Platform: DeploymentTargets.Version] = [:]
+        /// `path=Sources/Views/Profile.swift`: the file the example stands for (rules with `paths:`).
+        public var path = "Example.swift"
 
         public struct Problem: Error, CustomStringConvertible, Sendable {
             public var description: String
@@ -89,7 +93,12 @@ public struct RuleExampleRunner: Sendable {
                 guard keys.insert(key.lowercased()).inserted else {
                     throw Problem(description: "`\(key)` is set twice")
                 }
-                if let platform = platform(named: key) {
+                if key == "path" {
+                    guard !value.isEmpty, !value.hasPrefix("/"), !value.split(separator: "/").contains("..") else {
+                        throw Problem(description: "`path=\(value)`: a relative path inside the project")
+                    }
+                    settings.path = value
+                } else if let platform = platform(named: key) {
                     settings.deploymentTargets[platform] = try version(value, key: key)
                 } else if let spec = optionSpecs.first(where: { $0.name == key }) {
                     settings.options[key] = try option(value, of: spec)
@@ -126,13 +135,19 @@ public struct RuleExampleRunner: Sendable {
                 ? "this rule takes no options"
                 : "this rule takes " + specs.map { "`\($0.name)`" }.joined(separator: ", ")
             let platforms = DeploymentTargets.Platform.allCases.map(\.rawValue).joined(separator: ", ")
-            return options + "; deployment targets: " + platforms
+            return options + "; deployment targets: " + platforms + "; `path=` the file's path"
         }
     }
 
     /// Every rule enabled (opt-in ones too), so suppressions of any rule can be judged; the
     /// example's options for its rule, and its deployment targets.
-    func linter(for rule: String, settings: ExampleSettings) -> Linter {
+    /// A linter for one example, and the path its file stands at.
+    struct ExampleLinter {
+        var linter: Linter
+        var path: String
+    }
+
+    func linter(for rule: String, settings: ExampleSettings) -> ExampleLinter {
         var configuration = Configuration()
         configuration.optInRules = catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
         if !settings.options.isEmpty { configuration.ruleOptions[rule] = RuleOptions(settings.options) }
@@ -140,13 +155,13 @@ public struct RuleExampleRunner: Sendable {
             configuration.deploymentTargets = DeploymentTargets(
                 settings.deploymentTargets, source: "the example's info string")
         }
-        return Linter(catalog: catalog, configuration: configuration)
+        return ExampleLinter(linter: Linter(catalog: catalog, configuration: configuration), path: settings.path)
     }
 
     /// The rule's findings as `line:column`, with ` info` after those reported at `info` by a rule
     /// whose own severity is higher (in line and column order).
-    func positions(_ code: String, rule: String, linter: Linter) -> (positions: [String], result: LintResult) {
-        let result = linter.lint([LintInput(path: "Example.swift") { Array(code.utf8) }])
+    func positions(_ code: String, rule: String, linter: ExampleLinter) -> (positions: [String], result: LintResult) {
+        let result = linter.linter.lint([LintInput(path: linter.path) { Array(code.utf8) }])
         let ownSeverity = catalog.entry(rule)?.metadata.severity ?? .info
         let found = result.findings.filter { $0.ruleID == rule }.map {
             "\($0.line):\($0.column)" + ($0.severity == .info && ownSeverity != .info ? " info" : "")
@@ -169,11 +184,28 @@ public struct RuleExampleRunner: Sendable {
         ]
     }
 
+    /// The silent variants a rule is held to: a team rule that reads comments (or strings'
+    /// text) still finds its example wrapped in one.
+    func silentVariants(_ code: String, rule id: String) -> [(String, String)] {
+        let team = catalog.entry(id)?.rule as? TeamRule
+        return Self.silentVariants(code).filter { name, _ in
+            guard let team else { return true }
+            return name.contains("comment") ? !team.readsComments : !team.readsStrings
+        }
+    }
+
     public func run(only ids: Set<String>? = nil) -> Outcome {
         var failures: [Failure] = []
         var count = 0
+        var withoutExamples: [String] = []
         for entry in catalog.entries where ids?.contains(entry.metadata.id) ?? true {
             let id = entry.metadata.id
+            if entry.metadata.team?.examplesToWrite == true, entry.metadata.triggering.isEmpty,
+                entry.metadata.nonTriggering.isEmpty
+            {
+                withoutExamples.append(id)
+                continue
+            }
             func fail(_ line: Int, _ message: String) {
                 failures.append(Failure(rule: id, path: entry.metadata.path, line: line, message: message))
             }
@@ -199,12 +231,12 @@ public struct RuleExampleRunner: Sendable {
                 for problem in problems { fail(example.line, problem) }
             }
         }
-        return Outcome(failures: failures, examplesRun: count)
+        return Outcome(failures: failures, examplesRun: count, rulesWithoutExamples: withoutExamples)
     }
 
     /// Exactly the `↓` (and `ⓘ`) findings, two lines down after a shebang and an emoji line, none
     /// in a comment or a string, none after a `disable` comment, which counts as used.
-    func triggeringProblems(_ example: String, rule id: String, linter: Linter) -> [String] {
+    func triggeringProblems(_ example: String, rule id: String, linter: ExampleLinter) -> [String] {
         var problems: [String] = []
         let marked = Marked(example)
         if marked.markers.isEmpty { problems.append("triggering example has no ↓ marker") }
@@ -230,7 +262,7 @@ public struct RuleExampleRunner: Sendable {
     }
 
     /// No finding at the rule's severity; `ⓘ` marks one the rule reports at `info` only.
-    func nonTriggeringProblems(_ example: String, rule id: String, linter: Linter) -> [String] {
+    func nonTriggeringProblems(_ example: String, rule id: String, linter: ExampleLinter) -> [String] {
         var problems: [String] = []
         if example.contains("↓") { problems.append("non-triggering example has a ↓ marker") }
         let marked = Marked(example)
@@ -241,8 +273,8 @@ public struct RuleExampleRunner: Sendable {
         return problems + silentVariantProblems(marked.code, rule: id, linter: linter)
     }
 
-    func silentVariantProblems(_ code: String, rule id: String, linter: Linter) -> [String] {
-        Self.silentVariants(code).compactMap { name, variant in
+    func silentVariantProblems(_ code: String, rule id: String, linter: ExampleLinter) -> [String] {
+        silentVariants(code, rule: id).compactMap { name, variant in
             let silent = positions(variant, rule: id, linter: linter).positions
             return silent.isEmpty ? nil : "\(name): expected no finding, got \(silent)"
         }

@@ -24,6 +24,8 @@ public struct RuleMetadata: Sendable {
     public var corrections: [Correction]
     /// A declarative pattern (team rules without Swift code).
     public var pattern: DeclarativePattern?
+    /// A team rule's `match:` and path scope (`TeamRuleSpec`).
+    public var team: TeamRuleSpec?
 
     public struct Example: Sendable {
         public var code: String
@@ -71,10 +73,11 @@ public struct RuleMetadata: Sendable {
             correctable: note.extra["correctable"] == "true",
             optIn: note.extra["opt_in"] == "true" || note.extra["opt-in"] == "true",
             path: path, markdown: text, body: note.body, triggering: [], nonTriggering: [], corrections: [],
-            pattern: nil)
+            pattern: nil, team: nil)
         if note.extra["pattern"] != nil, let raw = DeclarativePattern.rawPattern(in: text) {
             metadata.pattern = try DeclarativePattern.parse(raw, path: path)
         }
+        metadata.team = try TeamRuleSpec.read(path: path, text: text)
         // Each swift block belongs to the section whose heading precedes it.
         var pendingBefore: (String, Int)?
         for block in note.codeBlocks where block.language == "swift" {

@@ -13,6 +13,8 @@ public struct LintFile: Sendable {
     /// What the file contributes to the project index, taken right after parsing (while the file
     /// is still in cache); rules that need the same facts read them here.
     package let summary: FileSummary
+    /// What rules build of the file on first use and share (the team rules' index).
+    public let scratch = FileScratch()
 
     public init(index: Int, path: String, structure: Structure) {
         self.index = index

@@ -71,7 +71,8 @@ struct PatternLint: ParsableCommand {
         version: PatternLintVersion.current,
         subcommands: [
             LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self,
-            InitCommand.self, InstallHookCommand.self, MCPCommand.self, LSPCommand.self, BenchLexerCommand.self,
+            InitCommand.self, InstallHookCommand.self, ImportSwiftLintCommand.self, MCPCommand.self, LSPCommand.self,
+            BenchLexerCommand.self,
         ]
     )
 }

@@ -22,9 +22,13 @@ struct RulesCommand: ParsableCommand {
         let environment = try LintEnvironment.load(options)
         if test {
             let outcome = RuleExampleRunner(catalog: environment.catalog).run()
+            let todo = outcome.rulesWithoutExamples
             Terminal.write(
                 outcome.failures.map { $0.description + "\n" }.joined()
                     + "\(outcome.examplesRun) examples of \(environment.catalog.entries.count) rules: \(outcome.failures.count) failure\(outcome.failures.count == 1 ? "" : "s")\n"
+                    + (todo.isEmpty
+                        ? ""
+                        : "\(Terminal.plural(todo.count, "rule")) marked `examples: todo` (no examples yet): \(todo.joined(separator: ", "))\n")
             )
             if !outcome.failures.isEmpty || !environment.catalog.problems.isEmpty {
                 throw ExitCode(ExitStatus.findings)

@@ -1,0 +1,77 @@
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// `code:` — one token pattern or a list of them (`CodePattern`), with `where:` conditions on
+/// what metavariables stand for (`where: {X: "/^is[A-Z]/"}`, `where: {S: {literal: string}}`).
+struct CodeMatcher: TeamMatcher {
+    let patterns: [CodePattern]
+    let conditions: [String: ValuePattern]
+
+    static func parse(_ map: inout SpecMap) throws -> CodeMatcher {
+        let sources = try map.strings("code") ?? []
+        guard !sources.isEmpty else { throw map.problem("`\(map.place).code` needs a pattern") }
+        let patterns = try sources.map { source in
+            do { return try CodePattern(source) } catch { throw map.problem("`\(map.place).code`: \(error)") }
+        }
+        var conditions: [String: ValuePattern] = [:]
+        if let raw = map.raw("where") {
+            guard let entries = raw as? [String: Any] else {
+                throw map.problem("`\(map.place).where` must map metavariables to what they must be")
+            }
+            let names = Set(patterns.flatMap(\.variables))
+            for (key, value) in entries {
+                let name = key.hasPrefix("$") ? String(key.dropFirst()) : key
+                guard names.contains(name) else {
+                    throw map.problem(
+                        "`\(map.place).where`: `$\(name)` is not a metavariable of the pattern (it has: \(names.sorted().map { "$" + $0 }.joined(separator: ", ")))"
+                    )
+                }
+                conditions[name] = try ValuePattern.parse(value, path: map.path, place: "\(map.place).where.\(key)")
+            }
+        }
+        return CodeMatcher(patterns: patterns, conditions: conditions)
+    }
+
+    func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
+        let s = file.s
+        let range = within ?? 0..<s.code.count
+        var found: [TeamMatch] = []
+        for pattern in patterns {
+            let fixed = bindings.filter { pattern.variables.contains($0.key) }
+            for match in pattern.matches(in: s, range: range, fixed: fixed) {
+                guard
+                    conditions.allSatisfy({ name, condition in
+                        guard let bound = match.bindings[name] else { return false }
+                        return condition.matches(bound, in: s)
+                    })
+                else { continue }
+                let first = match.tokens.lowerBound
+                var anchors: [String: Int] = ["end": s.code[match.tokens.upperBound - 1].offset]
+                var texts: [String: String] = [:]
+                for (name, tokens) in match.bindings {
+                    texts[name] = s.compactText(tokens)
+                    if let token = tokens.first { anchors["$" + name] = s.code[token].offset }
+                }
+                found.append(
+                    TeamMatch(
+                        offset: s.code[first].offset, token: first,
+                        extent: first...(match.tokens.upperBound - 1), anchors: anchors, bindings: texts,
+                        text: s.compactText(match.tokens)))
+            }
+        }
+        return found.sorted { $0.offset < $1.offset }
+    }
+
+    var anchorNames: [String] { ["end"] + Set(patterns.flatMap(\.variables)).sorted().map { "$" + $0 } }
+
+    func defaultMessage(_ match: TeamMatch) -> String {
+        "`\(match.text.count > 60 ? String(match.text.prefix(57)) + "…" : match.text)` matches `\(patterns.map(\.source).joined(separator: "` or `"))`"
+    }
+
+    var requiredTexts: [[UInt8]]? {
+        // Every alternative needs its own word; a file with none of them cannot match.
+        let words = patterns.map(\.requiredWord)
+        return words.contains(where: { $0 == nil }) ? nil : words.compactMap { $0 }
+    }
+}

@@ -1,0 +1,270 @@
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// A token pattern (`code: "$X = !$X"`): Swift written as usual, compared token by token with
+/// whitespace and comments ignored. `$NAME` stands for one expression (a name, a literal, a
+/// member chain `self.items[0].count`, a call `f(x)`, an implicit member `.left`); the same
+/// name twice must be the same text. `$$$` (or `$$$NAME`) stands for any tokens, as few as
+/// possible, balanced in brackets.
+struct CodePattern: Sendable {
+    enum Element: Sendable, Equatable {
+        case token([UInt8])
+        case variable(String)
+        case ellipsis(String?)
+    }
+
+    let source: String
+    let elements: [Element]
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ source: String) throws {
+        self.source = source
+        var rewritten = ""
+        var names: [String: String] = [:]
+        var scalars = Substring(source)
+        // `$$$NAME` and `$NAME` become identifiers the lexer reads as one token each.
+        while let dollar = scalars.firstIndex(of: "$") {
+            rewritten += scalars[..<dollar]
+            var rest = scalars[dollar...]
+            let isEllipsis = rest.hasPrefix("$$$")
+            rest = rest.dropFirst(isEllipsis ? 3 : 1)
+            let name = rest.prefix { $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }
+            if !isEllipsis, name.isEmpty || !(name.first?.isUppercase ?? false) {
+                // `$0`, `$binding`: Swift's own dollar names, matched as written.
+                rewritten += "$"
+                scalars = scalars[scalars.index(after: dollar)...]
+                continue
+            }
+            let placeholder = "__pl\(names.count)__"
+            names[placeholder] = (isEllipsis ? "$$$" : "$") + name
+            rewritten += placeholder
+            scalars = rest.dropFirst(name.count)
+        }
+        rewritten += scalars
+        let lexed = Lexer.tokenize(Array(rewritten.utf8))
+        let bytes = Array(rewritten.utf8)
+        var elements: [Element] = []
+        for token in lexed.code {
+            let text = Array(bytes[token.offset..<token.end])
+            if let name = names[String(decoding: text, as: UTF8.self)] {
+                if name.hasPrefix("$$$") {
+                    let bare = String(name.dropFirst(3))
+                    elements.append(.ellipsis(bare.isEmpty ? nil : bare))
+                } else {
+                    elements.append(.variable(String(name.dropFirst())))
+                }
+            } else {
+                elements.append(.token(text))
+            }
+        }
+        guard !elements.isEmpty else { throw Problem(description: "`\(source)` has no code") }
+        if case .ellipsis = elements[0] { throw Problem(description: "`\(source)` cannot start with `$$$`") }
+        for (a, b) in zip(elements, elements.dropFirst()) {
+            if case .ellipsis = a, case .ellipsis = b {
+                throw Problem(description: "`\(source)`: two `$$$` in a row")
+            }
+        }
+        self.elements = elements
+    }
+
+    /// Names of the pattern's metavariables (without `$`).
+    var variables: [String] {
+        elements.compactMap {
+            switch $0 {
+            case .variable(let name): name
+            case .ellipsis(let name): name
+            case .token: nil
+            }
+        }
+    }
+
+    /// The longest plain word of the pattern: a file without it cannot match.
+    var requiredWord: [UInt8]? {
+        elements.compactMap { element -> [UInt8]? in
+            guard case .token(let text) = element, let first = text.first,
+                first == UInt8(ascii: "_") || first == UInt8(ascii: "@")
+                    || (first | 0x20) >= UInt8(ascii: "a")
+                        && (first | 0x20) <= UInt8(ascii: "z")
+            else { return nil }
+            return text
+        }.max { $0.count < $1.count }
+    }
+
+    /// One match: its tokens and what each metavariable stands for (token ranges).
+    struct Found {
+        var tokens: Range<Int>
+        var bindings: [String: Range<Int>]
+    }
+
+    /// Matches in `range` of the file's code tokens, left to right, not overlapping; `fixed`
+    /// holds metavariables' texts a match must repeat.
+    func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:]) -> [Found] {
+        if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
+            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor)
+        }
+        var found: [Found] = []
+        var start = range.lowerBound
+        let first = elements[0]
+        while start < range.upperBound {
+            if case .token(let text) = first, !s.spells(start, text) {
+                start += 1
+                continue
+            }
+            var matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            if let end = matcher.match(element: 0, at: start), end > start {
+                found.append(Found(tokens: start..<end, bindings: matcher.bound))
+                start = end
+            } else {
+                start += 1
+            }
+        }
+        return found
+    }
+
+    /// `$X = !$X`: a pattern that starts with a metavariable is looked for at each token of the
+    /// literal after it (`=`), with the expressions that end there; not at every token of the file.
+    private func anchoredMatches(in s: Structure, range: Range<Int>, fixed: [String: String], anchor: [UInt8])
+        -> [Found]
+    {
+        var found: [Found] = []
+        var free = range.lowerBound
+        // The literal tokens right after the anchor must follow it (`!` in `$X = !$X`).
+        let following = elements.dropFirst(2).prefix { if case .token = $0 { true } else { false } }.map { element in
+            if case .token(let text) = element { return text }
+            return []
+        }
+        for k in range where k > free && s.spells(k, anchor) {
+            if following.enumerated().contains(where: { !s.spells(k + 1 + $0.offset, $0.element) }) { continue }
+            let probe = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
+            let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { probe.atomEnds(from: $0).contains(k) }
+            for start in starts {
+                var matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+                if let end = matcher.match(element: 0, at: start), end > start {
+                    found.append(Found(tokens: start..<end, bindings: matcher.bound))
+                    free = end
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// Backtracking over the elements; the bindings made so far live in `bound`.
+    private struct Matcher {
+        let pattern: CodePattern
+        let s: Structure
+        let limit: Int
+        let fixed: [String: String]
+        var bound: [String: Range<Int>] = [:]
+
+        init(pattern: CodePattern, s: Structure, limit: Int, fixed: [String: String]) {
+            self.pattern = pattern
+            self.s = s
+            self.limit = limit
+            self.fixed = fixed
+        }
+
+        mutating func match(element p: Int, at j: Int) -> Int? {
+            if p == pattern.elements.count { return j }
+            switch pattern.elements[p] {
+            case .token(let text):
+                guard j < limit, s.spells(j, text) else { return nil }
+                return match(element: p + 1, at: j + 1)
+            case .variable(let name):
+                for end in atomEnds(from: j) where end <= limit {
+                    guard agrees(name, j..<end) else { continue }
+                    let saved = bound
+                    bound[name] = j..<end
+                    if let result = match(element: p + 1, at: end) { return result }
+                    bound = saved
+                }
+                return nil
+            case .ellipsis(let name):
+                var end = j
+                while end <= limit {
+                    if name == nil || agrees(name!, j..<end) {
+                        let saved = bound
+                        if let name { bound[name] = j..<end }
+                        if let result = match(element: p + 1, at: end) { return result }
+                        bound = saved
+                    }
+                    guard end < limit else { return nil }
+                    let token = s.code[end]
+                    if token.kind == .punctuation, isCloser(end) { return nil }
+                    if s.closing[end] > end {
+                        end = Int(s.closing[end]) + 1
+                    } else {
+                        end += 1
+                    }
+                }
+                return nil
+            }
+        }
+
+        func isCloser(_ index: Int) -> Bool {
+            let byte = s.file.bytes[s.code[index].offset]
+            return byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+        }
+
+        /// Whether binding `name` to `range` agrees with an earlier binding or a fixed text.
+        func agrees(_ name: String, _ range: Range<Int>) -> Bool {
+            if let earlier = bound[name] { return s.compactText(earlier) == s.compactText(range) }
+            if let text = fixed[name] { return s.compactText(range) == text }
+            return true
+        }
+
+        /// Where an expression starting at `j` may end, longest first.
+        func atomEnds(from j: Int) -> [Int] {
+            guard j < limit else { return [] }
+            var k: Int
+            let token = s.code[j]
+            switch token.kind {
+            case .identifier, .number, .attribute:
+                k = j + 1
+            case .keyword:
+                switch token.keyword {
+                case .self, .Self, .super, .true, .false, .nil, .`init`, .Any: k = j + 1
+                default: return []
+                }
+            case .string:
+                k = j
+                // Through every interpolation to the closing segment.
+                while k < limit, s.closing[k] > k { k = Int(s.closing[k]) }
+                k += 1
+            case .punctuation:
+                if s.punct(j, UInt8(ascii: ".")), s.isWord(j + 1) {
+                    k = j + 2
+                } else if s.closing[j] > j, s.punct(j, UInt8(ascii: "(")) || s.punct(j, UInt8(ascii: "[")) {
+                    k = Int(s.closing[j]) + 1
+                } else {
+                    return []
+                }
+            default:
+                return []
+            }
+            var ends = [k]
+            var steps = 0
+            while k < limit, steps < 64 {
+                steps += 1
+                if s.punct(k, UInt8(ascii: ".")), s.isWord(k + 1) {
+                    k += 2
+                } else if s.isOperator(k, "?") || s.isOperator(k, "!"), !s.spaced(before: k) {
+                    k += 1
+                } else if s.closing[k] > k, !s.spaced(before: k),
+                    s.punct(k, UInt8(ascii: "(")) || s.punct(k, UInt8(ascii: "["))
+                {
+                    k = Int(s.closing[k]) + 1
+                } else {
+                    break
+                }
+                if k <= limit { ends.append(k) }
+            }
+            return ends.filter { $0 <= limit }.reversed()
+        }
+    }
+}

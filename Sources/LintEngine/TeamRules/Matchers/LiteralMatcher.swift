@@ -1,0 +1,75 @@
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// `literal: string` (or `number`, `bool`, `nil`, a list) — a literal written in code, with
+/// `value:` on what it says (a string's text between its quotes, a number as written): hard-coded
+/// text, URLs, magic numbers. Combine with `inside:` (`[Text, Button]`) or `not_inside:`.
+struct LiteralMatcher: TeamMatcher {
+    let kinds: Set<LiteralKind>
+    let value: TextPattern?
+
+    static func parse(_ map: inout SpecMap) throws -> LiteralMatcher {
+        let names = try map.strings("literal") ?? []
+        guard !names.isEmpty else { throw map.problem("`\(map.place).literal` needs a kind (\(LiteralKind.names))") }
+        let kinds = Set(try names.map { try LiteralKind.parse($0, path: map.path, place: "\(map.place).literal") })
+        let value = try map.string("value").map { try TextPattern($0, path: map.path, place: "\(map.place).value") }
+        return LiteralMatcher(kinds: kinds, value: value)
+    }
+
+    func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
+        let s = file.s
+        var found: [TeamMatch] = []
+        var index = within?.lowerBound ?? 0
+        let end = within?.upperBound ?? s.code.count
+        while index < end {
+            let token = s.code[index]
+            var last = index
+            var kind: LiteralKind?
+            switch token.kind {
+            case .string where StringLiterals.starts(at: index, in: s):
+                last = StringLiterals.end(startingAt: index, in: s)
+                kind = .string
+            case .number:
+                kind = .number
+            case .keyword:
+                kind = token.keyword == .true || token.keyword == .false ? .bool : token.keyword == .nil ? .nil : nil
+            default:
+                break
+            }
+            defer { index = last + 1 }
+            guard let kind, kinds.contains(kind) else { continue }
+            let said = kind == .string ? content(index...last, s) : s.text(index)
+            if let value, !value.matches(said) { continue }
+            found.append(
+                TeamMatch(
+                    offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],
+                    text: s.compactText(index..<(last + 1))))
+        }
+        return found
+    }
+
+    /// A string literal's source between its delimiters (`#"…"#`, `"""…"""`), interpolations as written.
+    private func content(_ tokens: ClosedRange<Int>, _ s: Structure) -> String {
+        let bytes = s.file.bytes
+        var start = s.code[tokens.lowerBound].offset
+        var end = s.code[tokens.upperBound].end
+        while start < end, bytes[start] == UInt8(ascii: "#") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        var quotes = 0
+        while start + quotes < end, bytes[start + quotes] == UInt8(ascii: "\""), quotes < 3 { quotes += 1 }
+        if quotes == 2 { quotes = 1 } // `""`: an empty string
+        start += quotes
+        end = max(start, end - quotes)
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    func defaultMessage(_ match: TeamMatch) -> String { "the literal `\(match.text)` is hard-coded here" }
+
+    /// What the value must say, when that names a text (`/^https?:/` needs `http`).
+    var requiredTexts: [[UInt8]]? {
+        guard let value else { return nil }
+        if let plain = value.plainText { return plain.isEmpty ? nil : [Array(plain.utf8)] }
+        return value.requiredTexts
+    }
+}

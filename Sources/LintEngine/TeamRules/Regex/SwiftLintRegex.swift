@@ -1,0 +1,128 @@
+import Foundation
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// A regex matched with SwiftLint's `custom_rules` semantics: `NSRegularExpression` (ICU) with
+/// `.anchorsMatchLines` and `.dotMatchesLineSeparators`, over the whole file, leftmost and without
+/// overlaps; a match is dropped when a span of an excluded kind touches it (the whole match, not
+/// only the capture group); the finding stands at the start of `capture_group`.
+///
+/// Speed without changing a finding: every match holds one text of each list `required` gives
+/// (read from the pattern), so a file lacking one is skipped; with a kind filter, a kept match
+/// lies where no excluded kind is, so a file where every occurrence of those texts touches an
+/// excluded kind (a `TODO:` only in strings, for a comment rule) is skipped too. Only then does
+/// the whole-file scan that decides the findings run, once. A scan that backtracks past its
+/// budget (a `.+` across a large file) stops and says so in one `info` finding.
+struct SwiftLintRegex: @unchecked Sendable {
+    let pattern: String
+    let regex: NSRegularExpression
+    let excluded: SwiftLintKindSet
+    let captureGroup: Int
+    /// Lists of texts; each match holds one text of each list.
+    let required: [[[UInt8]]]
+    /// The same pattern through ICU's C API, when it is reachable.
+    var icu: ICURegex?
+
+    static let options: NSRegularExpression.Options = [.anchorsMatchLines, .dotMatchesLineSeparators]
+
+    struct Problem: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(pattern: String, excluded: SwiftLintKindSet = SwiftLintKindSet(), captureGroup: Int = 0) throws {
+        do {
+            regex = try NSRegularExpression(pattern: pattern, options: Self.options)
+        } catch {
+            throw Problem(description: "`\(pattern)` is not a valid regular expression (ICU syntax)")
+        }
+        guard (0...regex.numberOfCaptureGroups).contains(captureGroup) else {
+            throw Problem(
+                description:
+                    "`capture_group: \(captureGroup)`: the regex has \(regex.numberOfCaptureGroups) capture group\(regex.numberOfCaptureGroups == 1 ? "" : "s")"
+            )
+        }
+        self.pattern = pattern
+        self.excluded = excluded
+        self.captureGroup = captureGroup
+        required = RequiredLiterals.all(pattern) ?? []
+        icu = ICURegex(pattern)
+    }
+
+    /// ICU counts its limit in units of 10,000 match steps, about 0.1 ms each on this project's VM:
+    /// the budget in seconds, as steps (the same on a loaded machine).
+    var stepLimit: Int32 { Int32(max(1, min(Double(Int32.max), budget * 10_000))) }
+
+    /// How long one file's scan may take before it is given up.
+    static let defaultBudget: TimeInterval = 2
+    var budget = Self.defaultBudget
+
+    /// The excluded kinds `match_kinds` or `excluded_match_kinds` give, as SwiftLint computes them.
+    static func excludedKinds(matchKinds: [SwiftLintKind]?, excludedMatchKinds: [SwiftLintKind]?) -> SwiftLintKindSet {
+        if let matchKinds { return SwiftLintKindSet.all.subtracting(SwiftLintKindSet(matchKinds)) }
+        return SwiftLintKindSet(excludedMatchKinds ?? [])
+    }
+
+    /// One kept match: where the finding stands, and the whole match's bytes.
+    struct Match {
+        var offset: Int
+        var range: Range<Int>
+    }
+
+    /// The kept matches, and whether the scan gave up before the end of the file.
+    func matches(in index: TeamFileIndex) -> (matches: [Match], gaveUp: Bool) {
+        for list in required where !list.contains(where: index.contains) { return ([], false) }
+        guard let text = index.regexText else { return ([], false) }
+        if !excluded.isEmpty, let texts = required.first, !anyOccurrenceClear(of: texts, index) { return ([], false) }
+        let kinds = excluded.isEmpty ? nil : index.kinds
+        var kept: [Match] = []
+        func keep(_ range: Range<Int>, groupStart: Int?) {
+            if let kinds, kinds.kinds(touching: range).intersects(excluded) { return }
+            // A group that took no part has no place; SwiftLint's location would be empty too.
+            kept.append(Match(offset: groupStart.map(text.byteOffset(ofUnit:)) ?? range.lowerBound, range: range))
+        }
+        if let icu {
+            let (found, stopped) = text.utf16.withUnsafeBufferPointer {
+                icu.matches(in: $0, group: captureGroup, stepLimit: stepLimit)
+            }
+            for match in found {
+                keep(
+                    text.byteOffset(ofUnit: match.range.lowerBound)..<text.byteOffset(ofUnit: match.range.upperBound),
+                    groupStart: match.groupStart)
+            }
+            return (kept, stopped)
+        }
+        let whole = NSRange(location: 0, length: text.utf16Count)
+        let started = Date()
+        var gaveUp = false
+        var calls = 0
+        regex.enumerateMatches(in: text.string, options: [.reportProgress], range: whole) { result, _, stop in
+            guard let result else {
+                calls &+= 1
+                if calls & 1023 == 0, Date().timeIntervalSince(started) > budget {
+                    gaveUp = true
+                    stop.pointee = true
+                }
+                return
+            }
+            let group = result.range(at: captureGroup)
+            keep(text.byteRange(of: result.range), groupStart: group.location == NSNotFound ? nil : group.location)
+        }
+        return (kept, gaveUp)
+    }
+
+    /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,
+    /// and touches none.
+    private func anyOccurrenceClear(of texts: [[UInt8]], _ index: TeamFileIndex) -> Bool {
+        let kinds = index.kinds
+        return index.bytes.withUnsafeBufferPointer { bytes in
+            texts.contains { text in
+                text.withUnsafeBufferPointer { needle in
+                    bytes.endsOfOccurrences(of: needle).contains { end in
+                        !kinds.kinds(touching: (end - needle.count)..<end).intersects(excluded)
+                    }
+                }
+            }
+        }
+    }
+}

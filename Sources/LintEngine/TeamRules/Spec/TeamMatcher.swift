@@ -1,0 +1,89 @@
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// One place a team rule's `match:` found.
+struct TeamMatch: Sendable {
+    /// Where the finding stands unless `report_at` names another anchor (bytes).
+    var offset: Int
+    /// The code token `inside` and `not_inside` are judged at.
+    var token: Int
+    /// The code tokens `has` and `not_has` look in (the call, the declaration, the statement).
+    var extent: ClosedRange<Int>
+    /// Other places `report_at` may name (bytes), by name.
+    var anchors: [String: Int] = [:]
+    /// Metavariables and the names a matcher binds (`$NAME` of a declaration), by name without `$`.
+    var bindings: [String: String] = [:]
+    /// The matched text, for the default message.
+    var text: String = ""
+    /// Not a match: the regex scan stopped at its time budget, so the file's findings are incomplete.
+    var gaveUp = false
+}
+
+/// One kind of `match:` (a call, a declaration, a token pattern, a regex…).
+protocol TeamMatcher: Sendable {
+    /// The matches in the file; `within` limits them to those code tokens (a `has` search), and
+    /// `bindings` fixes metavariables a `code` pattern must repeat.
+    func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch]
+    /// The names `report_at` may give besides `start`.
+    var anchorNames: [String] { get }
+    /// The finding's message when the rule gives none.
+    func defaultMessage(_ match: TeamMatch) -> String
+    /// Whether it looks at comments or at string literals' text (so an example wrapped in a
+    /// comment or a string is not expected to go silent).
+    var readsComments: Bool { get }
+    var readsStrings: Bool { get }
+    /// Whether matches in previews count when the rule does not set `previews:`.
+    var includesPreviewsByDefault: Bool { get }
+    /// Texts of which the file must hold one for a match to be possible (a quick skip), or nil.
+    var requiredTexts: [[UInt8]]? { get }
+}
+
+extension TeamMatcher {
+    var anchorNames: [String] { [] }
+    var readsComments: Bool { false }
+    var readsStrings: Bool { false }
+    var includesPreviewsByDefault: Bool { false }
+    var requiredTexts: [[UInt8]]? { nil }
+
+    func matches(in file: TeamFile) -> [TeamMatch] { matches(in: file, within: nil, bindings: [:]) }
+}
+
+/// A file as team rules read it: the lint file, its structure and the index the rules share.
+struct TeamFile {
+    let index: TeamFileIndex
+    /// Whether the file imports a test framework (read only for rules that ask: `inside: [test]`).
+    let importsTestFramework: Bool
+    var s: Structure { index.structure }
+    var bytes: [UInt8] { index.structure.file.bytes }
+
+    /// Holds no copy of the `LintFile`: copying one costs a retain for each of its many parts,
+    /// and a file meets every team rule.
+    init(_ lint: LintFile, readsTestImports: Bool) {
+        index = lint.teamIndex
+        importsTestFramework = readsTestImports && lint.importsTestFramework
+    }
+
+    /// The code token holding byte `offset`, or the last one before it (0 when none).
+    func token(at offset: Int) -> Int {
+        let code = s.code
+        var low = 0, high = code.count
+        while low < high {
+            let mid = (low + high) / 2
+            if code[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        return max(0, low - 1)
+    }
+
+    /// A match of text at bytes `range` (a regex, a comment): judged at the nearest code token.
+    func match(at offset: Int, range: Range<Int>, text: String = "") -> TeamMatch {
+        let first = token(at: range.lowerBound)
+        let last = max(first, token(at: max(range.lowerBound, range.upperBound - 1)))
+        return TeamMatch(offset: offset, token: first, extent: first...last, text: text)
+    }
+
+    /// The text of bytes `range`.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
+    }
+}

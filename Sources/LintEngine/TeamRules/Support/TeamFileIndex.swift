@@ -1,0 +1,188 @@
+import Foundation
+import Support
+import SwiftLexer
+import SwiftUIModel
+
+/// What a file's team rules share, each part built on first use by whichever rule needs it and
+/// then reused by the others: the byte pairs that occur (a quick "cannot match here"), SwiftLint's
+/// syntax kinds, and the text as UTF-16 for `NSRegularExpression` with the offset maps back to
+/// bytes. The rules of one file run on one thread; the lock only keeps a shared file safe.
+public final class TeamFileIndex: @unchecked Sendable {
+    public let structure: Structure
+    private let lock = NSLock()
+    private var gramsStore: ByteGrams?
+    private var relativeStore: (root: String, path: String?)?
+    private var kindsStore: SwiftLintKindMap?
+    private var textStore: RegexText??
+    private var absoluteStore: String?
+
+    public init(_ structure: Structure) { self.structure = structure }
+
+    public var bytes: [UInt8] { structure.file.bytes }
+
+    /// Which four-byte sequences occur in the file.
+    var grams: ByteGrams {
+        lock.withLock {
+            if let gramsStore { return gramsStore }
+            let made = ByteGrams(structure.file.bytes)
+            gramsStore = made
+            return made
+        }
+    }
+
+    /// The file's path below `root` (the configuration's folder), worked out once for all rules.
+    func relativePath(to root: String?) -> String? {
+        guard let root else { return nil }
+        return lock.withLock {
+            if let relativeStore, relativeStore.root == root { return relativeStore.path }
+            let made = PathScope.relative(absolutePathUnlocked, to: root)
+            relativeStore = (root, made)
+            return made
+        }
+    }
+
+    /// SwiftLint's syntax kinds of the file's bytes.
+    public var kinds: SwiftLintKindMap {
+        lock.withLock {
+            if let kindsStore { return kindsStore }
+            let made = SwiftLintKindMap(structure)
+            kindsStore = made
+            return made
+        }
+    }
+
+    /// The text for `NSRegularExpression`; nil when the bytes are not UTF-8 (SwiftLint cannot
+    /// read such a file either, so its custom rules find nothing there).
+    var regexText: RegexText? {
+        lock.withLock {
+            if let textStore { return textStore }
+            let made = RegexText(structure.file.bytes)
+            textStore = .some(made)
+            return made
+        }
+    }
+
+    /// The file's path made absolute (what SwiftLint's path regexes are searched in).
+    var absolutePath: String { lock.withLock { absolutePathUnlocked } }
+
+    private var absolutePathUnlocked: String {
+        if let absoluteStore { return absoluteStore }
+        let made = PathScope.absolute(structure.file.path)
+        absoluteStore = made
+        return made
+    }
+
+    /// Whether `needle` occurs in the file: the byte pairs first, then a real search.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        if !grams.mayContain(needle) { return false }
+        return structure.file.bytes.withUnsafeBufferPointer { haystack in
+            needle.withUnsafeBufferPointer { needle in !haystack.endsOfOccurrences(of: needle, limit: 1).isEmpty }
+        }
+    }
+}
+
+/// A 65,536-bit set of the four-byte sequences that occur in a file (hashed): a needle with a
+/// sequence the file lacks cannot occur in it. One pass over the bytes, shared by every team rule
+/// of the file; a file of a few thousand bytes sets a few percent of the bits, so a word it does
+/// not hold is almost always told apart without reading the file again.
+struct ByteGrams: Sendable {
+    private var words: [UInt64]
+
+    init(_ bytes: [UInt8]) {
+        words = [UInt64](repeating: 0, count: 1024)
+        guard bytes.count >= 4 else { return }
+        words.withUnsafeMutableBufferPointer { words in
+            bytes.withUnsafeBufferPointer { bytes in
+                var window = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
+                for index in 3..<bytes.count {
+                    window = window << 8 | UInt32(bytes[index])
+                    let bit = Self.slot(window)
+                    words[bit >> 6] |= 1 << UInt64(bit & 63)
+                }
+            }
+        }
+    }
+
+    @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 16) }
+
+    /// False only when the needle cannot occur (needles under four bytes always may).
+    func mayContain(_ needle: [UInt8]) -> Bool {
+        guard needle.count >= 4 else { return true }
+        var window = UInt32(needle[0]) << 16 | UInt32(needle[1]) << 8 | UInt32(needle[2])
+        for index in 3..<needle.count {
+            window = window << 8 | UInt32(needle[index])
+            let bit = Self.slot(window)
+            if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+        }
+        return true
+    }
+}
+
+/// A file's text as `NSRegularExpression` reads it (UTF-16 offsets), with the maps between
+/// those offsets and byte offsets. An ASCII file needs no map: both offsets are the same.
+struct RegexText: Sendable {
+    let string: String
+    /// The text as UTF-16, what ICU reads (made once, shared by the file's regex rules).
+    let utf16: [UInt16]
+    let utf16Count: Int
+    /// Byte offset of each UTF-16 offset (one past the end included); empty for ASCII.
+    private let byteOfUnit: [Int32]
+    /// UTF-16 offset of each byte offset (one past the end included); empty for ASCII.
+    private let unitOfByte: [Int32]
+
+    init?(_ bytes: [UInt8]) {
+        let ascii = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
+        if ascii {
+            string = String(decoding: bytes, as: UTF8.self)
+            utf16 = bytes.map { UInt16($0) }
+            utf16Count = bytes.count
+            byteOfUnit = []
+            unitOfByte = []
+            return
+        }
+        guard let decoded = String(bytes: bytes, encoding: .utf8) else { return nil }
+        string = decoded
+        utf16 = Array(decoded.utf16)
+        var byteOfUnit: [Int32] = []
+        var unitOfByte: [Int32] = []
+        byteOfUnit.reserveCapacity(bytes.count + 1)
+        unitOfByte.reserveCapacity(bytes.count + 1)
+        var byte: Int32 = 0, unit: Int32 = 0
+        for scalar in decoded.unicodeScalars {
+            let bytesOfScalar = Int32(UTF8.width(scalar))
+            let unitsOfScalar = Int32(UTF16.width(scalar))
+            for _ in 0..<unitsOfScalar { byteOfUnit.append(byte) }
+            for _ in 0..<bytesOfScalar { unitOfByte.append(unit) }
+            byte += bytesOfScalar
+            unit += unitsOfScalar
+        }
+        byteOfUnit.append(byte)
+        unitOfByte.append(unit)
+        utf16Count = Int(unit)
+        self.byteOfUnit = byteOfUnit
+        self.unitOfByte = unitOfByte
+    }
+
+    func byteOffset(ofUnit unit: Int) -> Int {
+        byteOfUnit.isEmpty ? unit : Int(byteOfUnit[max(0, min(unit, byteOfUnit.count - 1))])
+    }
+
+    func unitOffset(ofByte byte: Int) -> Int {
+        unitOfByte.isEmpty ? byte : Int(unitOfByte[max(0, min(byte, unitOfByte.count - 1))])
+    }
+
+    func byteRange(of range: NSRange) -> Range<Int> {
+        byteOffset(ofUnit: range.location)..<byteOffset(ofUnit: range.location + range.length)
+    }
+
+    func unitRange(ofBytes range: Range<Int>) -> NSRange {
+        let start = unitOffset(ofByte: range.lowerBound)
+        return NSRange(location: start, length: unitOffset(ofByte: range.upperBound) - start)
+    }
+}
+
+extension LintFile {
+    /// The file's team-rule index, made by the first team rule that asks and shared by the others.
+    public var teamIndex: TeamFileIndex { scratch.value(TeamFileIndex.self) { TeamFileIndex(structure) } }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import SwiftLexer
+import Support
+import SwiftUIModel
+
+/// Runs a rule file's `match:` (`TeamRuleSpec`): every match the context allows becomes a hit,
+/// at the anchor `report_at` names, with `$NAME`s in the message filled in.
+public struct TeamRule: Rule {
+    public let id: String
+    public let spec: TeamRuleSpec
+    let matcher: any TeamMatcher
+    /// The matcher's required texts, worked out once (some read a regex to find them).
+    let required: [[UInt8]]?
+    let readsTestImports: Bool
+
+    init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
+        self.id = id
+        self.spec = spec
+        self.matcher = matcher
+        required = matcher.requiredTexts
+        readsTestImports = spec.context.readsTestImports
+    }
+
+    /// The rule for a spec with a `match:`; nil when it has none.
+    public init?(id: String, spec: TeamRuleSpec) {
+        guard let matcher = spec.matcher else { return nil }
+        self.init(id: id, spec: spec, matcher: matcher)
+    }
+
+    public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+        if let scope = spec.scope, !scope.applies(file, root: options.projectRoot) { return [] }
+        let team = TeamFile(file, readsTestImports: readsTestImports)
+        if let required, !required.contains(where: team.index.contains) { return [] }
+        let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
+        var hits: [Hit] = []
+        for match in matcher.matches(in: team) {
+            if match.gaveUp {
+                let seconds = Int(SwiftLintRegex.defaultBudget)
+                let message =
+                    "`\(id)` gave up on this file after \(seconds) s of regex backtracking (a `.+` or `.*` across the file?); its findings here may be incomplete"
+                hits.append(Hit(file: file.index, offset: 0, message: message, severity: .info))
+                continue
+            }
+            if !includePreviews, team.s.isInPreview(match.token) { continue }
+            if !spec.context.isEmpty, !spec.context.allows(match, in: team) { continue }
+            let offset: Int
+            switch spec.reportAt {
+            case nil: offset = match.offset
+            case "start":
+                offset =
+                    team.s.code.isEmpty ? match.offset : min(match.offset, team.s.code[match.extent.lowerBound].offset)
+            case let name?: offset = match.anchors[name] ?? match.offset
+            }
+            hits.append(Hit(file: file.index, offset: offset, message: message(for: match)))
+        }
+        return hits
+    }
+
+    func message(for match: TeamMatch) -> String {
+        guard var text = spec.message else { return matcher.defaultMessage(match) }
+        // Longest names first, so `$NAMES` is not read as `$NAME` + `S`.
+        for (name, value) in match.bindings.sorted(by: { $0.key.count > $1.key.count }) {
+            text = text.replacingOccurrences(of: "$" + name, with: value)
+        }
+        return text
+    }
+
+    /// Example variants this rule is not silent in: wrapped in a comment when it reads
+    /// comments, in a string when it reads strings' text.
+    public var readsComments: Bool { matcher.readsComments }
+    public var readsStrings: Bool { matcher.readsStrings }
+}
+
+/// A rule (a `pattern:` rule) limited to the paths its rule file names.
+struct PathScopedRule: Rule {
+    let base: any Rule
+    let scope: PathScope
+    var id: String { base.id }
+
+    func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+        guard scope.applies(file, root: options.projectRoot) else { return [] }
+        return base.check(file, options: options)
+    }
+}
+
+extension PathScope {
+    /// Whether a linted file is in scope; `root` is the configuration's folder.
+    func applies(_ file: LintFile, root: String?) -> Bool {
+        let index = file.teamIndex
+        let needsRelative = !included.isEmpty || !excluded.isEmpty
+        return applies(
+            to: file.path, absolutePath: index.absolutePath,
+            relative: needsRelative ? index.relativePath(to: root) : nil)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Per-file values that the layers above the model build on first use and share between rules
+/// (the team rules' index of a file), keyed by type, so the model needs to know nothing of them.
+/// The rules of one file run on one thread; the lock only keeps a shared file safe.
+public final class FileScratch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    public init() {}
+
+    public func value<Value>(_ type: Value.Type, make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = values[ObjectIdentifier(type)] as? Value { return value }
+        let value = make()
+        values[ObjectIdentifier(type)] = value
+        return value
+    }
+}

@@ -1,0 +1,3 @@
+button.contentHorizontalAlignment = .left
+button.contentHorizontalAlignment=.right
+button.contentHorizontalAlignment = .center

@@ -1,0 +1,2 @@
+label.textAlignment = .right
+label.textAlignment = .left

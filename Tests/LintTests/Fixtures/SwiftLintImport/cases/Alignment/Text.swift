@@ -1,0 +1,3 @@
+label.textAlignment = .left
+label.textAlignment = NSTextAlignment.left
+label.textAlignment = .leftToRight

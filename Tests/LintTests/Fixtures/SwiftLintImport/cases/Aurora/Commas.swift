@@ -1,0 +1,3 @@
+let pair = (1,  2)
+let list = [1, 2, 3]
+let text = "a,   b"

@@ -1,0 +1,8 @@
+let a = 1
+
+
+let b = 2
+
+let c = 3
+    
+

@@ -1,0 +1,3 @@
+let a = <#value#>
+let b = <#two words#>
+let c = <#x#> + <#y#>

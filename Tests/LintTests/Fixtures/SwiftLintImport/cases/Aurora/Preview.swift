@@ -1,0 +1,5 @@
+#Preview {
+    Text("Hi")
+}
+// See #Preview above.
+struct Row_Previews: PreviewProvider {}

@@ -1,0 +1,3 @@
+// Debug print statements were removed.
+print("a")
+print("b")

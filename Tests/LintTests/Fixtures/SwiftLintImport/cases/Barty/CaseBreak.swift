@@ -1,0 +1,7 @@
+switch mode {
+case .a:
+    reload()
+    break
+case .b:
+    break
+}

@@ -1,0 +1,3 @@
+class Gallery: UICollectionViewController {}
+class GalleryCollectionViewController: UICollectionViewController {}
+class Grid<T>: UICollectionViewController {}

@@ -1,0 +1,3 @@
+class LoginController {}
+class LoginViewController {}
+class CheckoutFlowController {}

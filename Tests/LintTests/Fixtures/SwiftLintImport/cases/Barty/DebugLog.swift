@@ -1,0 +1,3 @@
+log.debug("started")
+log.info("started")
+catalog_debug("x")

@@ -1,0 +1,2 @@
+DispatchQueue.main.asyncAfter(deadline: .now() + 1) { reload() }
+DispatchQueue.main.async { reload() }

@@ -1,0 +1,6 @@
+struct A {
+    init() {
+    }
+    init(x: Int) {}
+    init(y: Int) { }
+}

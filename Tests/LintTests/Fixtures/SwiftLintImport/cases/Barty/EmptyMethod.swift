@@ -1,0 +1,4 @@
+func setUp() {}
+func tearDown() { reset() }
+func load(_ x: Int) {
+}

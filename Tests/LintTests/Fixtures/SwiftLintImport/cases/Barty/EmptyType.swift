@@ -1,0 +1,4 @@
+struct Empty {}
+enum Nothing {
+}
+struct Full { let x = 1 }

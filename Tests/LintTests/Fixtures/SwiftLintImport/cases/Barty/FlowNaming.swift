@@ -1,0 +1,3 @@
+let loginFlowController = LoginFlow()
+var fc = makeFlow()
+let flow = makeFlow()

@@ -1,0 +1,4 @@
+let a = 1
+func f() {
+        print("deep")
+}

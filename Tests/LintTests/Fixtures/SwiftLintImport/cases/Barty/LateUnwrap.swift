@@ -1,0 +1,2 @@
+let count = (user?.friends)!.count
+let name = user!.name

@@ -1,0 +1,2 @@
+log.info("info: app started")
+log.info("App started")

@@ -1,0 +1,3 @@
+var name: String? = nil
+var age: Int? = 3
+let id: Int? = nil

@@ -1,0 +1,5 @@
+enum Filter {
+    // The default.
+    case all
+    case none
+}

@@ -1,0 +1,4 @@
+describe("cart") {
+    xit("adds items") {}
+    it("removes items") {}
+}

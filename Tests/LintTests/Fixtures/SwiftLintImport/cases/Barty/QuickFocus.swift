@@ -1,0 +1,4 @@
+describe("cart") {
+    fit("adds items") {}
+    it("removes items") {}
+}

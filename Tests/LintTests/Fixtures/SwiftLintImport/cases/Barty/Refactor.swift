@@ -1,0 +1,3 @@
+// TODO: refactor the parser
+// TODO refactor the parser
+// NOTE: needs a Refactor

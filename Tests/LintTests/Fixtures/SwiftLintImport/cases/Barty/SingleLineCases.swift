@@ -1,0 +1,7 @@
+enum Size {
+    case small, large
+}
+enum Shape {
+    case circle
+    case square
+}

@@ -1,0 +1,4 @@
+class Settings {
+    static let `default` = Settings()
+    private init() {}
+}

@@ -1,0 +1,8 @@
+class Store {
+    static let shared = Store()
+    init() {}
+}
+class Vault {
+    static let shared = Vault()
+    private init() {}
+}

@@ -1,0 +1,4 @@
+class Store {
+    static let shared = Store()
+    static let preview = Store()
+}

@@ -1,0 +1,6 @@
+switch result {
+case .success(let value):
+    print(value)
+case let .failure(error):
+    print(error)
+}

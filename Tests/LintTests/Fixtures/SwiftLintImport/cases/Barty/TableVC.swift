@@ -1,0 +1,2 @@
+class Settings: UITableViewController {}
+class SettingsTableViewController: UITableViewController {}

@@ -1,0 +1,3 @@
+// FIXME: crashes on iPad
+// BUG: wrong title
+// TESTING only

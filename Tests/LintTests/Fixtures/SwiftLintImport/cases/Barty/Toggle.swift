@@ -1,0 +1,4 @@
+func flip() {
+    isOn = !isOn
+    isOn = !other
+}

@@ -1,0 +1,5 @@
+func f() {
+    if ready {
+        doWork()
+}
+}

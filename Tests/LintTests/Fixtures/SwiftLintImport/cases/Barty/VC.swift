@@ -1,0 +1,3 @@
+class Login: UIViewController {}
+class LoginViewController: UIViewController {}
+class Gallery: UICollectionViewController {}

@@ -1,0 +1,3 @@
+let loginVC = LoginViewController()
+var vc = UIViewController()
+let controller = UIViewController()

@@ -1,0 +1,4 @@
+import SafariServices
+let safari = SFSafariViewController(url: url)
+let shown: SFSafariViewController? = nil
+class Browser: NSObject, SFSafariViewControllerDelegate {}

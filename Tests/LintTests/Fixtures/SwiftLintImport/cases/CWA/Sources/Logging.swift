@@ -1,0 +1,4 @@
+print("a")
+debugPrint("b")
+let b = blueprint("c")
+// print("d")

@@ -1,0 +1,3 @@
+app.buttons["Pay"].tap()
+button.doubleTap()
+retap()

@@ -1,0 +1,5 @@
+func testTotal() {
+    XCTAssert(cart.total == 3)
+    XCTAssertEqual(cart.total, 3)
+    // XCTAssert(false)
+}

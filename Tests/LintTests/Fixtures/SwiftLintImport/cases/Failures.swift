@@ -1,0 +1,4 @@
+assert(false)
+precondition(false, "unreachable")
+assertionFailure()
+// assert(false) stays

@@ -1,0 +1,5 @@
+func setUp() {
+    Current.api = FakeAPI()
+    if Current.api == nil { return }
+    Current.date={ Date() }
+}

@@ -1,0 +1,5 @@
+let a = Image(systemName: "star")
+let b = Label("Title", systemImage: "star")
+let c = NSImage(symbolName: "star", variableValue: 1)
+let d = Image("logo")
+let e = UIApplicationShortcutIcon(systemImageName: "star")

@@ -1,0 +1,2 @@
+let key = LocalizedStringKey("title")
+// LocalizedStringKey in comments too

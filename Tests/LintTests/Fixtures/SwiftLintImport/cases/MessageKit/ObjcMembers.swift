@@ -1,0 +1,2 @@
+@objcMembers class A: NSObject {}
+// @objcMembers is banned

@@ -1,0 +1,4 @@
+//compact
+    //indented
+let x = 1 //trailing
+// spaced

@@ -1,0 +1,2 @@
+assert(false)
+// Never ✓: ‘assert(false)’, nor ‘assert(false’

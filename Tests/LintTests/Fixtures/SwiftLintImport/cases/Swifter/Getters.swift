@@ -1,0 +1,4 @@
+func getUser() -> User { user }
+func get() {}
+func getter() {}
+func get2FA(code: Int) {}

@@ -1,0 +1,7 @@
+configure(
+    name: "a", size: 2
+)
+configure(
+    name: "a",
+    size: 2
+)

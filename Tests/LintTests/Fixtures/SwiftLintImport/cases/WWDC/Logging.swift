@@ -1,0 +1,4 @@
+NSLog("x")
+print("y")
+blueprint("z")
+// print("w")

@@ -1,0 +1,3 @@
+import Foundation
+// let old = 1
+func f() {}

@@ -1,0 +1,2 @@
+// let old = 1
+// let older = 2

@@ -1,0 +1,3 @@
+let a = [Int]()
+var b = [String: Int]()
+let c = 1

@@ -1,0 +1,2 @@
+NSLog("x")
+let s = "NSLog("

@@ -1,0 +1,5 @@
+print("a")
+debugPrint("b")
+// print("c")
+let p = "print(d)"
+Swift.print("e")

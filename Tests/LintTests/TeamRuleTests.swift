@@ -1,0 +1,282 @@
+import Catalog
+import Foundation
+import Notes
+import SwiftLexer
+import XCTest
+
+@testable import BuiltinRules
+@testable import LintEngine
+@testable import ProjectSettings
+@testable import Reporters
+import Support
+@testable import SwiftUIModel
+
+/// The team-rule language: the example rule files of `docs/team-rules` (one per kind of match),
+/// SwiftLint's syntax kinds from our tokens, the regex prefilter, and the errors a rule file gets.
+final class TeamRuleTests: XCTestCase {
+    static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/team-rules").path
+
+    static let catalog: RuleCatalog = {
+        let vault = Vault.load(roots: [docs + "/notes"], extra: BuiltinCatalog.noteSources)
+        return RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: [docs], graph: Graph(vault: vault))
+    }()
+
+    static var teamIDs: Set<String> { Set(catalog.entries.filter { !$0.builtin }.map(\.metadata.id)) }
+
+    func testTheExampleRuleFilesLoadAndTheirExamplesHold() {
+        XCTAssertEqual(Self.catalog.problems, [])
+        XCTAssertGreaterThanOrEqual(Self.teamIDs.count, 12)
+        let outcome = RuleExampleRunner(catalog: Self.catalog).run(only: Self.teamIDs)
+        XCTAssertEqual(outcome.failures.map(\.description), [])
+        XCTAssertEqual(outcome.rulesWithoutExamples, [])
+    }
+
+    /// Each kind of match, and the context and path keys, has an example rule file.
+    func testEveryKindOfMatchHasAnExampleRule() {
+        let texts = Self.catalog.entries.filter { !$0.builtin }.map(\.metadata.markdown)
+        for key in TeamMatcherParser.primaryKeys where key != "text" {
+            XCTAssertTrue(texts.contains { $0.contains("\n  \(key):") }, "no example rule with `match.\(key)`")
+        }
+        for key in ["  inside:", "  not_inside:", "  has:", "  not_has:", "  report_at:", "\npaths:", "$NAME"] {
+            XCTAssertTrue(texts.contains { $0.contains(key) }, "no example rule with `\(key)`")
+        }
+    }
+
+    // MARK: SwiftLint kinds
+
+    /// Each token of a snippet with the kind SwiftLint's SwiftSyntax bridge gives it.
+    func testKindsFollowSwiftLintsSwiftSyntaxBridge() {
+        let source = """
+            /// Doc
+            @MainActor final class Box<T: Equatable>: Base, P {
+                weak var delegate: Delegate?
+                func run(in scene: Scene, _ x: Int = 1) async -> some View {
+                    let s = #"raw \\#(x)"#
+                    print(label: x, self.count, y as? Int)
+                    return Text("a")
+                }
+            }
+            // note
+            #if DEBUG
+            let p = <#value#>
+            #endif
+            """
+        let structure = Structure(SourceFile(path: "K.swift", text: source))
+        let map = SwiftLintKindMap(structure)
+        let bytes = Array(source.utf8)
+        var found: [String] = []
+        for index in map.kinds.indices {
+            let text = String(decoding: bytes[Int(map.starts[index])..<Int(map.ends[index])], as: UTF8.self)
+            found.append("\(text)=\(map.kinds[index].shortName)")
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "/// Doc=doccomment", "@MainActor=attribute.id", "final=keyword", "class=keyword", "Box=identifier",
+                "T=identifier", "Equatable=typeidentifier", "Base=typeidentifier", "P=typeidentifier",
+                "weak=keyword", "var=keyword", "delegate=identifier", "Delegate=typeidentifier", "func=keyword",
+                "run=identifier", "in=argument", "scene=identifier", "Scene=typeidentifier", "x=identifier",
+                "Int=typeidentifier", "1=number", "async=keyword", "some=keyword", "View=typeidentifier",
+                "let=keyword", "s=identifier", "\"raw =string", "x=identifier", "\"=string", "print=identifier",
+                "label=argument", "x=identifier", "self=keyword", "count=identifier", "y=identifier", "as=keyword",
+                "Int=typeidentifier", "return=keyword", "Text=identifier", "\"a\"=string", "// note=comment",
+                "#if=pounddirective.keyword", "DEBUG=pounddirective.keyword", "let=keyword", "p=identifier",
+                "<#value#>=placeholder", "#endif=pounddirective.keyword",
+            ])
+    }
+
+    // MARK: The regex prefilter
+
+    /// A file holding none of a regex's required texts has no match: checked for every regex of
+    /// the survey against every case file, and read off a few by hand.
+    func testRequiredTextsNeverSkipAFileThatMatches() throws {
+        let fixtures = SwiftLintImportTests.fixtures
+        let cases = try FileManager.default.subpathsOfDirectory(atPath: fixtures + "/cases").filter {
+            $0.hasSuffix(".swift")
+        }.map { try String(contentsOfFile: fixtures + "/cases/" + $0, encoding: .utf8) }
+        var checked = 0
+        for config in SwiftLintImportTests.Config.allCases {
+            for rule in try SwiftLintConfigReader.read(path: fixtures + "/configs/" + config.rawValue) {
+                guard let pattern = rule.regex, let lists = RequiredLiterals.all(pattern) else { continue }
+                let regex = try NSRegularExpression(pattern: pattern, options: SwiftLintRegex.options)
+                for text in cases where regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                {
+                    for required in lists {
+                        checked += 1
+                        XCTAssertTrue(
+                            required.contains {
+                                Array(text.utf8).endsOfOccurrences(of: String(decoding: $0, as: UTF8.self)).count > 0
+                            },
+                            "\(rule.key): \(required.map { String(decoding: $0, as: UTF8.self) })")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 80)
+        func texts(_ pattern: String) -> [String]? {
+            RequiredLiterals.of(pattern)?.map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(texts(#"NSLocalizedString\("#), ["NSLocalizedString("])
+        XCTAssertEqual(texts(#"(TODO|FIXME):\ ([^\[]|\[[^#]|\[#[^1-9])"#), ["FIXME: ", "TODO: "])
+        XCTAssertEqual(texts(#"([debug]*[pP]rint)\("#), ["Print", "print"], "a group ends the run")
+        XCTAssertNil(texts(#"((?i)http(?!s))"#), "case-insensitive: no literal to look for")
+        XCTAssertNil(texts(#"(\t+| +)//$"#).map { $0.filter { $0.count > 2 } }.flatMap { $0.isEmpty ? nil : $0 })
+        XCTAssertNil(texts(#"\x41BC"#), "escapes it does not follow give nothing")
+    }
+
+    func testEveryListOfRequiredTextsMustHold() {
+        let lists = RequiredLiterals.all(#"[let,var] .+ = (\[.+\]\(\))"#)?.map {
+            $0.map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(lists?.first, ["]()"], "the rarest first: ` = ` is in every file")
+        XCTAssertTrue(lists?.contains([" = "]) ?? false)
+        XCTAssertEqual(PathScope.searchable(#".*Test\.swift"#), #"Test\.swift"#)
+        XCTAssertEqual(PathScope.searchable(".*+x"), ".*+x", "possessive: not the same")
+    }
+
+    /// A regex that backtracks without end stops at its budget and says so, instead of hanging.
+    func testARunawayRegexGivesUpAtItsBudget() throws {
+        var regex = try SwiftLintRegex(pattern: "(x+x+)+y")
+        regex.budget = 0.2
+        let source = "// y\nlet s = \"" + String(repeating: "x", count: 64) + "\"\n"
+        let structure = Structure(SourceFile(path: "A.swift", text: source))
+        let started = Date()
+        let (matches, gaveUp) = regex.matches(in: TeamFileIndex(structure))
+        XCTAssertTrue(gaveUp)
+        XCTAssertEqual(matches.count, 0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+    }
+
+    /// ICU's C API (taken when reachable) and `NSRegularExpression` give the same matches: every
+    /// survey regex, with its kinds and capture group, on every case file.
+    func testICUAndNSRegularExpressionFindTheSameMatches() throws {
+        let fixtures = SwiftLintImportTests.fixtures
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: fixtures + "/cases").filter {
+            $0.hasSuffix(".swift")
+        }.map { try String(contentsOfFile: fixtures + "/cases/" + $0, encoding: .utf8) }
+        let indexes = sources.map { TeamFileIndex(Structure(SourceFile(path: "A.swift", text: $0))) }
+        var compared = 0
+        for config in SwiftLintImportTests.Config.allCases {
+            for rule in try SwiftLintConfigReader.read(path: fixtures + "/configs/" + config.rawValue) {
+                guard let pattern = rule.regex else { continue }
+                let kinds = try (rule.matchKinds ?? rule.excludedMatchKinds ?? []).map {
+                    try XCTUnwrap(SwiftLintKind(shortName: $0))
+                }
+                let excluded = SwiftLintRegex.excludedKinds(
+                    matchKinds: rule.matchKinds == nil ? nil : kinds,
+                    excludedMatchKinds: rule.excludedMatchKinds == nil ? nil : kinds)
+                let fast = try SwiftLintRegex(pattern: pattern, excluded: excluded, captureGroup: rule.captureGroup)
+                #if os(Linux)
+                XCTAssertNotNil(fast.icu, "ICU's C API is reachable in a dynamic Linux build")
+                #endif
+                var plain = fast
+                plain.icu = nil
+                for index in indexes {
+                    let a = fast.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
+                    let b = plain.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
+                    XCTAssertEqual(a, b, rule.key)
+                    compared += a.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    func testLiteralRegexesAreReadAsTheirTextsInOrder() {
+        XCTAssertEqual(LiteralRegex.texts(of: #"print\(|debugPrint\("#), ["print(", "debugPrint("])
+        XCTAssertEqual(
+            LiteralRegex.texts(of: #"((assert|precondition)\(false)"#), ["assert(false", "precondition(false"])
+        XCTAssertEqual(LiteralRegex.texts(of: #"(XCTAssert)\("#, captureGroup: 1), ["XCTAssert("])
+        XCTAssertNil(LiteralRegex.texts(of: #"a(b)"#, captureGroup: 1), "the group starts after the match")
+        XCTAssertNil(LiteralRegex.texts(of: "log.debug\\("), "`.` is any character")
+        XCTAssertNil(LiteralRegex.texts(of: #"\bprint"#))
+        XCTAssertEqual(LiteralRegex.texts(of: "\t"), ["\t"])
+    }
+
+    // MARK: Rule files that cannot be read
+
+    func testARuleFileWithAMistakeIsAProblemNamingItAndTheKey() throws {
+        let cases: [(String, String)] = [
+            (
+                "match:\n  call: VStack\n  withot_label: spacing",
+                "unknown key `withot_label` in `match`; did you mean `without_label`?"
+            ),
+            ("match:\n  call: VStack\n  identifier: print", "`match` names 2 kinds of match"),
+            ("match:\n  regex: 'a('", "`match.regex`: `a(` is not a valid regular expression"),
+            ("match:\n  regex: 'a'\n  match_kinds: [coment]", "no syntax kind `coment`; did you mean `comment`?"),
+            ("match:\n  regex: 'a'\n  capture_group: 2", "`capture_group: 2`: the regex has 0 capture groups"),
+            (
+                "match:\n  call: VStack\n  report_at: name",
+                "`match.report_at` is `name`; this match can point at: start"
+            ),
+            ("match:\n  code: '$X = !$Y'\n  where: {Z: a}", "`$Z` is not a metavariable of the pattern"),
+            ("match:\n  declaration: klass", "no declaration kind `klass`"),
+            ("match:\n  line: {max_blank_lines: one}", "must be a whole number, not `one`"),
+            ("paths: ['Sources/**']\nexamples: later", "`examples` takes only `todo`"),
+        ]
+        for (yaml, message) in cases {
+            let text = "---\nid: broken\nnote: \"[[Views Stay Pure]]\"\n\(yaml)\n---\n# broken\n"
+            XCTAssertThrowsError(try RuleMetadata.parse(path: "rules/broken.md", text: text), yaml) { error in
+                XCTAssertTrue("\(error)".hasPrefix("rules/broken.md:1: "), "\(error)")
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
+
+    // MARK: Matching
+
+    /// Lints one in-memory file with one rule written as front matter.
+    func findings(_ frontMatter: String, _ source: String, path: String = "Sources/A.swift") throws -> [String] {
+        let text = "---\nid: probe\nnote: \"[[Views Stay Pure]]\"\n\(frontMatter)\n---\n# probe\n"
+        let vault = Vault.load(roots: [Self.docs + "/notes"], extra: [])
+        let catalog = RuleCatalog(builtinFiles: [("probe.md", text)], graph: Graph(vault: vault))
+        XCTAssertNotNil(catalog.entry("probe"), "\(catalog.problems)")
+        var configuration = Configuration()
+        configuration.onlyRules = ["probe"]
+        let result = Linter(catalog: catalog, configuration: configuration).lint([
+            LintInput(path: path) { Array(source.utf8) }
+        ])
+        return result.findings.map { "\($0.line):\($0.column)" }
+    }
+
+    func testCodePatternsKeepBracketsBalancedAndRepeatMetavariables() throws {
+        let rule = "match:\n  code: 'DispatchQueue.main.async { $$$BODY }'"
+        XCTAssertEqual(
+            try findings(rule, "DispatchQueue.main.async { f(); g { h() } }\nDispatchQueue.main.async {}\n"),
+            ["1:1", "2:1"])
+        XCTAssertEqual(
+            try findings("match:\n  code: '$A == $A'", "if x == x {}\nif x == y {}\nif a.b == a . b {}\n"),
+            ["1:4", "3:4"])
+        XCTAssertEqual(
+            try findings(
+                "match:\n  code: 'Text($S)'\n  where: {S: {literal: string}}",
+                "Text(\"a\")\nText(name)\nText(\"a \\(b)\")\n"),
+            ["1:1", "3:1"])
+    }
+
+    func testAssignmentsAreNotDeclarationsAndPathsNarrowARule() throws {
+        let rule = "match:\n  assignment: 'Current.*'"
+        XCTAssertEqual(
+            try findings(rule, "Current.api = x\nlet api = Current.api\nif Current.api == nil {}\nCurrent.date += 1\n"),
+            ["1:9"])
+        let scoped = rule + "\npaths: ['Sources/**']\nexcluded_paths: ['**/Generated/**']"
+        XCTAssertEqual(try findings(scoped, "Current.api = x\n", path: "Sources/App/A.swift"), ["1:9"])
+        XCTAssertEqual(try findings(scoped, "Current.api = x\n", path: "Tests/A.swift"), [])
+        XCTAssertEqual(try findings(scoped, "Current.api = x\n", path: "Sources/Generated/A.swift"), [])
+        let regexScoped = rule + "\npath_regex: ['Sources/']"
+        XCTAssertEqual(try findings(regexScoped, "Current.api = x\n", path: "Tests/A.swift"), [])
+    }
+
+    func testAPatternRuleTakesPathsToo() throws {
+        let rule = "pattern:\n  callee: [ProfileView]\npaths: ['Sources/Views/**']"
+        XCTAssertEqual(try findings(rule, "let v = ProfileView()\n", path: "Sources/Views/A.swift"), ["1:9"])
+        XCTAssertEqual(try findings(rule, "let v = ProfileView()\n", path: "Sources/Models/A.swift"), [])
+    }
+
+    func testPreviewsAreSkippedUnlessTheRuleIncludesThem() throws {
+        let source = "#Preview {\n    VStack { Text(\"a\") }\n}\nlet v = VStack { }\n"
+        XCTAssertEqual(try findings("match:\n  call: VStack", source), ["4:9"])
+        XCTAssertEqual(try findings("match:\n  call: VStack\n  previews: include", source), ["2:5", "4:9"])
+    }
+}
