@@ -54,14 +54,7 @@ public struct DeclarativePattern: Sendable, Equatable {
 
     /// The raw `pattern:` value from a rule file's front matter, if any.
     static func rawPattern(in text: String) -> Any? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
-        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
-        guard lines.first == "---", let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
-            return nil
-        }
-        let yaml = lines[1..<end].joined(separator: "\n")
+        guard let yaml = RuleFrontMatterText.yaml(in: text) else { return nil }
         // A rule file may come from an unreviewed pull request: bound its aliases before `Any`.
         guard (try? BoundedYAML.compose(yaml)) != nil else { return nil }
         return ((try? Yams.load(yaml: yaml, .basic)) as? [String: Any])?["pattern"]

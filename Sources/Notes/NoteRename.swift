@@ -347,19 +347,7 @@ private struct Planner {
     /// A path as a markdown link destination: as it is inside `<…>`, else with what would end or
     /// break the destination percent-encoded.
     static func destination(_ path: String, angled: Bool) -> String {
-        guard !angled else { return path }
-        var out = ""
-        for character in path {
-            switch character {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            default: out.append(character)
-            }
-        }
-        return out
+        angled ? path : path.addingPercentEncodingForLinks
     }
 
     // MARK: Files

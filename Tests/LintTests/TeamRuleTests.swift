@@ -19,7 +19,9 @@ final class TeamRuleTests: XCTestCase {
 
     static let catalog: RuleCatalog = {
         let vault = Vault.load(roots: [docs + "/notes"], extra: BuiltinCatalog.noteSources)
-        return RuleCatalog(builtinFiles: BuiltinCatalog.ruleFiles, teamFolders: [docs], graph: Graph(vault: vault))
+        return RuleCatalog(
+            builtinFiles: BuiltinCatalog.ruleFiles, implementations: BuiltinRules.all, teamFolders: [docs],
+            graph: Graph(vault: vault))
     }()
 
     static var teamIDs: Set<String> { Set(catalog.entries.filter { !$0.builtin }.map(\.metadata.id)) }

@@ -1,4 +1,5 @@
 import SwiftLexer
+import Notes
 import Support
 import SwiftUIModel
 /// Front matter values written so YAML reads back exactly the text (regexes are full of `\`,
@@ -7,23 +8,7 @@ import SwiftUIModel
 enum YAMLWriter {
     static func scalar(_ text: String) -> String {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": out += "\\\\"
-                case "\"": out += "\\\""
-                case "\t": out += "\\t"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+            return YAMLText.quoted(text)
         }
         return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
@@ -33,12 +18,6 @@ enum YAMLWriter {
     /// A nested mapping, one key a line, indented under its parent key.
     static func mapping(_ pairs: [(String, String)]) -> String {
         pairs.map { "\n  \($0.0): \($0.1)" }.joined()
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

@@ -72,14 +72,7 @@ public struct TeamRuleSpec: Sendable {
 
     /// The front matter as a mapping (all scalars kept as text), bounded against alias bombs.
     static func frontMatter(_ text: String, path: String) throws -> [String: Any]? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
-        }
-        if lines.first?.hasPrefix("\u{FEFF}") == true { lines[0] = lines[0].dropFirst() }
-        guard lines.first == "---", let end = lines.dropFirst().firstIndex(where: { $0 == "---" || $0 == "..." }) else {
-            return nil
-        }
-        let yaml = lines[1..<end].joined(separator: "\n")
+        guard let yaml = RuleFrontMatterText.yaml(in: text) else { return nil }
         do {
             _ = try BoundedYAML.compose(yaml)
             return try Yams.load(yaml: yaml, .basic) as? [String: Any]
