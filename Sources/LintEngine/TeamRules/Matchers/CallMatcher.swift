@@ -79,17 +79,8 @@ struct CallMatcher: TeamMatcher {
     private func accepts(_ wanted: Callee, _ call: CallSite, _ s: Structure) -> Bool {
         guard s.spells(call.calleeToken, wanted.name), wanted.isMember == call.isMember else { return false }
         guard !wanted.base.isEmpty else { return true }
-        // `Base.member(…)`: the tokens before the `.` spell the base, last component first.
-        var k = call.calleeToken - 2
-        for (position, component) in wanted.base.reversed().enumerated() {
-            if position > 0 {
-                guard s.punct(k, UInt8(ascii: ".")) else { return false }
-                k -= 1
-            }
-            guard s.spells(k, component) else { return false }
-            k -= 1
-        }
-        return true
+        // `Base.member(…)`: the tokens before the `.` spell the base.
+        return s.spellsBase(wanted.base, before: call.calleeToken - 1)
     }
 
     var anchorNames: [String] { ["callee", "arguments", "label", "value"] }

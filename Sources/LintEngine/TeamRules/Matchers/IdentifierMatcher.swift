@@ -45,7 +45,7 @@ struct IdentifierMatcher: TeamMatcher {
             guard token.kind == .identifier || token.kind == .keyword else { continue }
             guard let which = names.firstIndex(where: { s.spells(index, $0) }) else { continue }
             if isMember {
-                guard s.punct(index - 1, UInt8(ascii: ".")), hasBase(bases[which], before: index - 1, in: s) else {
+                guard s.punct(index - 1, UInt8(ascii: ".")), s.spellsBase(bases[which], before: index - 1) else {
                     continue
                 }
                 let start = bases[which].isEmpty ? index - 1 : index - 1 - 2 * bases[which].count + 1
@@ -63,20 +63,6 @@ struct IdentifierMatcher: TeamMatcher {
             }
         }
         return found
-    }
-
-    /// `A.B.member`: the tokens before the `.` spell the base, last component first.
-    private func hasBase(_ base: [[UInt8]], before dot: Int, in s: Structure) -> Bool {
-        var k = dot - 1
-        for (position, component) in base.reversed().enumerated() {
-            if position > 0 {
-                guard s.punct(k, UInt8(ascii: ".")) else { return false }
-                k -= 1
-            }
-            guard s.spells(k, component) else { return false }
-            k -= 1
-        }
-        return true
     }
 
     /// Not a member, a label, or a declared name.

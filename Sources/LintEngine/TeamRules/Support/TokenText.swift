@@ -4,6 +4,20 @@ import SwiftUIModel
 
 /// Byte comparisons of code tokens against names a team rule carries (no `String` per token).
 extension Structure {
+    /// `A.B.member`: whether the tokens before the `.` at `dot` spell the base, last component first.
+    func spellsBase(_ base: [[UInt8]], before dot: Int) -> Bool {
+        var k = dot - 1
+        for (position, component) in base.reversed().enumerated() {
+            if position > 0 {
+                guard punct(k, UInt8(ascii: ".")) else { return false }
+                k -= 1
+            }
+            guard spells(k, component) else { return false }
+            k -= 1
+        }
+        return true
+    }
+
     /// Whether code token `index` is spelled `text` (UTF-8 bytes).
     @inline(__always) func spells(_ index: Int, _ text: [UInt8]) -> Bool {
         guard index >= 0, index < code.count else { return false }
