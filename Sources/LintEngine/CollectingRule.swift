@@ -40,6 +40,17 @@ public struct FactCollector: Sendable {
     let collect: @Sendable (LintFile) -> (any Sendable)?
     /// Turns the per-file pieces into the rule's merged `Facts`, once per run.
     let gather: @Sendable ([(any Sendable)?]) -> any Sendable
+
+    /// Every collector's merged facts, by rule id, from each file's pieces (in `collectors` order;
+    /// a file with none, read or not, gives an empty list).
+    static func merged(_ collectors: [FactCollector], pieces byFile: [[(any Sendable)?]]) -> [String: any Sendable] {
+        var facts: [String: any Sendable] = [:]
+        for (position, collector) in collectors.enumerated() {
+            facts[collector.ruleID] = collector.gather(
+                byFile.map { $0.count == collectors.count ? $0[position] : nil })
+        }
+        return facts
+    }
 }
 
 extension CollectingRule {
@@ -59,11 +70,8 @@ extension CollectingRule {
 
     /// Alone, the rule judges the file against its own facts.
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        var project = ProjectIndex(files: [file])
         var pieces = [FileInfo?](repeating: nil, count: file.index + 1)
         pieces[file.index] = collect(file)
-        let facts = Self.merge(Collected(pieces))
-        project.ruleFacts[id] = facts
-        return validate(file, options: options)(project, facts)
+        return validate(file, options: options)(ProjectIndex(files: [file]), Self.merge(Collected(pieces)))
     }
 }

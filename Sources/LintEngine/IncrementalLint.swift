@@ -208,10 +208,7 @@ public final class IncrementalLint: @unchecked Sendable {
         }
         var index = self.project ?? ProjectIndex(summaries: summaries, count: slots.count)
         if self.project == nil || factsStale {
-            for (position, collector) in collectors.enumerated() {
-                index.ruleFacts[collector.ruleID] = collector.gather(
-                    slots.map { $0.facts.count == collectors.count ? $0.facts[position] : nil })
-            }
+            index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
             factsStale = false
         }
         if self.project == nil { work.merged = true }

@@ -213,10 +213,7 @@ public struct Linter: Sendable {
         let slots = states.values
         clock.mark("read, parse, local rules")
         var index = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
-        for (position, collector) in collectors.enumerated() {
-            index.ruleFacts[collector.ruleID] = collector.gather(
-                slots.map { slot in slot.flatMap { $0.facts.isEmpty ? nil : $0.facts[position] } })
-        }
+        index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map { $0?.facts ?? [] })
         let project = index
         clock.mark("index merge")
         // The view hierarchies and the push graph are built on first use; build the ones the
