@@ -20,14 +20,9 @@ public struct NestedNavigationStackRule: CollectingRule {
         guard file.vocabulary.containsAny(.navigationStack, .navigationView) else { return nil }
         let s = file.structure
         var found: [(view: String, line: Int)] = []
-        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
-        var imageChains: Set<Int>?
-        for (callIndex, call) in s.calls.enumerated()
-        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex) {
-            let chains = imageChains ?? Self.imageChainRoots(in: s)
-            imageChains = chains
-            guard !Self.isRenderedOffScreen(callIndex, in: s, imageChains: chains),
-                ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) == nil,
+        for callIndex in Self.onScreenPathStacks(in: file) {
+            let call = s.calls[callIndex]
+            guard ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) == nil,
                 !s.isConditional(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken)
             else { continue }
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: file.summary.chained)
@@ -91,13 +86,8 @@ public struct NestedNavigationStackRule: CollectingRule {
         // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
         // macOS, nested ones were the way to a third column, so there it is only `info`.
         let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
-        // `NavigationView { … }.navigationViewStyle(.columns)` is a split view: its columns are not one path.
-        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
-        let imageChains = Self.imageChainRoots(in: s)
-        for (callIndex, call) in s.calls.enumerated()
-        where !call.isMember && SwiftUINames.isPathStackName(call.callee) && !columnViews.contains(callIndex)
-            && !Self.isRenderedOffScreen(callIndex, in: s, imageChains: imageChains)
-        {
+        for callIndex in Self.onScreenPathStacks(in: file) {
+            let call = s.calls[callIndex]
             let severity: Severity? = call.callee == "NavigationView" && mayBeMac ? .info : nil
             // A `NavigationSplitView` column may hold a stack of its own (Apple's own pattern); a
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
@@ -204,14 +194,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                             project.paths[pusher.file] ?? "?", line: pusher.line,
                             "`\(stack.view)` is pushed here\(pusher.pusher.map { " by `\($0)`" } ?? "")")
                     ]
-                    if let by = pusher.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
-                        evidence.append(
-                            .at(
-                                project.paths[site.file] ?? "?", line: site.line,
-                                "`\(by)` is shown inside a navigation stack here"))
-                    } else if let by = pusher.pusher, let own = project.stackLocation(ownedBy: by) {
-                        evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
-                    }
+                    if let outer = Self.stackPushedOnto(by: pusher.pusher, in: project) { evidence.append(outer) }
                     hits.append(
                         Hit(
                             file: fileIndex, offset: stack.offset,
@@ -333,12 +316,8 @@ public struct NestedNavigationStackRule: CollectingRule {
         var evidence: [Evidence] = [.at(built.path, line: built.line, "`\(modifier)` builds a navigation stack here")]
         if let outer = push.outerStack {
             evidence.append(.here(offset: outer.offset, message: "the `\(outer.callee)` it is pushed onto starts here"))
-        } else if let by = push.pusher, let site = project.pathHierarchy.stackedSite(of: by) {
-            evidence.append(
-                .at(project.paths[site.file] ?? "?", line: site.line, "`\(by)` is shown inside a navigation stack here")
-            )
-        } else if let by = push.pusher, let own = project.stackLocation(ownedBy: by) {
-            evidence.append(.at(own.path, line: own.line, "`\(by)` builds the stack it pushes onto here"))
+        } else if let outer = Self.stackPushedOnto(by: push.pusher, in: project) {
+            evidence.append(outer)
         } else {
             return nil
         }
@@ -347,6 +326,35 @@ public struct NestedNavigationStackRule: CollectingRule {
             message:
                 "`\(push.view)` is pushed wrapped in `\(modifier)`, which builds a navigation stack inside the one it is pushed onto, so two paths compete; push the view without the wrapper (keep it for sheets)",
             evidence: evidence)
+    }
+
+    /// Where the stack a view pushes onto is: the pusher shown inside a stack, or its own stack.
+    static func stackPushedOnto(by pusher: String?, in project: ProjectIndex) -> Evidence? {
+        guard let pusher else { return nil }
+        if let site = project.pathHierarchy.stackedSite(of: pusher) {
+            return .at(
+                project.paths[site.file] ?? "?", line: site.line, "`\(pusher)` is shown inside a navigation stack here")
+        }
+        return project.stackLocation(ownedBy: pusher).map {
+            .at($0.path, line: $0.line, "`\(pusher)` builds the stack it pushes onto here")
+        }
+    }
+
+    /// The file's `NavigationStack`/`NavigationView` calls that are on screen: not a `NavigationView`
+    /// styled as columns (`.navigationViewStyle(.columns)`: a split view, whose columns are not one
+    /// path), nor drawn into an image or built in a button's action. The image chains are looked
+    /// for only in a file with a stack.
+    static func onScreenPathStacks(in file: LintFile) -> [Int] {
+        let s = file.structure
+        let stacks = s.calls.indices.filter {
+            !s.calls[$0].isMember && SwiftUINames.isPathStackName(s.calls[$0].callee)
+        }
+        guard !stacks.isEmpty else { return [] }
+        let columnViews = file.vocabulary.contains(.navigationViewStyle) ? Self.columnNavigationViews(in: s) : []
+        let imageChains = Self.imageChainRoots(in: s)
+        return stacks.filter {
+            !columnViews.contains($0) && !Self.isRenderedOffScreen($0, in: s, imageChains: imageChains)
+        }
     }
 
     /// A stack built only to be drawn into an image (`ImageRenderer(content:)`, a chained

@@ -41,8 +41,7 @@ public struct StateNotPrivateFileFacts: Sendable {
         // Constructions are read where views are built, as the shared index reads them.
         guard file.summary.buildsViews else { return }
         var seen = Set<String>()
-        for call in s.calls
-        where !call.isMember && Structure.isTypeName(call.callee) && !SwiftUINames.platformTypes.contains(call.callee) {
+        for call in s.calls where SwiftUINames.mayBuildRunType(call) {
             s.forEachArgumentLabel(of: call) {
                 let key = call.callee + "." + s.text($0)
                 if seen.insert(key).inserted { constructionLabels.append((key, s.code[call.calleeToken].line)) }

@@ -40,7 +40,7 @@ public struct TabViewInNavigationStackRule: CollectingRule {
         for root in Self.pagedTabViews(in: s) {
             for index in s.calls(in: s.calls[root].extent.lowerBound..<s.calls[root].extent.upperBound + 1) {
                 let call = s.calls[index]
-                if !call.isMember, Structure.isTypeName(call.callee), !SwiftUINames.platformTypes.contains(call.callee),
+                if SwiftUINames.mayBuildRunType(call),
                     !views.contains(call.callee)
                 {
                     views.append(call.callee)

@@ -199,7 +199,7 @@ package struct FileSummary: Sendable {
             // Constructions of SwiftUI's and Foundation's own types are most of a view's calls
             // and say nothing about the run's types: skip them before any scope walk. (A run
             // that declares its own `Text` loses those sites, so its rules stay silent on it.)
-            if !call.isMember, Structure.isTypeName(call.callee), !SwiftUINames.platformTypes.contains(call.callee) {
+            if SwiftUINames.mayBuildRunType(call) {
                 readConstruction(call, at: callIndex, in: s, isApp: isApp, router: &router)
                 readModifierArgument(call, in: s)
             }

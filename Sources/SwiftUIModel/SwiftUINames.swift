@@ -28,6 +28,12 @@ public enum SwiftUINames {
         name == "NavigationStack" || name == "NavigationView"
     }
 
+    /// A call that may build one of the run's own types: type-named, not a member, and not one
+    /// of the platform's (`VStack`, `Text`), whose constructions say nothing about the run.
+    public static func mayBuildRunType(_ call: CallSite) -> Bool {
+        !call.isMember && Structure.isTypeName(call.callee) && !platformTypes.contains(call.callee)
+    }
+
     /// Modifiers whose content starts a new presentation: `sheet`, `fullScreenCover`, `popover`,
     /// `inspector` (compared without hashing).
     @inline(__always) public static func isPresentationModifier(_ name: String) -> Bool {

@@ -277,9 +277,7 @@ public struct ViewHierarchy: Sendable {
     }
 
     /// A call to a type that is neither the platform's (`VStack`, `List`) nor a stack.
-    static func isPossibleWrapper(_ call: CallSite) -> Bool {
-        !call.isMember && Structure.isTypeName(call.callee) && !SwiftUINames.platformTypes.contains(call.callee)
-    }
+    static func isPossibleWrapper(_ call: CallSite) -> Bool { SwiftUINames.mayBuildRunType(call) }
 
     /// Worklist propagation, linear in the number of sites (a long chain of views stays cheap).
     mutating func resolve(viewNames: Set<String>) {
