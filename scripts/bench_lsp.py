@@ -13,6 +13,8 @@ import sys
 import time
 import urllib.parse
 
+from lsp_wire import Wire
+
 binary, root = os.path.abspath(sys.argv[1]), pathlib.Path(sys.argv[2]).resolve()
 path = pathlib.Path(sys.argv[3]).resolve() if len(sys.argv) > 3 and sys.argv[3] else sorted(file for file in root.rglob("*.swift") if file.is_file())[0]
 edits = int(sys.argv[4]) if len(sys.argv) > 4 else 20
@@ -21,32 +23,9 @@ log = open(os.environ["BENCH_LSP_LOG"], "w") if os.environ.get("BENCH_LSP_LOG") 
 server = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log)
 
 
-def send(message):
-    body = json.dumps(message).encode()
-    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    server.stdin.flush()
-
-
-def receive():
-    length = None
-    while (line := server.stdout.readline()) != b"\r\n":
-        if not line:
-            sys.exit("bench: the server ended")
-        if line.lower().startswith(b"content-length"):
-            length = int(line.split(b":")[1])
-    return json.loads(server.stdout.read(length))
-
-
-def published(uri):
-    while True:
-        message = receive()
-        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
-            return message["params"]["diagnostics"]
-
-
-def cpu_seconds():
-    fields = pathlib.Path(f"/proc/{server.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+wire = Wire(server)
+send, receive, published = wire.send, wire.receive, wire.published
+cpu_seconds = wire.cpu_seconds
 
 
 uri, text = path.as_uri(), path.read_text(errors="replace")

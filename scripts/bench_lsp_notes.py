@@ -12,33 +12,16 @@ import subprocess
 import sys
 import time
 
+from lsp_wire import Wire
+
 binary, root = os.path.abspath(sys.argv[1]), pathlib.Path(sys.argv[2]).resolve()
 edits = int(sys.argv[3]) if len(sys.argv) > 3 else 10
 note = sorted((root / "notes").rglob("*.md"))[len(list((root / "notes").rglob("*.md"))) // 2]
 server = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
 
-def send(message):
-    body = json.dumps(message).encode()
-    server.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    server.stdin.flush()
-
-
-def receive():
-    length = None
-    while (line := server.stdout.readline()) != b"\r\n":
-        if not line:
-            sys.exit("bench: the server ended")
-        if line.lower().startswith(b"content-length"):
-            length = int(line.split(b":")[1])
-    return json.loads(server.stdout.read(length))
-
-
-def published(uri):
-    while True:
-        message = receive()
-        if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
-            return message["params"]["diagnostics"]
+wire = Wire(server)
+send, receive, published = wire.send, wire.receive, wire.published
 
 
 uri, text = note.as_uri(), note.read_text()
