@@ -11,12 +11,13 @@ public struct StateNotPrivateFileFacts: Sendable {
     var filePrivateTypes: [String] = []
     /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
     /// extension in another file reaches a property that `private` would hide from it.
-    var extensionUses: [(type: String, line: Int, names: Set<UInt64>)] = []
+    var extensionUses: [(type: String, line: Int, names: [UInt64])] = []
     /// The properties each protocol the file declares requires (`var title: String { get }`).
     var protocolProperties: [(protocol: String, names: [String])] = []
-    /// Argument labels passed where the run's types are constructed, as `Type.label`, with the
-    /// first line that passes each.
-    var constructionLabels: [(key: String, line: Int)] = []
+    /// Argument labels passed where the run's types are constructed, as the hash of `Type.label`
+    /// (kept for every file for an editor's session: a hash, not a string), with the first line
+    /// that passes each.
+    var constructionLabels: [(key: UInt64, line: Int)] = []
 
     init(_ file: LintFile) {
         let s = file.structure
@@ -40,10 +41,10 @@ public struct StateNotPrivateFileFacts: Sendable {
         for (owner, names) in required { protocolProperties.append((s.types[owner].name, names)) }
         // Constructions are read where views are built, as the shared index reads them.
         guard file.summary.buildsViews else { return }
-        var seen = Set<String>()
+        var seen = Set<UInt64>()
         for call in s.calls where SwiftUINames.mayBuildRunType(call) {
             s.forEachArgumentLabel(of: call) {
-                let key = call.callee + "." + s.text($0)
+                let key = Self.labelKey(call.callee, s.text($0))
                 if seen.insert(key).inserted { constructionLabels.append((key, s.code[call.calleeToken].line)) }
             }
         }
@@ -53,9 +54,15 @@ public struct StateNotPrivateFileFacts: Sendable {
         filePrivateTypes.isEmpty && extensionUses.isEmpty && protocolProperties.isEmpty && constructionLabels.isEmpty
     }
 
+    /// The key of `Type.label`.
+    static func labelKey(_ type: String, _ label: String) -> UInt64 {
+        FNV1a.hash((type + "." + label).utf8)
+    }
+
     /// The names a range uses as its type's own (bare or after `self.`: `other.name` is someone
     /// else's member; `$x` and `_x` as `x`), as hashes of their bytes: no string per token.
-    static func identifierHashes(in range: ClosedRange<Int>, of s: Structure) -> Set<UInt64> {
+    /// Sorted, each once (a set per extension, kept for the session, cost four times as much).
+    static func identifierHashes(in range: ClosedRange<Int>, of s: Structure) -> [UInt64] {
         var hashes = Set<UInt64>()
         let bytes = s.file.bytes
         for index in range where s.code[index].kind == .identifier {
@@ -64,17 +71,17 @@ public struct StateNotPrivateFileFacts: Sendable {
             if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
             hashes.insert(FNV1a.hash(bytes[start..<s.code[index].end]))
         }
-        return hashes
+        return hashes.sorted()
     }
 }
 
 /// Every file's `StateNotPrivateFileFacts`, merged once per run for the verdicts' look-ups.
 public struct StateNotPrivateFacts: Sendable {
     var filePrivateTypes: Set<String> = []
-    var extensionUses: [String: [(file: Int, line: Int, names: Set<UInt64>)]] = [:]
+    var extensionUses: [String: [(file: Int, line: Int, names: [UInt64])]] = [:]
     var protocolProperties: [String: Set<String>] = [:]
-    /// The first file and line passing each `Type.label`.
-    var constructionLabelSites: [String: (file: Int, line: Int)] = [:]
+    /// The first file and line passing each `Type.label` (by `labelKey`).
+    var constructionLabelSites: [UInt64: (file: Int, line: Int)] = [:]
 
     init(_ collected: Collected<StateNotPrivateFileFacts>) {
         for (file, facts) in collected.byFile.enumerated() {
@@ -90,14 +97,16 @@ public struct StateNotPrivateFacts: Sendable {
 
     /// Whether some construction of the type passes this argument label (`Gauge(progress: 5)`).
     func isConstructed(_ type: String, passing label: String) -> Bool {
-        constructionLabelSites[type + "." + label] != nil
+        constructionLabelSites[StateNotPrivateFileFacts.labelKey(type, label)] != nil
     }
 
     /// Where some construction of the type passes this argument label, as evidence.
     func constructionSite(of type: String, passing label: String, in project: ProjectIndex) -> (
         path: String, line: Int
     )? {
-        constructionLabelSites[type + "." + label].map { (project.paths[$0.file] ?? "?", $0.line) }
+        constructionLabelSites[StateNotPrivateFileFacts.labelKey(type, label)].map {
+            (project.paths[$0.file] ?? "?", $0.line)
+        }
     }
 
     /// An extension of the type in a file other than `file` whose code uses `name`, if any.
@@ -105,7 +114,7 @@ public struct StateNotPrivateFacts: Sendable {
         path: String, line: Int
     )? {
         let hash = FNV1a.hash(name.utf8)
-        return extensionUses[type]?.first { $0.file != file && $0.names.contains(hash) }.map {
+        return extensionUses[type]?.first { $0.file != file && $0.names.sortedContains(hash) }.map {
             (project.paths[$0.file] ?? "?", $0.line)
         }
     }
@@ -113,5 +122,17 @@ public struct StateNotPrivateFacts: Sendable {
     /// Whether some protocol the type conforms to (as the run declares it) requires a property of this name.
     func protocolRequires(_ property: String, of type: String, in project: ProjectIndex) -> Bool {
         project.conformances[type]?.contains { protocolProperties[$0]?.contains(property) ?? false } ?? false
+    }
+}
+
+extension Array where Element == UInt64 {
+    /// Binary search in a sorted list.
+    fileprivate func sortedContains(_ value: UInt64) -> Bool {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
     }
 }

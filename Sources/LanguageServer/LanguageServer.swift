@@ -32,6 +32,8 @@ public final class LanguageServer: @unchecked Sendable {
     var noteCheckGeneration = 0
     /// What was last published for each open Swift file, and the text it was computed on.
     private var linted: [String: LintedDocument] = [:]
+    /// A lint freed memory (files read, an index replaced) not yet given back to the system.
+    private var freedSinceTrim = false
     /// Files whose diagnostics are published after the next lint even if they did not change.
     private var mustPublish: Set<String> = []
     private var lintGeneration = 0
@@ -356,9 +358,15 @@ public final class LanguageServer: @unchecked Sendable {
             self.publishAffected(
                 besides: Array(self.documents.keys.filter { $0.hasSuffix(".swift") }),
                 presenter: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+            if self.freedSinceTrim {
+                self.freedSinceTrim = false
+                ReturnFreedMemory.now()
+            }
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         let work = workspace.lastWork
+        // Files read or an index replaced: what they freed goes back once typing pauses.
+        if work.merged || work.summarised > 1 { freedSinceTrim = true }
         ServerLog.write(
             "linted \(work.judged) open file(s) in \(Int(milliseconds)) ms (\(work.summarised) file(s) read"
                 + (work.merged ? ", index merged)" : work.summaryKept > 0 ? ", summary unchanged)" : ")"))

@@ -26,8 +26,8 @@ final class WorkspaceLinter {
         session = try LintSession.load(origin)
         let (linter, discovery) = session.prepare(roots: session.configuredRoots)
         self.discovery = discovery
-        discovered = Set(discovery.files.map(PathKey.of))
         incremental = IncrementalLint(linter: linter, files: discovery.files, reusing: previous?.incremental)
+        discovered = Set(incremental.fileKeys)
         baseline = Result { [session] in try session.baseline(.configured) }
     }
 
@@ -40,8 +40,8 @@ final class WorkspaceLinter {
     /// Lists the files again (one was added or removed on disk).
     func rediscover() {
         discovery = session.prepare(roots: session.configuredRoots).discovery
-        discovered = Set(discovery.files.map(PathKey.of))
         incremental.setFiles(discovery.files)
+        discovered = Set(incremental.fileKeys)
     }
 
     /// An Xcode project or `Package.swift` changed: which targets build which files, and for which
@@ -50,8 +50,8 @@ final class WorkspaceLinter {
     func projectsChanged() {
         let (linter, discovery) = session.prepare(roots: session.configuredRoots)
         self.discovery = discovery
-        discovered = Set(discovery.files.map(PathKey.of))
         incremental = IncrementalLint(linter: linter, files: discovery.files, reusing: incremental)
+        discovered = Set(incremental.fileKeys)
     }
 
     /// Files changed on disk (saved, or changed by another program): read again at the next lint;

@@ -175,6 +175,9 @@ public enum Git {
 /// Path comparison that does not care about `./` or relative versus absolute spelling.
 public enum PathKey {
     public static func of(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        // The path's own storage when it is already the key: an editor keeps every file's path
+        // and key, and the set of them, for the whole session.
+        return key == path ? path : key
     }
 }

@@ -14,10 +14,19 @@ extension IncrementalLint {
     /// to a type built everywhere is left to the next lint of those files). Once per change: call it
     /// when typing pauses, as it reads and judges each candidate twice.
     public func affectedByLastChange(besides reported: [String], limit: Int = 64) -> [String: [Finding]] {
-        guard let (before, changed, names) = lastChange, let after = project, !changed.isEmpty else { return [:] }
-        lastChange = nil
-        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(before) {} }
-        let skipped = Set(reported.map(PathKey.of)).union(changed.map { keys[$0] })
+        guard let after = project, !changedSince.isEmpty else { return [:] }
+        let earlier = changedSince, names = changedTypes
+        changedSince = [:]
+        changedTypes = []
+        let skipped = Set(reported.map(PathKey.of)).union(earlier.keys.map { keys[$0] })
+        // The index before the changes, merged from the summaries with the changed files' earlier ones.
+        let summariesBefore = slots.indices.compactMap { index in
+            earlier[index].map { $0.kept?.summary } ?? slots[index].summary
+        }
+        var merged = ProjectIndex(summaries: summariesBefore, count: slots.count)
+        merged.ruleFacts = FactCollector.merged(
+            collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
+        let before = merged
         var candidates = Set<Int>()
         for index in [before, after] {
             for name in names {

@@ -21,6 +21,9 @@ public struct FileStamp: Equatable, Sendable {
         modified = FileReplacement.modificationTime(status)
     }
 
+    /// The file's size in bytes when stamped.
+    public var byteCount: Int { Int(size) }
+
     public static func == (a: FileStamp, b: FileStamp) -> Bool {
         a.inode == b.inode && a.size == b.size && a.modified == b.modified
     }

@@ -57,8 +57,8 @@ package struct FileSummary: Sendable {
     /// The file's directive tokens, found on first need (`Structure.compileBranches`).
     var directives: [Int]?
     /// Indexed by type: that type's initializers and stored properties.
-    var initializers: [[FunctionDecl]] = []
-    var storedProperties: [[PropertyDecl]] = []
+    var initializers: [[DeclaredInitializer]] = []
+    var storedProperties: [[DeclaredProperty]] = []
     /// What each type declaration (extensions too) says it conforms to or inherits, by type name.
     var conformances: [(type: String, names: [String])] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
@@ -103,6 +103,11 @@ package struct FileSummary: Sendable {
         // A test builds views as a preview does (`NavigationStack { Settings() }` for a
         // snapshot): its sites say nothing about where the app shows them.
         if vocabulary.importsTestFramework(in: s) { markSitesAsPreviews() }
+        // Kept for the whole of an editor's session: lists grown one site at a time hold up to
+        // twice their sites.
+        constructions = constructions.mapValues(\.trimmed)
+        memberUses = memberUses.mapValues(\.trimmed)
+        looseUses = looseUses.mapValues(\.trimmed)
     }
 
     /// Members (not `body`) that hold views, links or stacks, by node: their uses decide where
@@ -133,10 +138,24 @@ package struct FileSummary: Sendable {
         }
         initializers = Array(repeating: [], count: s.types.count)
         storedProperties = Array(repeating: [], count: s.types.count)
+        // Each type's lists sized exactly: an editor keeps every file's summary, and lists grown
+        // one declaration at a time were a sixth of it.
+        var initializerCounts = [Int](repeating: 0, count: s.types.count)
+        var propertyCounts = [Int](repeating: 0, count: s.types.count)
+        for function in s.functions where function.isInitializer {
+            if let owner = function.owner { initializerCounts[owner] += 1 }
+        }
+        for property in s.properties where property.body == nil && !property.isStatic {
+            if let owner = property.owner { propertyCounts[owner] += 1 }
+        }
+        for owner in s.types.indices {
+            initializers[owner].reserveCapacity(initializerCounts[owner])
+            storedProperties[owner].reserveCapacity(propertyCounts[owner])
+        }
         for function in s.functions {
             guard let owner = function.owner else { continue }
             if function.isInitializer {
-                initializers[owner].append(function)
+                initializers[owner].append(DeclaredInitializer(function))
             } else if types[owner].kind == .extension, types[owner].name == "View" {
                 viewModifierFunctions.append(function.name)
                 if let body = function.body {
@@ -156,7 +175,7 @@ package struct FileSummary: Sendable {
             if function.modifiers.contains("mutating") { mutatingFunctions.append(function.name) }
         }
         for property in s.properties where property.body == nil && !property.isStatic {
-            if let owner = property.owner { storedProperties[owner].append(property) }
+            if let owner = property.owner { storedProperties[owner].append(DeclaredProperty(property)) }
         }
         for type in s.types where !type.inheritance.isEmpty {
             // The platform's own protocols say nothing the index needs (views are known by name).
@@ -802,4 +821,9 @@ package struct FileSummary: Sendable {
         }
         return uses
     }
+}
+
+extension Array {
+    /// The same elements in a list of their own size (a copy only when the list has room to spare).
+    fileprivate var trimmed: [Element] { capacity > count ? map { $0 } : self }
 }

@@ -73,7 +73,7 @@ public struct ProjectIndex: Sendable {
     public private(set) var pushedViews: [String: [PushSite]] = [:]
     /// Per file, for each of its types: its initializers and stored properties.
     /// By input index (empty for unreadable inputs): rules ask this for every call they check.
-    private var declarations: [(initializers: [[FunctionDecl]], storedProperties: [[PropertyDecl]])] = []
+    private var declarations: [(initializers: [[DeclaredInitializer]], storedProperties: [[DeclaredProperty]])] = []
     /// Push sites per file: the navigation call, the view it pushes, and the view type pushing it.
     public private(set) var pushesByFile: [Int: [(call: Int, view: String, pusher: String?)]] = [:]
     /// Where each member that builds views is used in its type (`content` in
@@ -174,7 +174,9 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Builds the index from file summaries (in file order); merging is cheap and serial.
-    package init(summaries all: [FileSummary], count: Int) {
+    /// `all`: any collection of the summaries (the editor's lint keeps them boxed, and hands
+    /// them over without copying 4,000 summaries into an array of their own).
+    package init<Summaries: Collection<FileSummary>>(summaries all: Summaries, count: Int) {
         var paths = [String?](repeating: nil, count: count)
         for summary in all where summary.file < count { paths[summary.file] = summary.path }
         self.paths = paths
@@ -183,8 +185,10 @@ public struct ProjectIndex: Sendable {
         // here: the primary declaration and the declaration order come from the refs, on demand.
         let typeCount = all.reduce(0) { $0 + $1.types.count }
         typesByName.reserveCapacity(typeCount)
-        viewNames.reserveCapacity(typeCount)
-        constructions.reserveCapacity(typeCount)
+        viewNames.reserveCapacity(all.reduce(0) { count, summary in count + summary.types.count { $0.isView } })
+        // At most one key per constructed name of each file (a type count would reserve a slot for
+        // every model and enum, never built as a view, in every index the editor keeps).
+        constructions.reserveCapacity(min(typeCount, all.reduce(0) { $0 + $1.constructions.count }))
         var kinds = [[TypeKind]](repeating: [], count: count)
         var lines = [[Int]](repeating: [], count: count)
         for summary in all {
@@ -221,9 +225,9 @@ public struct ProjectIndex: Sendable {
             // Only types declared in the run: SwiftUI's own (`Text`, `VStack`) tell the rules nothing.
             for (callee, sites) in summary.constructions where typesByName[callee] != nil && !ambiguous.contains(callee)
             {
-                constructions[callee, default: []].append(contentsOf: sites)
+                constructions.adoptOrAppend(sites, at: callee)
             }
-            for (node, uses) in summary.memberUses { memberUses[node, default: []].append(contentsOf: uses) }
+            for (node, uses) in summary.memberUses { memberUses.adoptOrAppend(uses, at: node) }
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             for function in summary.stackFunctions where stackFunctions.insert(function.name).inserted {
                 stackFunctionSites[function.name] = (summary.file, function.line, function.conditional)
@@ -506,14 +510,14 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Every initializer declared for a type name, in any file (extensions included).
-    public func initializers(of name: String) -> [(file: Int, function: FunctionDecl)] {
+    public func initializers(of name: String) -> [(file: Int, function: DeclaredInitializer)] {
         (typesByName[name] ?? []).flatMap { ref in
             declarations[ref.file].initializers[ref.type].map { (ref.file, $0) }
         }
     }
 
     /// Stored properties of a type name, from every declaration of it.
-    public func storedProperties(of name: String) -> [(file: Int, property: PropertyDecl)] {
+    public func storedProperties(of name: String) -> [(file: Int, property: DeclaredProperty)] {
         (typesByName[name] ?? []).flatMap { ref in
             declarations[ref.file].storedProperties[ref.type].map { (ref.file, $0) }
         }
@@ -542,5 +546,17 @@ public struct ProjectIndex: Sendable {
             }
         }
         return types
+    }
+}
+
+extension Dictionary where Value: RangeReplaceableCollection {
+    /// Appends `elements` to the key's list, or, for a new key, keeps `elements` itself: a name
+    /// built in one file only (most of them) shares its summary's array instead of copying it.
+    mutating func adoptOrAppend(_ elements: Value, at key: Key) {
+        if let place = index(forKey: key) {
+            values[place].append(contentsOf: elements)
+        } else {
+            self[key] = elements
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LanguageServer
+import Support
 
 /// `patternlint lsp`: the findings and their pattern notes in any editor with a Language Server
 /// Protocol client (Neovim, VS Code, Helix…), over stdio; logs go to stderr.
@@ -24,6 +25,9 @@ struct LSPCommand: ParsableCommand {
             """)
 
     func run() throws {
+        // A server keeps its index for the whole session: two arenas (its queue's and the
+        // workers') keep that memory together (see `ReturnFreedMemory.limitArenas`).
+        ReturnFreedMemory.limitArenas(to: 2)
         throw ExitCode(LanguageServer().run())
     }
 }

@@ -239,6 +239,40 @@ final class IncrementalLintTests: XCTestCase {
             wholeLint(all).filter { $0.path == path("Caller.swift") })
     }
 
+    func testAClosedFileWhoseFindingsAnotherFilesFactsMoveIsNamed() throws {
+        try write(
+            "Profile.swift",
+            "import SwiftUI\nstruct Profile: View {\n    @State var name = \"Ada\"\n    var body: some View { Text(name) }\n}\n")
+        let greeting = "import SwiftUI\nextension Profile {\n    var greeting: String { \"Hello, \" + name }\n}\n"
+        try write("Greeting.swift", greeting)
+        let all = (files + [path("Profile.swift"), path("Greeting.swift")]).sorted()
+        let incremental = IncrementalLint(linter: linter, files: all)
+        let open = [path("Greeting.swift")]
+        _ = incremental.lint(reporting: open, buffers: [:])
+        // The extension stops using `name`: only state-not-private's facts move, not the index,
+        // and `Profile`'s state can be private now.
+        let edited = greeting.replacingOccurrences(of: "+ name", with: "+ \"you\"")
+        _ = incremental.lint(reporting: open, buffers: [open[0]: Array(edited.utf8)])
+        XCTAssertFalse(incremental.lastWork.merged)
+        let profile = path("Profile.swift")
+        let now = wholeLint(all, buffers: [open[0]: edited]).filter { $0.path == profile }
+        XCTAssertNotEqual(now, wholeLint(all).filter { $0.path == profile })
+        XCTAssertEqual(incremental.affectedByLastChange(besides: open)[profile], now)
+    }
+
+    func testTheLargestFilesAreParsedFirstAndNotTogether() {
+        let sizes = [10, 500, 3, 400, 7, 100, 1, 2, 90, 300]
+        let order = IncrementalLint.workOrder(sizes: sizes)
+        XCTAssertEqual(order.sorted(), Array(sizes.indices))
+        XCTAssertEqual(order.first, 1)
+        // Small files worth as much as the largest come between it and the next large one.
+        let next = order.firstIndex(of: 3)!
+        XCTAssertGreaterThan(next, 1)
+        XCTAssertGreaterThanOrEqual(order[1..<next].map { sizes[$0] }.reduce(0, +), min(500, 10 + 3 + 7 + 1 + 2 + 90))
+        XCTAssertEqual(IncrementalLint.workOrder(sizes: []), [])
+        XCTAssertEqual(IncrementalLint.workOrder(sizes: [0, 0]), [0, 1])
+    }
+
     func testAFileWrittenByAnotherProgramIsReadAgainWhenItsStatusChanged() throws {
         let incremental = IncrementalLint(linter: linter, files: files)
         let pager = path("Pager.swift")
