@@ -242,7 +242,8 @@ final class IncrementalLintTests: XCTestCase {
     func testAClosedFileWhoseFindingsAnotherFilesFactsMoveIsNamed() throws {
         try write(
             "Profile.swift",
-            "import SwiftUI\nstruct Profile: View {\n    @State var name = \"Ada\"\n    var body: some View { Text(name) }\n}\n")
+            "import SwiftUI\nstruct Profile: View {\n    @State var name = \"Ada\"\n    var body: some View { Text(name) }\n}\n"
+        )
         let greeting = "import SwiftUI\nextension Profile {\n    var greeting: String { \"Hello, \" + name }\n}\n"
         try write("Greeting.swift", greeting)
         let all = (files + [path("Profile.swift"), path("Greeting.swift")]).sorted()
