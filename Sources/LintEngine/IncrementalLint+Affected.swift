@@ -14,48 +14,63 @@ extension IncrementalLint {
     /// to a type built everywhere is left to the next lint of those files). Once per change: call it
     /// when typing pauses, as it reads and judges each candidate twice.
     public func affectedByLastChange(besides reported: [String], limit: Int = 64) -> [String: [Finding]] {
-        guard let after = project, !changedSince.isEmpty else { return [:] }
+        guard project != nil, !changedSince.isEmpty else { return [:] }
         let earlier = changedSince, names = changedTypes
         changedSince = [:]
         changedTypes = []
         let skipped = Set(reported.map(PathKey.of)).union(earlier.keys.map { keys[$0] })
-        // The index before the changes, merged from the summaries with the changed files' earlier ones.
-        let summariesBefore = slots.indices.compactMap { index in
-            earlier[index].map { $0.kept?.summary } ?? slots[index].summary
+        // The candidates, from the summaries (those of before the change too) rather than from the
+        // two indexes: no index is built for a change that moves nothing.
+        let files = slots.indices.filter { index in
+            guard !skipped.contains(keys[index]) else { return false }
+            return slots[index].summary?.mayMention(anyOf: names) ?? false
         }
-        var merged = ProjectIndex(summaries: summariesBefore, count: slots.count)
-        merged.ruleFacts = FactCollector.merged(
-            collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
-        let before = merged
-        var candidates = Set<Int>()
-        for index in [before, after] {
-            for name in names {
-                for site in index.constructions[name] ?? [] { candidates.insert(site.file) }
-                for site in index.pushedViews[name] ?? [] { candidates.insert(site.file) }
-                for ref in index.typesByName[name] ?? [] { candidates.insert(ref.file) }
-            }
-        }
-        let files = candidates.filter { $0 < slots.count && !skipped.contains(keys[$0]) }.sorted()
         guard !files.isEmpty, files.count <= limit else { return [:] }
+        // Judged against the index now, then against the index before (merged from the summaries
+        // with the changed files' earlier ones), then the index now is merged again: the two are
+        // never held at once (they were a tenth of the server's memory at every pause).
+        let (now, built) = judgeAndDrop(files)
+        let beforeIndex: ProjectIndex = {
+            var merged = ProjectIndex(
+                summaries: slots.indices.compactMap { index in
+                    earlier[index].map { $0.kept?.summary } ?? slots[index].summary
+                }, count: slots.count)
+            merged.ruleFacts = FactCollector.merged(
+                collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
+            return merged
+        }()
+        let was = judge(files, against: beforeIndex)
+        withExtendedLifetime(beforeIndex) {}
+        let again = mergedIndex()
+        again.buildLazies(built)
+        project = again
+        var affected: [String: [Finding]] = [:]
+        for (item, index) in files.enumerated() where now[item] != was[item] {
+            if let findings = now[item] { affected[paths[index]] = findings }
+        }
+        return affected
+    }
+
+    /// The files judged against the index now, and what of it was built on first use; the index
+    /// is dropped (its last holder).
+    private func judgeAndDrop(_ files: [Int]) -> ([[Finding]?], ProjectIndex.Lazies) {
+        guard let current = project else { return ([], ProjectIndex.Lazies()) }
+        project = nil
+        return (judge(files, against: current), current.lazies)
+    }
+
+    /// Each file read from disk and judged against `index` (nil: unreadable).
+    private func judge(_ files: [Int], against index: ProjectIndex) -> [[Finding]?] {
         let results = ConcurrentSlots<[Finding]>(count: files.count)
         let paths = self.paths
         DispatchQueue.concurrentPerform(iterations: files.count) { item in
-            let index = files[item]
-            guard case .success(let file) = Linter.load(LintInput.disk(paths[index]), index: index) else { return }
-            let state = linter.firstPass(file, rules: rules)
-            let order = { (a: Finding, b: Finding) in
-                (a.line, a.column, a.ruleID, a.message) < (b.line, b.column, b.ruleID, b.message)
+            let file = files[item]
+            guard case .success(let loaded) = Linter.load(LintInput.disk(paths[file]), index: file) else { return }
+            let state = linter.firstPass(loaded, rules: rules)
+            results[item] = linter.secondPass(state, project: index, rules: rules, reportUnused: reportUnused).sorted {
+                ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message)
             }
-            let was = linter.secondPass(state, project: before, rules: rules, reportUnused: reportUnused).sorted(
-                by: order)
-            let now = linter.secondPass(state, project: after, rules: rules, reportUnused: reportUnused).sorted(
-                by: order)
-            if was != now { results[item] = now }
         }
-        var affected: [String: [Finding]] = [:]
-        for (item, findings) in results.values.enumerated() {
-            if let findings { affected[paths[files[item]]] = findings }
-        }
-        return affected
+        return results.values
     }
 }

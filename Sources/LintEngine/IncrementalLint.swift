@@ -31,7 +31,7 @@ public final class IncrementalLint: @unchecked Sendable {
     private var position: [String: Int] = [:]
     private(set) var slots: [Slot] = []
     /// Merged from the current summaries; nil once one of them changes.
-    private(set) var project: ProjectIndex?
+    var project: ProjectIndex?
     /// The summaries in file order, as the index is merged from them: kept up to date rather than
     /// gathered at each merge (copying 9,000 summaries out of their slots was a tenth of it).
     private var summaries: [KeptSummary] = []
@@ -198,23 +198,15 @@ public final class IncrementalLint: @unchecked Sendable {
         }
         if !toRead.isEmpty { summarise(toRead, reporting: reportedKeys, work: &work) }
         clock.mark("incremental: read \(toRead.count)")
-        if self.project == nil, summaryPosition.count != slots.count {
-            summaries = slots.compactMap(\.kept)
-            var next = 0
-            summaryPosition = slots.map { slot in
-                guard slot.summary != nil else { return nil }
-                defer { next += 1 }
-                return next
-            }
-        }
-        var index = self.project ?? ProjectIndex(summaries: summaries.lazy.map(\.summary), count: slots.count)
-        if self.project == nil || factsStale {
-            index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
+        if self.project == nil {
+            self.project = mergedIndex()
+            factsStale = false
+            work.merged = true
+        } else if factsStale {
+            self.project?.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
             factsStale = false
         }
-        if self.project == nil { work.merged = true }
-        let project = index
-        self.project = project
+        guard let project = self.project else { preconditionFailure("merged above") }
         indexedOnce = true
         clock.mark("incremental: index")
         let judged = slots.indices.filter { reportedKeys.contains(keys[$0]) && slots[$0].state != nil }
@@ -237,6 +229,22 @@ public final class IncrementalLint: @unchecked Sendable {
         return LintResult(
             findings: findings, problems: problems, filesLinted: judged.count, rulesRun: linter.enabledEntries,
             files: judged.map { paths[$0] })
+    }
+
+    /// The index merged from the current summaries and the collecting rules' current facts.
+    func mergedIndex() -> ProjectIndex {
+        if summaryPosition.count != slots.count {
+            summaries = slots.compactMap(\.kept)
+            var next = 0
+            summaryPosition = slots.map { slot in
+                guard slot.summary != nil else { return nil }
+                defer { next += 1 }
+                return next
+            }
+        }
+        var index = ProjectIndex(summaries: summaries.lazy.map(\.summary), count: slots.count)
+        index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
+        return index
     }
 
     /// Notes a change to a file's summary or facts for `affectedByLastChange`, with what the file

@@ -8,6 +8,9 @@ public final class LazyBox<Value: Sendable>: @unchecked Sendable {
 
     public init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
+    /// Whether the value was computed already.
+    public var isMade: Bool { lock.withLock { stored != nil } }
+
     public var value: Value {
         lock.withLock {
             if let stored { return stored }

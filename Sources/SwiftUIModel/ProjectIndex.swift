@@ -122,6 +122,34 @@ public struct ProjectIndex: Sendable {
     private let lazyPathHierarchy: LazyBox<ViewHierarchy>
     /// Which view pushes which; built on first use.
     public var pushGraph: PushGraph { lazyPushGraph.value }
+
+    /// Which of the parts built on first use are built.
+    package struct Lazies {
+        var hierarchy = false
+        var pathHierarchy = false
+        var pushGraph = false
+
+        package init() {}
+
+        init(hierarchy: Bool, pathHierarchy: Bool, pushGraph: Bool) {
+            self.hierarchy = hierarchy
+            self.pathHierarchy = pathHierarchy
+            self.pushGraph = pushGraph
+        }
+    }
+
+    package var lazies: Lazies {
+        Lazies(
+            hierarchy: lazyHierarchy.isMade, pathHierarchy: lazyPathHierarchy.isMade, pushGraph: lazyPushGraph.isMade)
+    }
+
+    /// Builds now the parts another index had built on first use (an index merged again to
+    /// replace it: the next lint does not pay for them).
+    package func buildLazies(_ built: Lazies) {
+        if built.hierarchy { _ = hierarchy }
+        if built.pathHierarchy { _ = pathHierarchy }
+        if built.pushGraph { _ = pushGraph }
+    }
     private let lazyPushGraph: LazyBox<PushGraph>
 
     /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
