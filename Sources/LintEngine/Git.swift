@@ -53,6 +53,13 @@ public enum Git {
         return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
     }
 
+    /// Every path the commit being made changes, relative to the current folder: added, changed,
+    /// deleted, and both sides of a rename (a note deleted or moved breaks the links to it).
+    public static func stagedPaths(in folder: String? = nil) throws -> [String] {
+        let data = try run(["diff", "--cached", "--name-only", "--no-renames", "--relative", "-z"], in: folder)
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
+    }
+
     /// The staged (index) content of each path, read in one `git cat-file --batch`.
     public static func stagedContents(_ paths: [String], in folder: String? = nil) throws -> [String: [UInt8]] {
         guard !paths.isEmpty else { return [:] }

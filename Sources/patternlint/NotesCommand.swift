@@ -212,7 +212,8 @@ struct NotesCommand: ParsableCommand {
                 Exits 1 when there is an error (warnings alone exit 0, or 1 with --strict). With FILE \
                 arguments (the `patternlint-notes` pre-commit hook passes the changed markdown files), \
                 the whole vault is checked only when one of them is in a note or rule folder; else it \
-                exits 0 at once.
+                exits 0 at once. With --staged (the hook's way), the same is decided from the commit \
+                being made, deleted and renamed notes included.
                 """)
         @OptionGroup var source: NotesOptions
         @Flag(help: "Treat warnings as errors.") var strict = false
@@ -227,9 +228,16 @@ struct NotesCommand: ParsableCommand {
                 "Changed files (as pre-commit passes them): check only when one is in a note or rule folder.",
                 valueName: "file"))
         var changed: [String] = []
+        @Flag(
+            help: ArgumentHelp(
+                "Check only when the commit being made (git's staged changes, deletions and renames included) touches a note or rule folder."
+            ))
+        var staged = false
 
         func run() throws {
-            if !changed.isEmpty, try !NotesCheckGate(source: source, rules: rules).touchesNotes(changed) { return }
+            let gate = NotesCheckGate(source: source, rules: rules)
+            if !changed.isEmpty, try !gate.touchesNotes(changed) { return }
+            if staged, try !gate.touchesNotes(Git.stagedPaths()) { return }
             let graph = try source.loadGraph(extraRules: rules)
             let configured = try source.configuration().map { config in config.rules.map(config.resolve) } ?? []
             let catalog = RuleCatalog(
