@@ -261,6 +261,22 @@ final class IncrementalLintTests: XCTestCase {
         XCTAssertEqual(incremental.affectedByLastChange(besides: open)[profile], now)
     }
 
+    func testFactsFromTheSameBytesCompareTheSame() throws {
+        // Else every pause in typing would judge the closed files again for nothing.
+        try write(
+            "Greeting.swift", "import SwiftUI\nextension Home {\n    var greeting: String { \"page \\(page)\" }\n}\n")
+        let incremental = IncrementalLint(linter: linter, files: files + [path("Greeting.swift")])
+        XCTAssertEqual(incremental.collectors.count, 5)
+        for file in files + [path("Greeting.swift")] {
+            guard case .success(let first) = Linter.load(LintInput.disk(file), index: 0),
+                case .success(let second) = Linter.load(LintInput.disk(file), index: 0)
+            else { return XCTFail("cannot read \(file)") }
+            let a = incremental.collectors.map { $0.collect(first) }
+            let b = incremental.collectors.map { $0.collect(second) }
+            XCTAssertTrue(ReflectedEquality.same(a, b), file)
+        }
+    }
+
     func testTheLargestFilesAreParsedFirstAndNotTogether() {
         let sizes = [10, 500, 3, 400, 7, 100, 1, 2, 90, 300]
         let order = IncrementalLint.workOrder(sizes: sizes)
