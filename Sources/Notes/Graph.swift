@@ -348,7 +348,8 @@ public struct Graph: Sendable {
         of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String
     ) -> [NoteDiagnostic] {
         var groups: [String: [Int]] = [:]
-        for (position, note) in notes.enumerated() { groups[note[keyPath: key], default: []].append(position) }
+        // By position: a copy of each note costs a dozen reference counts.
+        for position in notes.indices { groups[notes[position][keyPath: key], default: []].append(position) }
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
@@ -507,8 +508,15 @@ struct ResolutionIndex: Sendable {
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {
         var target = rawTarget.trimmed
-        if target.hasPrefix("memory://") { target.removeFirst("memory://".count) }
-        while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
+        // The prefixes are looked for only where the first byte allows them (most names: never).
+        if target.utf8.first == UInt8(ascii: "m"), target.hasPrefix("memory://") {
+            target.removeFirst("memory://".count)
+        }
+        while let first = target.utf8.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "."),
+            target.hasPrefix("/") || target.hasPrefix("./")
+        {
+            target.removeFirst(target.hasPrefix("/") ? 1 : 2)
+        }
         guard !target.isEmpty else { return .unresolved }
         if let found = Self.firstStep(exact[target], orSuffixOf: target, in: self, folded: false) { return found }
         let lowered = target.lowercased()
