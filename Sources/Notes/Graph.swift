@@ -331,8 +331,9 @@ public struct Graph: Sendable {
                         "ambiguous link \(edge.link.raw): it matches \(names)"))
             }
         }
-        problems += duplicates(of: \.permalink, code: "duplicate-permalink", severity: .error, what: "permalink")
-        problems += duplicates(of: \.title, code: "duplicate-title", severity: .warning, what: "title")
+        problems += duplicates(
+            of: { notes[$0].permalink }, code: "duplicate-permalink", severity: .error, what: "permalink")
+        problems += duplicates(of: { notes[$0].title }, code: "duplicate-title", severity: .warning, what: "title")
         if reportOrphans {
             for orphan in orphans {
                 problems.append(
@@ -345,11 +346,12 @@ public struct Graph: Sendable {
     }
 
     private func duplicates(
-        of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String
+        of key: (Int) -> String, code: String, severity: NoteDiagnostic.Severity, what: String
     ) -> [NoteDiagnostic] {
         var groups: [String: [Int]] = [:]
-        // By position: a copy of each note costs a dozen reference counts.
-        for position in notes.indices { groups[notes[position][keyPath: key], default: []].append(position) }
+        // By position, the field read in place: a copy of each note (a key path applied to it
+        // makes one) costs a dozen reference counts.
+        for position in notes.indices { groups[key(position), default: []].append(position) }
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
@@ -469,7 +471,8 @@ struct ResolutionIndex: Sendable {
         case 3:
             body(notes[position].relativePath)
             body(notes[position].relativePath.withoutMarkdownExtension)
-        default: body(notes[position].stem)
+        // `stem` of the path read in place (the computed property on the note copied it).
+        default: body(Note.stemOf(notes[position].relativePath))
         }
     }
 

@@ -9,7 +9,10 @@ public enum NoteParser {
         path: String, relativePath: String, data: [UInt8], reread: (@Sendable () throws -> [UInt8])? = nil
     ) -> Note {
         let (text, diagnostics) = decode(data, path: path)
-        var note = parse(path: path, relativePath: relativePath, text: text, diagnostics: diagnostics)
+        // Valid UTF-8 without a byte order mark: the file's bytes are the text's, no copy made of them.
+        let same = diagnostics.isEmpty && !data.starts(with: [0xEF, 0xBB, 0xBF])
+        var note = parse(
+            path: path, relativePath: relativePath, text: text, diagnostics: diagnostics, bytes: same ? data : nil)
         if let reread { note.bodySource = .reread(reread) }
         return note
     }
@@ -100,7 +103,10 @@ public enum NoteParser {
         return parse(path: path, relativePath: relativePath, text: text, diagnostics: [])
     }
 
-    private static func parse(path: String, relativePath: String, text: String, diagnostics: [NoteDiagnostic]) -> Note {
+    /// With `bytes`, the text's UTF-8 (read from the file already).
+    private static func parse(
+        path: String, relativePath: String, text: String, diagnostics: [NoteDiagnostic], bytes: [UInt8]? = nil
+    ) -> Note {
         var diagnostics = diagnostics
         let split = FrontMatterParser.split(text)
         var matter = FrontMatter()
@@ -123,7 +129,7 @@ public enum NoteParser {
                         "malformed YAML front matter: \(problem.message)"))
             }
         }
-        var body = BodyWalker(path: path, source: text)
+        var body = BodyWalker(path: path, source: text, bytes: bytes)
         body.walk(split.body)
         let records = body.finishRecords()
         let stem = Note.stemOf(relativePath)
@@ -192,9 +198,10 @@ struct BodyWalker {
     private var spareASTCandidates: [ASTCandidate] = []
     private var spareSourceCandidates: [SourceCandidate] = []
 
-    init(path: String, source: String) {
+    /// With `utf8`, the source's UTF-8 as read from the file (not copied again).
+    init(path: String, source: String, bytes utf8: [UInt8]? = nil) {
         self.path = path
-        bytes = Array(source.utf8)
+        bytes = utf8 ?? Array(source.utf8)
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24)
         bytes.withUnsafeBufferPointer { buffer in
