@@ -33,7 +33,9 @@ let package = Package(
         ),
         // Small utilities every module uses: file reads and atomic writes, escaping, parallel slots, timing.
         .target(name: "Support", dependencies: ["Yams"]),
-        .target(name: "Notes", dependencies: ["CCMark", "Yams", "Support"]),
+        // A bump allocator per thread for cmark's parse of a note (C: thread-local, called per node).
+        .target(name: "CMarkArena"),
+        .target(name: "Notes", dependencies: ["CCMark", "CMarkArena", "Yams", "Support"]),
         // The lexer has no dependencies at all, by design.
         .target(name: "SwiftLexer"),
         // The layers of the linter; each arrow is a dependency, and nothing depends on a rule:

@@ -47,14 +47,18 @@ public struct RuleCatalog: Sendable {
             }
         }
         // A rule folder may hold its rules' notes (`import-swiftlint` writes them to `DIR/notes/`).
-        let notePaths = Set(graph.notes.map { PathScope.absolute($0.path) })
+        // Made on the first rule file that does not parse: 10,000 notes' paths made absolute cost
+        // more than reading the built-in rules.
+        var notePaths: Set<String>?
         for file in files {
             let metadata: RuleMetadata
             do {
                 metadata = try RuleMetadata.parse(path: file.path, text: file.contents)
             } catch {
-                if !file.builtin, notePaths.contains(PathScope.absolute(file.path)), !file.contents.hasIDLine {
-                    continue
+                if !file.builtin, !file.contents.hasIDLine {
+                    let paths = notePaths ?? Set(graph.notes.map { PathScope.absolute($0.path) })
+                    notePaths = paths
+                    if paths.contains(PathScope.absolute(file.path)) { continue }
                 }
                 problems.append("\(error)")
                 continue

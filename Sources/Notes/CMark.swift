@@ -1,4 +1,5 @@
 import CCMark
+import CMarkArena
 import Foundation
 
 /// A thin, owning wrapper around a cmark document, the only door to libcmark in the package.
@@ -21,7 +22,36 @@ final class CMarkDocument {
     }
 
     deinit { cmark_node_free(root) }
+
+    /// Parses with this thread's arena (CMarkArena) and hands `body` the document: every node
+    /// goes at once when `body` returns, without a free per node. Nothing of the tree may
+    /// outlive `body` (copy what is kept); cmark's renderers, whose output is freed with
+    /// `free`, must not run on it.
+    static func withArenaParse<Result>(_ markdown: String, _ body: (CMarkNode) -> Result) -> Result? {
+        patternlint_arena_begin()
+        defer { patternlint_arena_end() }
+        var markdown = markdown
+        let parsed: OpaquePointer? = markdown.withUTF8 { buffer in
+            guard let parser = cmark_parser_new_with_mem(CMARK_OPT_SOURCEPOS, arenaAllocator) else { return nil }
+            defer { cmark_parser_free(parser) }
+            buffer.withMemoryRebound(to: CChar.self) { text in
+                if let start = text.baseAddress { cmark_parser_feed(parser, start, text.count) }
+            }
+            return cmark_parser_finish(parser)
+        }
+        guard let parsed else { return nil }
+        return body(CMarkNode(pointer: parsed))
+    }
 }
+
+/// cmark's allocator interface, pointing at the arena's functions; made once, never freed.
+private nonisolated(unsafe) let arenaAllocator: UnsafeMutablePointer<cmark_mem> = {
+    let allocator = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+    allocator.initialize(
+        to: cmark_mem(
+            calloc: patternlint_arena_calloc, realloc: patternlint_arena_realloc, free: patternlint_arena_free))
+    return allocator
+}()
 
 /// A borrowed cmark node; valid while its document lives.
 struct CMarkNode {
@@ -124,8 +154,20 @@ struct FlatInline {
     /// Walks the inline children of a leaf block without recursion.
     static func of(_ block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n"), capacity: Int = 0) -> FlatInline {
         var flat = FlatInline()
-        flat.bytes.reserveCapacity(capacity)
-        flat.inCode.reserveCapacity(capacity)
+        flat.refill(from: block, softBreak: softBreak, capacity: capacity)
+        return flat
+    }
+
+    /// `of`, in this value's buffers (emptied first): the parser reuses one for every paragraph.
+    mutating func refill(from block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n"), capacity: Int = 0) {
+        bytes.removeAll(keepingCapacity: true)
+        inCode.removeAll(keepingCapacity: true)
+        markdownLinkURLs.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(capacity)
+        inCode.reserveCapacity(capacity)
+        var flat = self
+        self = FlatInline()
+        defer { self = flat }
         block.walk { node, entering in
             switch node.kind {
             case .text, .htmlInline: flat.append(cmark_node_get_literal(node.pointer))
@@ -147,6 +189,5 @@ struct FlatInline {
             }
             return true
         }
-        return flat
     }
 }

@@ -25,7 +25,12 @@ struct FrontMatterSplit {
 enum FrontMatterParser {
     /// Splits `---` … `---` (or `...`) off the top of `text`. A UTF-8 BOM must already be gone.
     static func split(_ text: String) -> FrontMatterSplit {
-        let bytes = Array(text.utf8)
+        // The string's own bytes, not a copy of them (a note's text is copied enough as it is).
+        var bytes = text
+        return bytes.withUTF8 { split(text, bytes: $0) }
+    }
+
+    private static func split(_ text: String, bytes: UnsafeBufferPointer<UInt8>) -> FrontMatterSplit {
         let noFrontMatter = FrontMatterSplit(yaml: nil, yamlFirstLine: 0, body: text, unclosed: false)
         // Line ranges are found one at a time: only the front matter is ever split.
         func lineEnd(from start: Int) -> Int {
@@ -33,11 +38,9 @@ enum FrontMatterParser {
             while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             return index
         }
-        func content(_ start: Int, _ end: Int) -> ArraySlice<UInt8> {
+        func content(_ start: Int, _ end: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
             var end = end
-            while end > start, [UInt8(ascii: "\r"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[end - 1]) {
-                end -= 1
-            }
+            while end > start, bytes[end - 1] == UInt8(ascii: "\r") || bytes[end - 1].isSpaceOrTab { end -= 1 }
             return bytes[start..<end]
         }
         let firstEnd = lineEnd(from: 0)
@@ -50,8 +53,13 @@ enum FrontMatterParser {
             let line = content(start, end)
             lineCount += 1
             if line.elementsEqual("---".utf8) || line.elementsEqual("...".utf8) {
-                let rest = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
-                let body = String(repeating: "\n", count: lineCount) + rest
+                // The front matter's lines blanked, then the rest as it is, made in one go.
+                let rest = end < bytes.count ? bytes[(end + 1)...] : bytes[bytes.count...]
+                let body = String(unsafeUninitializedCapacity: lineCount + rest.count) { buffer in
+                    buffer.baseAddress!.initialize(repeating: UInt8(ascii: "\n"), count: lineCount)
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[lineCount...]).initialize(from: rest)
+                    return buffer.count
+                }
                 return FrontMatterSplit(
                     yaml: yamlLines.joined(separator: "\n"), yamlFirstLine: 2, body: body, unclosed: false)
             }

@@ -331,8 +331,9 @@ public struct Graph: Sendable {
                         "ambiguous link \(edge.link.raw): it matches \(names)"))
             }
         }
-        problems += duplicates(of: \.permalink, code: "duplicate-permalink", severity: .error, what: "permalink")
-        problems += duplicates(of: \.title, code: "duplicate-title", severity: .warning, what: "title")
+        problems += duplicates(
+            of: { notes[$0].permalink }, code: "duplicate-permalink", severity: .error, what: "permalink")
+        problems += duplicates(of: { notes[$0].title }, code: "duplicate-title", severity: .warning, what: "title")
         if reportOrphans {
             for orphan in orphans {
                 problems.append(
@@ -345,10 +346,12 @@ public struct Graph: Sendable {
     }
 
     private func duplicates(
-        of key: KeyPath<Note, String>, code: String, severity: NoteDiagnostic.Severity, what: String
+        of key: (Int) -> String, code: String, severity: NoteDiagnostic.Severity, what: String
     ) -> [NoteDiagnostic] {
         var groups: [String: [Int]] = [:]
-        for (position, note) in notes.enumerated() { groups[note[keyPath: key], default: []].append(position) }
+        // By position, the field read in place: a copy of each note (a key path applied to it
+        // makes one) costs a dozen reference counts.
+        for position in notes.indices { groups[key(position), default: []].append(position) }
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
@@ -468,7 +471,8 @@ struct ResolutionIndex: Sendable {
         case 3:
             body(notes[position].relativePath)
             body(notes[position].relativePath.withoutMarkdownExtension)
-        default: body(notes[position].stem)
+        // `stem` of the path read in place (the computed property on the note copied it).
+        default: body(Note.stemOf(notes[position].relativePath))
         }
     }
 
@@ -507,8 +511,15 @@ struct ResolutionIndex: Sendable {
 
     func resolve(_ rawTarget: String) -> Graph.Resolution {
         var target = rawTarget.trimmed
-        if target.hasPrefix("memory://") { target.removeFirst("memory://".count) }
-        while target.hasPrefix("/") || target.hasPrefix("./") { target.removeFirst(target.hasPrefix("/") ? 1 : 2) }
+        // The prefixes are looked for only where the first byte allows them (most names: never).
+        if target.utf8.first == UInt8(ascii: "m"), target.hasPrefix("memory://") {
+            target.removeFirst("memory://".count)
+        }
+        while let first = target.utf8.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "."),
+            target.hasPrefix("/") || target.hasPrefix("./")
+        {
+            target.removeFirst(target.hasPrefix("/") ? 1 : 2)
+        }
         guard !target.isEmpty else { return .unresolved }
         if let found = Self.firstStep(exact[target], orSuffixOf: target, in: self, folded: false) { return found }
         let lowered = target.lowercased()

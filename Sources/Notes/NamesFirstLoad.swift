@@ -18,6 +18,8 @@ public struct NamesFirstLoad: Sendable {
     let sources: [Vault.Source]
     /// Per note, whether it was parsed whole in the first pass.
     let whole: [Bool]
+    /// Per note read from its front matter alone, the runs of letters its file holds.
+    let trigrams: [NameTrigrams?]
 
     public static func load(
         roots: [String], extra: [Vault.Source] = [], within boundary: RealPathBoundary? = nil
@@ -31,7 +33,7 @@ public struct NamesFirstLoad: Sendable {
             attachments += files
             diagnostics += problems
         }
-        let read = ConcurrentSlots<(Note, Bool)>(count: sources.count)
+        let read = ConcurrentSlots<(Note, NameTrigrams?)>(count: sources.count)
         let given = sources
         DispatchQueue.concurrentPerform(iterations: given.count) { index in
             let source = given[index]
@@ -39,30 +41,32 @@ public struct NamesFirstLoad: Sendable {
             if let light = NoteParser.names(
                 path: source.path, relativePath: source.relativePath, data: data, reread: source.read)
             {
-                read[index] = (light, false)
+                read[index] = (light, NameTrigrams(data))
             } else {
                 read[index] = (
                     NoteParser.parse(
                         path: source.path, relativePath: source.relativePath, data: data, reread: source.read),
-                    true
+                    nil
                 )
             }
         }
         var notes: [Note] = []
         var whole: [Bool] = []
+        var trigrams: [NameTrigrams?] = []
         var kept: [Vault.Source] = []
         for (index, result) in read.take().enumerated() {
-            guard let (note, parsed) = result else {
+            guard let (note, runs) = result else {
                 diagnostics.append(
                     NoteDiagnostic(.error, "unreadable", path: given[index].path, line: 1, "cannot be read"))
                 continue
             }
             notes.append(note)
-            whole.append(parsed)
+            whole.append(runs == nil)
+            trigrams.append(runs)
             kept.append(given[index])
         }
         let vault = Vault(notes: notes, loadDiagnostics: diagnostics, attachments: attachments)
-        return NamesFirstLoad(graph: Graph(vault: vault), sources: kept, whole: whole)
+        return NamesFirstLoad(graph: Graph(vault: vault), sources: kept, whole: whole, trigrams: trigrams)
     }
 
     /// The graph with every note that may link to `note` parsed whole (and `note` itself): what
@@ -70,9 +74,11 @@ public struct NamesFirstLoad: Sendable {
     public func graph(forRenaming note: Int) -> Graph {
         let words = NameWords(graph.notes[note])
         let notes = ConcurrentSlots<Note>(count: graph.notes.count)
-        let (sources, whole, light) = (self.sources, self.whole, graph.notes)
+        let (sources, whole, light, trigrams) = (self.sources, self.whole, graph.notes, self.trigrams)
         DispatchQueue.concurrentPerform(iterations: light.count) { index in
             guard !whole[index] else { return }
+            // A file without the runs of letters of any name is not read again.
+            if index != note, let runs = trigrams[index], !words.mayName(runs) { return }
             let source = sources[index]
             guard let data = try? source.read(), index == note || words.mayName(data) else { return }
             notes[index] = NoteParser.parse(
@@ -110,6 +116,13 @@ struct NameWords: Sendable {
             names.append(words)
         }
         self.names = names
+    }
+
+    /// Whether a file with these runs of letters may hold every word of one of the names: false
+    /// only where `mayName` of its bytes is false.
+    func mayName(_ trigrams: NameTrigrams) -> Bool {
+        if names.contains(where: \.isEmpty) { return true }
+        return names.contains { words in words.allSatisfy(trigrams.mayHold) }
     }
 
     /// Whether the bytes hold every word of one of the names, ignoring ASCII case.

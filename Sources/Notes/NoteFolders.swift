@@ -49,8 +49,9 @@ public struct NoteFolders: Sendable {
 
     /// Whether a loaded note is a file in one of the folders (not a built-in note, not outside).
     public func holds(_ note: Note) -> Bool {
-        guard FolderListing.isRegularFile(note.path), let folder = folder(containing: note.path) else { return false }
-        return Self.relative(note.path, in: folder) != nil
+        // One real path for every folder (a rename asks this of each of a thousand notes).
+        guard FolderListing.isRegularFile(note.path), let real = RealPath.of(note.path) else { return false }
+        return folders.contains { $0.boundary.contains(realPath: real) }
     }
 }
 

@@ -64,7 +64,7 @@ extension NoteRecords.Builder {
     /// A link's record; where it starts.
     mutating func addLink(
         line: Int, column: Int, kind: Int, section: Int?, raw: ArraySlice<UInt8>, target: String,
-        anchor: String?, label: String?, context: String?
+        anchor: String?, label: String?, context: ArraySlice<UInt8>?
     ) -> UInt32 {
         let start = position
         append(number: line)
@@ -75,7 +75,7 @@ extension NoteRecords.Builder {
         append(target.utf8)
         append(anchor?.utf8)
         append(label?.utf8)
-        append(context?.utf8)
+        append(context)
         return start
     }
 
@@ -83,10 +83,16 @@ extension NoteRecords.Builder {
     private static func isBracketed(_ target: String, _ raw: ArraySlice<UInt8>) -> Bool {
         var inner = raw
         if inner.first == UInt8(ascii: "!") { inner = inner.dropFirst() }
-        guard inner.count == target.utf8.count + 4, inner.starts(with: "[[".utf8),
-            inner.dropFirst(2).starts(with: target.utf8), inner.suffix(2).elementsEqual("]]".utf8)
+        let start = inner.startIndex, end = inner.endIndex
+        guard inner.count == target.utf8.count + 4, inner[start] == UInt8(ascii: "["),
+            inner[start + 1] == UInt8(ascii: "["), inner[end - 2] == UInt8(ascii: "]"),
+            inner[end - 1] == UInt8(ascii: "]")
         else { return false }
-        return true
+        // Byte against byte in place (the generic `starts(with:)` over a string's view cost 2% of a load).
+        var target = target
+        return target.withUTF8 { name in
+            inner[(start + 2)..<(end - 2)].withUnsafeBufferPointer { $0.elementsEqual(name) }
+        }
     }
 }
 

@@ -9,7 +9,10 @@ public enum NoteParser {
         path: String, relativePath: String, data: [UInt8], reread: (@Sendable () throws -> [UInt8])? = nil
     ) -> Note {
         let (text, diagnostics) = decode(data, path: path)
-        var note = parse(path: path, relativePath: relativePath, text: text, diagnostics: diagnostics)
+        // Valid UTF-8 without a byte order mark: the file's bytes are the text's, no copy made of them.
+        let same = diagnostics.isEmpty && !data.starts(with: [0xEF, 0xBB, 0xBF])
+        var note = parse(
+            path: path, relativePath: relativePath, text: text, diagnostics: diagnostics, bytes: same ? data : nil)
         if let reread { note.bodySource = .reread(reread) }
         return note
     }
@@ -100,7 +103,10 @@ public enum NoteParser {
         return parse(path: path, relativePath: relativePath, text: text, diagnostics: [])
     }
 
-    private static func parse(path: String, relativePath: String, text: String, diagnostics: [NoteDiagnostic]) -> Note {
+    /// With `bytes`, the text's UTF-8 (read from the file already).
+    private static func parse(
+        path: String, relativePath: String, text: String, diagnostics: [NoteDiagnostic], bytes: [UInt8]? = nil
+    ) -> Note {
         var diagnostics = diagnostics
         let split = FrontMatterParser.split(text)
         var matter = FrontMatter()
@@ -123,7 +129,7 @@ public enum NoteParser {
                         "malformed YAML front matter: \(problem.message)"))
             }
         }
-        var body = BodyWalker(path: path, source: text)
+        var body = BodyWalker(path: path, source: text, bytes: bytes)
         body.walk(split.body)
         let records = body.finishRecords()
         let stem = Note.stemOf(relativePath)
@@ -185,19 +191,33 @@ struct BodyWalker {
     private var sharedRelatedKind: Int?
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
+    /// Buffers one paragraph after another fills, kept for the next (taken out while in use):
+    /// a link-dense note made and freed them for every paragraph with a link.
+    private var spareFlat = FlatInline()
+    private var spareSource = BlockSource(firstLine: 0)
+    private var spareASTCandidates: [ASTCandidate] = []
+    private var spareSourceCandidates: [SourceCandidate] = []
 
-    init(path: String, source: String) {
+    /// With `utf8`, the source's UTF-8 as read from the file (not copied again).
+    init(path: String, source: String, bytes utf8: [UInt8]? = nil) {
         self.path = path
-        bytes = Array(source.utf8)
+        bytes = utf8 ?? Array(source.utf8)
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24)
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+        bytes.withUnsafeBufferPointer { buffer in
+            // memchr looks at many bytes a step.
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
+        }
         lineStarts = starts
     }
 
     mutating func walk(_ markdown: String) {
-        guard let document = CMarkDocument(markdown: markdown) else { return }
-        withExtendedLifetime(document) { walk(CMarkNode(pointer: document.root)) }
+        _ = CMarkDocument.withArenaParse(markdown) { walk($0) }
     }
 
     private mutating func walk(_ root: CMarkNode) {
@@ -215,13 +235,19 @@ struct BodyWalker {
             case .paragraph:
                 // One look at the source says what the paragraph may hold; it is flattened once.
                 let marks = ParagraphMarks(bytes: bytes, lineStarts: lineStarts, node)
-                var flat: FlatInline?
-                if marks.bracket || marks.hash { flat = FlatInline.of(node, capacity: marks.length) }
-                if marks.bracket, let flat {
+                guard marks.bracket || marks.hash else {
+                    collectObsidianMarks(in: node, marks: marks, flat: nil)
+                    break
+                }
+                var flat = spareFlat
+                spareFlat = FlatInline()
+                flat.refill(from: node, capacity: marks.length)
+                if marks.bracket {
                     // The first paragraph of a list item may be an observation or start with a relation.
                     collectLinks(in: node, flat: flat, listItem: node.isFirstChild && node.parent?.kind == .item)
                 }
                 collectObsidianMarks(in: node, marks: marks, flat: flat)
+                spareFlat = flat
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:
@@ -243,7 +269,7 @@ struct BodyWalker {
 
     private mutating func addLink(
         raw: ArraySlice<UInt8>, target: String, anchor: String?, label: String?, style: LinkStyle,
-        position: (line: Int, column: Int), kind: String?, context: String?
+        position: (line: Int, column: Int), kind: String?, context: ArraySlice<UInt8>?
     ) {
         // The first link: room for the records of the rest (a link-dense note's are half its size).
         if links.isEmpty { records.reserve(max(256, bytes.count / 2)) }
@@ -277,6 +303,13 @@ struct BodyWalker {
         /// quadratic: 50,000 links on one line took 16 s).
         var last: (offset: Int, line: Int, column: Int)? = nil
 
+        mutating func refill(firstLine: Int) {
+            bytes.removeAll(keepingCapacity: true)
+            lineStarts.removeAll(keepingCapacity: true)
+            self.firstLine = firstLine
+            last = nil
+        }
+
         /// 1-based line and column (in Unicode scalars) of a byte offset.
         mutating func position(of offset: Int) -> (line: Int, column: Int) {
             var low = 0, high = lineStarts.count - 1
@@ -293,8 +326,11 @@ struct BodyWalker {
 
     }
 
-    private func blockSource(_ block: CMarkNode) -> BlockSource {
-        var source = BlockSource(firstLine: block.startLine)
+    /// The block's source, in the spare buffers.
+    private mutating func blockSource(_ block: CMarkNode) -> BlockSource {
+        var source = spareSource
+        spareSource = BlockSource(firstLine: 0)
+        source.refill(firstLine: block.startLine)
         for number in block.startLine...max(block.startLine, block.endLine) {
             source.lineStarts.append(source.bytes.count)
             if number >= 1, number <= lineStarts.count {
@@ -330,10 +366,14 @@ struct BodyWalker {
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
-        let fromAST = Self.wikiCandidates(in: flat)
+        var fromAST = spareASTCandidates
+        spareASTCandidates = []
+        Self.wikiCandidates(in: flat, into: &fromAST)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
         var source = blockSource(block)
-        let fromSource = Self.sourceCandidates(in: source.bytes)
+        var fromSource = spareSourceCandidates
+        spareSourceCandidates = []
+        Self.sourceCandidates(in: source.bytes, into: &fromSource)
 
         var astIndex = 0
         var relationUsed = false
@@ -348,11 +388,10 @@ struct BodyWalker {
             let ast = fromAST[found]
             // A link broken over lines reads as one line.
             let innerBytes = flat.bytes[ast.inner]
-            let inner =
+            let (target, anchor, label) =
                 innerBytes.contains(UInt8(ascii: "\n"))
-                ? String(decoding: innerBytes.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-                : String(decoding: innerBytes, as: UTF8.self)
-            let (target, anchor, label) = Self.splitInner(inner)
+                ? Self.splitInner(bytes: innerBytes.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }[...])
+                : Self.splitInner(bytes: innerBytes)
             var kind: String?
             if let relation, !relationUsed, found == 0 {
                 kind = relation
@@ -363,13 +402,15 @@ struct BodyWalker {
             addLink(
                 raw: source.bytes[candidate.start..<candidate.end], target: target, anchor: anchor, label: label,
                 style: candidate.embed ? .embed : .wiki, position: source.position(of: candidate.start), kind: kind,
-                context: Self.trimmedContext(flat.bytes[ast.after]))
+                context: Self.trimmedContextBytes(flat.bytes[ast.after]))
         }
-        collectMarkdownLinks(flat.markdownLinkURLs, source: source)
+        collectMarkdownLinks(flat.markdownLinkURLs, source: &source)
+        spareSource = source
+        spareASTCandidates = fromAST
+        spareSourceCandidates = fromSource
     }
 
-    private mutating func collectMarkdownLinks(_ urls: [String], source: BlockSource) {
-        var source = source
+    private mutating func collectMarkdownLinks(_ urls: [String], source: inout BlockSource) {
         let bytes = source.bytes
         var searchFrom = 0
         for url in urls {
@@ -439,8 +480,15 @@ struct BodyWalker {
 
     /// `[[…]]` in cmark's flattened text whose brackets are not inside a code span.
     static func wikiCandidates(in flat: FlatInline) -> [ASTCandidate] {
-        let s = flat.bytes
         var result: [ASTCandidate] = []
+        wikiCandidates(in: flat, into: &result)
+        return result
+    }
+
+    /// `wikiCandidates` into a buffer (emptied first) the parser reuses.
+    static func wikiCandidates(in flat: FlatInline, into result: inout [ASTCandidate]) {
+        let s = flat.bytes
+        result.removeAll(keepingCapacity: true)
         var i = 0
         while i + 1 < s.count {
             guard s[i] == openBracket, s[i + 1] == openBracket, !flat.inCode[i], !flat.inCode[i + 1] else {
@@ -473,13 +521,19 @@ struct BodyWalker {
             result.append(ASTCandidate(inner: (i + 2)..<end, after: (end + 2)..<lineEnd))
             i = end + 2
         }
-        return result
     }
 
     /// `[[…]]` in raw source, honouring backslash escapes and code spans.
     static func sourceCandidates(in s: [UInt8]) -> [SourceCandidate] {
-        let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
         var result: [SourceCandidate] = []
+        sourceCandidates(in: s, into: &result)
+        return result
+    }
+
+    /// `sourceCandidates` into a buffer (emptied first) the parser reuses.
+    static func sourceCandidates(in s: [UInt8], into result: inout [SourceCandidate]) {
+        let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
+        result.removeAll(keepingCapacity: true)
         var i = 0
         while i < s.count {
             let c = s[i]
@@ -518,7 +572,6 @@ struct BodyWalker {
             }
             i += 1
         }
-        return result
     }
 
     private static func backtickRun(_ s: [UInt8], at index: Int) -> Int {
@@ -563,14 +616,42 @@ struct BodyWalker {
         return (left.trimmed, anchor, label)
     }
 
+    /// `splitInner` of a link's bytes (no line break in them), without making the whole as a string first.
+    static func splitInner(bytes: ArraySlice<UInt8>) -> (target: String, anchor: String?, label: String?) {
+        func trimmed(_ part: ArraySlice<UInt8>) -> String {
+            var start = part.startIndex, end = part.endIndex
+            while start < end, part[start].isSpaceOrTab { start += 1 }
+            while end > start, part[end - 1].isSpaceOrTab { end -= 1 }
+            return String(decoding: part[start..<end], as: UTF8.self)
+        }
+        var left = bytes
+        var label: String?
+        if let bar = bytes.firstIndex(of: UInt8(ascii: "|")) {
+            left = bytes[..<bar]
+            label = trimmed(bytes[(bar + 1)...])
+        }
+        var anchor: String?
+        if let hash = left.firstIndex(of: UInt8(ascii: "#")) {
+            anchor = trimmed(left[(hash + 1)...])
+            left = left[..<hash]
+        }
+        return (trimmed(left), anchor, label)
+    }
+
+    /// Unicode's punctuation among ASCII.
+    private static let asciiPunctuation: [Bool] = (0..<128).map { "!\"#%&'()*,-./:;?@[\\]_{}".utf8.contains(UInt8($0)) }
+
+    /// `trimmedContext` as bytes: an ASCII context (most) is a slice of the text, no string made.
+    static func trimmedContextBytes(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard text.allSatisfy({ $0 < 0x80 }) else { return trimmedContext(text).map { Array($0.utf8)[...] } }
+        var bytes = text.drop(while: { $0.isSpaceOrTab || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") })
+        while bytes.last?.isSpaceOrTab == true { bytes = bytes.dropLast() }
+        return bytes.isEmpty || bytes.allSatisfy({ asciiPunctuation[Int($0)] }) ? nil : bytes
+    }
+
     static func trimmedContext(_ text: ArraySlice<UInt8>) -> String? {
         if text.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: the same trimming, and Unicode's punctuation among ASCII is this set.
-            let punctuation = Array("!\"#%&'()*,-./:;?@[\\]_{}".utf8)
-            var bytes = text.drop(while: { $0.isSpaceOrTab || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ":") })
-            while bytes.last?.isSpaceOrTab == true { bytes = bytes.dropLast() }
-            return bytes.isEmpty || bytes.allSatisfy(punctuation.contains)
-                ? nil : String(decoding: bytes, as: UTF8.self)
+            return trimmedContextBytes(text).map { String(decoding: $0, as: UTF8.self) }
         }
         var text = Substring(String(decoding: text, as: UTF8.self))
         while let first = text.first,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Obsidian's marks in a paragraph: a block id ending it (`… ^summary`, or `^summary` alone on a
 /// line after a table or quote) and tags in its text (`#tag`, `#team/ios`). Read from bytes: the
 /// block's source lines for the id, cmark's flattened text for tags, so code spans, link
@@ -93,14 +95,12 @@ struct ParagraphMarks {
         lastLine = lineStarts[last - 1]..<end
         lastLineNumber = last
         bytes.withUnsafeBufferPointer { buffer in
-            for index in start..<end {
-                switch buffer[index] {
-                case UInt8(ascii: "["): bracket = true
-                case UInt8(ascii: "#"): hash = true
-                case UInt8(ascii: "^"): caret = true
-                default: continue
-                }
-            }
+            // Three memchr calls look at many bytes a step, where a loop took one at a time.
+            guard let base = buffer.baseAddress, end > start else { return }
+            func holds(_ byte: UInt8) -> Bool { memchr(base + start, Int32(byte), end - start) != nil }
+            bracket = holds(UInt8(ascii: "["))
+            hash = holds(UInt8(ascii: "#"))
+            caret = holds(UInt8(ascii: "^"))
         }
     }
 }

@@ -103,3 +103,11 @@ extension StringProtocol {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
+
+extension String {
+    /// `trimmed`; a string with nothing to trim (most names) is returned as it is, not made again from its bytes.
+    public var trimmed: String {
+        if let first = utf8.first, !first.isSpaceOrTab, let last = utf8.last, !last.isSpaceOrTab { return self }
+        return Substring(self).trimmed
+    }
+}

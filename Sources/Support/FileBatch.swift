@@ -43,7 +43,8 @@ public struct FileBatch {
         do {
             for change in changes { staged.append(try Staged.checking(change, madeFolders: &madeFolders)) }
             // By real path: one folder spelt two ways, locked twice, would wait for itself.
-            let folders = Set(staged.flatMap(\.folders).map { RealPath.of($0) ?? $0 }).sorted()
+            // Each folder resolved once, not once per file written in it.
+            let folders = Set(Set(staged.flatMap(\.folders)).map { RealPath.of($0) ?? $0 }).sorted()
             for folder in folders { locks.append(try FolderLock(folder: folder, naming: folder)) }
             // Checked under the locks: another run of this tool cannot write meanwhile.
             for index in staged.indices {

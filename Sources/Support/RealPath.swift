@@ -59,7 +59,12 @@ public struct RealPathBoundary: Sendable {
 
     public func contains(_ path: String) -> Bool {
         guard let real = RealPath.of(path) else { return false }
-        return real == folder || real.hasPrefix(folder == "/" ? "/" : folder + "/")
+        return contains(realPath: real)
+    }
+
+    /// `contains` of a path already resolved with `RealPath.of` (one resolution for many folders).
+    public func contains(realPath real: String) -> Bool {
+        real == folder || real.hasPrefix(folder == "/" ? "/" : folder + "/")
     }
 
     /// A read refused because the path leads out of the folder.

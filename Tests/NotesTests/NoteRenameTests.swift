@@ -96,8 +96,15 @@ final class NoteRenameTests: XCTestCase {
             "[[checkout *flow*]]", "[[Checkout\r\nFlow]]", "[x](../team/checkout-flow.md)", "[[CHECKOUT FLOW]]",
         ] {
             XCTAssertTrue(words.mayName(Array(text.utf8)), text)
+            // The runs of letters of the first pass let through every file the bytes would.
+            XCTAssertTrue(words.mayName(NameTrigrams(Array(text.utf8))), text)
         }
         XCTAssertFalse(words.mayName(Array("[[Checkout Process]]".utf8)))
+        XCTAssertFalse(words.mayName(NameTrigrams(Array("[[Checkout Process]]".utf8))))
+        // Inside a longer word, and a word of two letters (never ruled out).
+        XCTAssertTrue(NameTrigrams(Array("Checkouts".utf8)).mayHold(Array("checkout".utf8)))
+        XCTAssertTrue(NameTrigrams(Array("x".utf8)).mayHold(Array("ab".utf8)))
+        XCTAssertFalse(NameTrigrams(Array("check out".utf8)).mayHold(Array("checkout".utf8)))
     }
 
     func testMoveRewritesPathsAndTheNotesOwnRelativeLinks() throws {
