@@ -206,7 +206,34 @@ extension CLITests {
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
                 "../../.pre-commit-hooks.yaml"), encoding: .utf8)
         XCTAssertTrue(hooks.contains("- id: patternlint-notes\n"), hooks)
-        XCTAssertTrue(hooks.contains("  entry: patternlint notes check\n  language: system\n  types: [markdown]\n"))
+        XCTAssertTrue(
+            hooks.contains(
+                "  entry: patternlint notes check --staged\n  language: system\n  always_run: true\n  pass_filenames: false\n"
+            ), hooks)
+    }
+
+    /// The hook's way: `--staged` decides from git's staged changes, a deleted note included
+    /// (pre-commit passes no deleted file).
+    func testNotesCheckStagedSeesADeletedNote() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [docs/notes]\n",
+            "docs/notes/checkout.md": "# Checkout Flow\n\nAfter [[Receipts]].\n",
+            "docs/notes/receipts.md": "# Receipts\n\nAfter [[Checkout Flow]].\n",
+            "README.md": "# App\n",
+        ])
+        let setUp = try shell(
+            "git init -q && git config user.email t@t && git config user.name t && git config commit.gpgsign false && git add -A && git commit -qm init",
+            in: folder)
+        XCTAssertEqual(setUp.status, 0, setUp.output)
+        XCTAssertEqual(try shell("echo more >> README.md && git add README.md", in: folder).status, 0)
+        let readme = try run(["notes", "check", "--staged", "--no-examples"], in: folder)
+        XCTAssertEqual(readme.status, 0, readme.stdout)
+        XCTAssertEqual(readme.stdout, "", "nothing checked")
+        XCTAssertEqual(try shell("git rm -q docs/notes/checkout.md", in: folder).status, 0)
+        let deleted = try run(["notes", "check", "--staged", "--no-examples"], in: folder)
+        XCTAssertEqual(deleted.status, 1, deleted.stdout)
+        XCTAssertTrue(
+            deleted.stdout.contains("docs/notes/receipts.md:3:7: error: broken link [[Checkout Flow]]"), deleted.stdout)
     }
 }
 
