@@ -34,6 +34,21 @@ extension UnsafeBufferPointer where Element == UInt8 {
         var needle = needle
         return needle.withUTF8 { endsOfOccurrences(of: $0, in: range, limit: limit) }
     }
+
+    /// Whether `needle` occurs at all, with no array made: the quick "cannot match in this file"
+    /// test asked once per rule and file.
+    public func containsOccurrence(of needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, let needleBase = needle.baseAddress else { return true }
+        guard let base = baseAddress, count >= needle.count else { return false }
+        var from = 0
+        let last = count - needle.count
+        while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + offset + 1, needleBase + 1, needle.count - 1) == 0 { return true }
+            from = offset + 1
+        }
+        return false
+    }
 }
 
 extension Array where Element == UInt8 {

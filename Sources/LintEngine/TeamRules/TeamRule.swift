@@ -28,8 +28,9 @@ public struct TeamRule: Rule {
     }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        if let scope = spec.scope, !scope.applies(file, root: options.projectRoot) { return [] }
-        let team = TeamFile(file, readsTestImports: readsTestImports)
+        let index = file.teamIndex
+        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
+        let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
         if let required, !required.contains(where: team.index.contains) { return [] }
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
@@ -58,6 +59,8 @@ public struct TeamRule: Rule {
 
     func message(for match: TeamMatch) -> String {
         guard var text = spec.message else { return matcher.defaultMessage(match) }
+        // Most messages name no `$NAME`: nothing to fill in (each replacement scans the text).
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         // Longest names first, so `$NAMES` is not read as `$NAME` + `S`.
         for (name, value) in match.bindings.sorted(by: { $0.key.count > $1.key.count }) {
             text = text.replacingOccurrences(of: "$" + name, with: value)
@@ -85,8 +88,9 @@ struct PathScopedRule: Rule {
 
 extension PathScope {
     /// Whether a linted file is in scope; `root` is the configuration's folder.
-    func applies(_ file: LintFile, root: String?) -> Bool {
-        let index = file.teamIndex
+    func applies(_ file: LintFile, root: String?) -> Bool { applies(file, index: file.teamIndex, root: root) }
+
+    func applies(_ file: LintFile, index: TeamFileIndex, root: String?) -> Bool {
         let needsRelative = !included.isEmpty || !excluded.isEmpty
         return applies(
             to: file.path, absolutePath: index.absolutePath,
