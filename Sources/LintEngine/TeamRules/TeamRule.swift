@@ -63,9 +63,35 @@ public struct TeamRule: Rule {
         guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         // Longest names first, so `$NAMES` is not read as `$NAME` + `S`.
         for (name, value) in match.bindings.sorted(by: { $0.key.count > $1.key.count }) {
-            text = text.replacingOccurrences(of: "$" + name, with: value)
+            text = Self.replacing("$" + name, with: value, in: text)
         }
         return text
+    }
+
+    /// `text` with each occurrence of `name` replaced, left to right. ASCII texts are rewritten
+    /// as bytes (the same result: no character spans two bytes there); others through
+    /// Foundation, which compares by character.
+    static func replacing(_ name: String, with value: String, in text: String) -> String {
+        let original = text
+        var text = text, name = name
+        let ascii = text.withUTF8 { !$0.contains { $0 >= 0x80 } } && name.withUTF8 { !$0.contains { $0 >= 0x80 } }
+        guard ascii, !name.isEmpty else { return text.replacingOccurrences(of: name, with: value) }
+        return text.withUTF8 { bytes in
+            name.withUTF8 { needle in
+                let ends = bytes.endsOfOccurrences(of: needle)
+                guard !ends.isEmpty else { return original }
+                var result: [UInt8] = []
+                result.reserveCapacity(bytes.count + ends.count * value.utf8.count)
+                var from = 0
+                for end in ends {
+                    result.append(contentsOf: bytes[from..<(end - needle.count)])
+                    result.append(contentsOf: value.utf8)
+                    from = end
+                }
+                result.append(contentsOf: bytes[from...])
+                return String(decoding: result, as: UTF8.self)
+            }
+        }
     }
 
     /// Example variants this rule is not silent in: wrapped in a comment when it reads
