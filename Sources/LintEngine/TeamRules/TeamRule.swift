@@ -10,14 +10,14 @@ public struct TeamRule: Rule {
     public let spec: TeamRuleSpec
     let matcher: any TeamMatcher
     /// The matcher's required texts, worked out once (some read a regex to find them).
-    let required: [[UInt8]]?
+    let required: RequiredTexts?
     let readsTestImports: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
-        required = matcher.requiredTexts
+        required = matcher.requiredTexts.map(RequiredTexts.init)
         readsTestImports = spec.context.readsTestImports
     }
 
@@ -31,7 +31,7 @@ public struct TeamRule: Rule {
         let index = file.teamIndex
         if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
         let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
-        if let required, !required.contains(where: team.index.contains) { return [] }
+        if let required, !index.containsAny(of: required) { return [] }
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {

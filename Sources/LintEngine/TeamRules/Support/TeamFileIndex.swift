@@ -115,6 +115,41 @@ public final class TeamFileIndex: @unchecked Sendable {
             needle.withUnsafeBufferPointer { haystack.containsOccurrence(of: $0) }
         }
     }
+
+    /// Whether one of `texts` occurs in the file: `contains` for each, with the byte grams
+    /// fetched once (a rule asks this of every file).
+    func containsAny(of texts: RequiredTexts) -> Bool {
+        let grams = self.grams
+        return structure.file.bytes.withUnsafeBufferPointer { haystack in
+            texts.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for end in texts.ends {
+                    let needle = UnsafeBufferPointer(rebasing: all[start..<end])
+                    start = end
+                    if needle.isEmpty { return true }
+                    if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// Texts of which a file must hold one for a rule to match there, in one buffer: read for every
+/// file, where a list of arrays costs a cache miss per text.
+struct RequiredTexts: Sendable {
+    let bytes: [UInt8]
+    /// Where each text ends in `bytes`.
+    let ends: [Int]
+
+    init(_ texts: [[UInt8]]) {
+        bytes = texts.flatMap { $0 }
+        var end = 0
+        ends = texts.map { text in
+            end += text.count
+            return end
+        }
+    }
 }
 
 /// A 65,536-bit set of the four-byte sequences that occur in a file (hashed): a needle with a
@@ -127,12 +162,12 @@ struct ByteGrams: Sendable {
     init(_ bytes: [UInt8]) {
         words = [UInt64](repeating: 0, count: 1024)
         guard bytes.count >= 4 else { return }
+        // Each window read whole (big-endian: the same value as shifting the bytes in), so the
+        // positions do not wait on one another.
         words.withUnsafeMutableBufferPointer { words in
-            bytes.withUnsafeBufferPointer { bytes in
-                var window = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
-                for index in 3..<bytes.count {
-                    window = window << 8 | UInt32(bytes[index])
-                    let bit = Self.slot(window)
+            bytes.withUnsafeBytes { bytes in
+                for start in 0...(bytes.count - 4) {
+                    let bit = Self.slot(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
                     words[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
             }
@@ -142,7 +177,9 @@ struct ByteGrams: Sendable {
     @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 16) }
 
     /// False only when the needle cannot occur (needles under four bytes always may).
-    func mayContain(_ needle: [UInt8]) -> Bool {
+    func mayContain(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { mayContain($0) } }
+
+    func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count >= 4 else { return true }
         var window = UInt32(needle[0]) << 16 | UInt32(needle[1]) << 8 | UInt32(needle[2])
         for index in 3..<needle.count {
