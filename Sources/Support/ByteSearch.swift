@@ -44,7 +44,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         let last = count - needle.count
         while from <= last, let hit = memchr(base + from, Int32(first), last - from + 1) {
             let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + offset + 1, needleBase + 1, needle.count - 1) == 0 { return true }
+            // The second byte first, in place: most first-byte hits end there, without a call.
+            if needle.count == 1
+                || base[offset + 1] == needleBase[1]
+                    && memcmp(base + offset + 2, needleBase + 2, needle.count - 2) == 0
+            {
+                return true
+            }
             from = offset + 1
         }
         return false
