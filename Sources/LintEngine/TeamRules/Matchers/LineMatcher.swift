@@ -57,7 +57,8 @@ struct LineMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         let bytes = file.bytes
-        let lines = s.file.lines
+        // The line starts as an array: `LineTable.count`, asked per line, is a call into another module.
+        let lines = s.file.lines.starts
         var offsets: [(Int, String)] = []
         let skipped = file.index.textLines
         switch check {
@@ -141,9 +142,9 @@ struct LineMatcher: TeamMatcher {
         }
     }
 
-    private func bounds(_ line: Int, _ lines: LineTable, _ bytes: [UInt8]) -> (Int, Int) {
-        let start = lines.starts[line - 1]
-        var end = line < lines.count ? lines.starts[line] : bytes.count
+    private func bounds(_ line: Int, _ lines: [Int], _ bytes: [UInt8]) -> (Int, Int) {
+        let start = lines[line - 1]
+        var end = line < lines.count ? lines[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return (start, end)
     }

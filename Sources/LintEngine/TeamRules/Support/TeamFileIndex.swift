@@ -88,7 +88,10 @@ public final class TeamFileIndex: @unchecked Sendable {
     private static func textLines(_ s: Structure) -> [Bool] {
         let table = s.file.lines
         var lines = [Bool](repeating: false, count: table.count + 2)
+        let starts = table.starts
         func mark(_ token: Token) {
+            // Ends before the next line starts: on one line, nothing to mark (no search).
+            if token.line < starts.count, max(token.offset, token.end - 1) < starts[token.line] { return }
             let last = table.line(of: max(token.offset, token.end - 1))
             if last > token.line { for line in (token.line + 1)...last { lines[line] = true } }
         }
