@@ -34,10 +34,48 @@ extension UnsafeBufferPointer where Element == UInt8 {
         var needle = needle
         return needle.withUTF8 { endsOfOccurrences(of: $0, in: range, limit: limit) }
     }
+
+    /// Whether `needle` occurs at all, with no array made: the quick "cannot match in this file"
+    /// test asked once per rule and file. `memchr` looks for the needle's rarest byte in source
+    /// code (the `y` of `try`, the `u` of `count`), so that few candidates stop it.
+    public func containsOccurrence(of needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let needleBase = needle.baseAddress, !needle.isEmpty else { return true }
+        guard let base = baseAddress, count >= needle.count else { return false }
+        var pivot = 0
+        for index in needle.indices where ByteRarity.commonness(needle[index]) < ByteRarity.commonness(needle[pivot]) {
+            pivot = index
+        }
+        // A candidate starts at `from`…`last`; its pivot byte stands `pivot` bytes further on.
+        var from = 0
+        let last = count - needle.count
+        while from <= last, let hit = memchr(base + from + pivot, Int32(needle[pivot]), last - from + 1) {
+            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - pivot
+            // The first byte in place before the call: most candidates end there.
+            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 { return true }
+            from = start + 1
+        }
+        return false
+    }
 }
 
 extension Array where Element == UInt8 {
     public func endsOfOccurrences(of needle: String, limit: Int = .max) -> [Int] {
         withUnsafeBufferPointer { $0.endsOfOccurrences(of: needle, limit: limit) }
     }
+}
+
+/// How common a byte is in Swift source, roughly (0: rare, 4: everywhere): which byte of a
+/// needle to look for first. Only a speed hint; any choice finds the same occurrences.
+enum ByteRarity {
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        let levels: [(UInt8, String)] = [
+            (1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789vwybkxjqz[]!?<>-+*/&|;#@$\\"),
+            (2, "lcdumhpfg_:,={}\""), (3, "etaoinsr.()"), (4, " \n\t"),
+        ]
+        for (level, bytes) in levels { for byte in bytes.utf8 { table[Int(byte)] = level } }
+        return table
+    }()
+
+    @inline(__always) static func commonness(_ byte: UInt8) -> UInt8 { table[Int(byte)] }
 }

@@ -6,6 +6,7 @@ import Foundation
 public final class FileScratch: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [ObjectIdentifier: Any] = [:]
+    private var objects: [ObjectIdentifier: AnyObject] = [:]
 
     public init() {}
 
@@ -15,6 +16,16 @@ public final class FileScratch: @unchecked Sendable {
         if let value = values[ObjectIdentifier(type)] as? Value { return value }
         let value = make()
         values[ObjectIdentifier(type)] = value
+        return value
+    }
+
+    /// The same for a class, read back without a dynamic cast (team rules ask once per rule and file).
+    public func object<Value: AnyObject>(_ type: Value.Type, make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = objects[ObjectIdentifier(type)] { return unsafeDowncast(value, to: Value.self) }
+        let value = make()
+        objects[ObjectIdentifier(type)] = value
         return value
     }
 }

@@ -10,14 +10,14 @@ public struct TeamRule: Rule {
     public let spec: TeamRuleSpec
     let matcher: any TeamMatcher
     /// The matcher's required texts, worked out once (some read a regex to find them).
-    let required: [[UInt8]]?
+    let required: RequiredTexts?
     let readsTestImports: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
-        required = matcher.requiredTexts
+        required = matcher.requiredTexts.map(RequiredTexts.init)
         readsTestImports = spec.context.readsTestImports
     }
 
@@ -28,9 +28,10 @@ public struct TeamRule: Rule {
     }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        if let scope = spec.scope, !scope.applies(file, root: options.projectRoot) { return [] }
-        let team = TeamFile(file, readsTestImports: readsTestImports)
-        if let required, !required.contains(where: team.index.contains) { return [] }
+        let index = file.teamIndex
+        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
+        let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
+        if let required, !index.containsAny(of: required) { return [] }
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {
@@ -58,11 +59,39 @@ public struct TeamRule: Rule {
 
     func message(for match: TeamMatch) -> String {
         guard var text = spec.message else { return matcher.defaultMessage(match) }
+        // Most messages name no `$NAME`: nothing to fill in (each replacement scans the text).
+        guard text.utf8.contains(UInt8(ascii: "$")) else { return text }
         // Longest names first, so `$NAMES` is not read as `$NAME` + `S`.
         for (name, value) in match.bindings.sorted(by: { $0.key.count > $1.key.count }) {
-            text = text.replacingOccurrences(of: "$" + name, with: value)
+            text = Self.replacing("$" + name, with: value, in: text)
         }
         return text
+    }
+
+    /// `text` with each occurrence of `name` replaced, left to right. ASCII texts are rewritten
+    /// as bytes (the same result: no character spans two bytes there); others through
+    /// Foundation, which compares by character.
+    static func replacing(_ name: String, with value: String, in text: String) -> String {
+        let original = text
+        var text = text, name = name
+        let ascii = text.withUTF8 { !$0.contains { $0 >= 0x80 } } && name.withUTF8 { !$0.contains { $0 >= 0x80 } }
+        guard ascii, !name.isEmpty else { return text.replacingOccurrences(of: name, with: value) }
+        return text.withUTF8 { bytes in
+            name.withUTF8 { needle in
+                let ends = bytes.endsOfOccurrences(of: needle)
+                guard !ends.isEmpty else { return original }
+                var result: [UInt8] = []
+                result.reserveCapacity(bytes.count + ends.count * value.utf8.count)
+                var from = 0
+                for end in ends {
+                    result.append(contentsOf: bytes[from..<(end - needle.count)])
+                    result.append(contentsOf: value.utf8)
+                    from = end
+                }
+                result.append(contentsOf: bytes[from...])
+                return String(decoding: result, as: UTF8.self)
+            }
+        }
     }
 
     /// Example variants this rule is not silent in: wrapped in a comment when it reads
@@ -85,8 +114,9 @@ struct PathScopedRule: Rule {
 
 extension PathScope {
     /// Whether a linted file is in scope; `root` is the configuration's folder.
-    func applies(_ file: LintFile, root: String?) -> Bool {
-        let index = file.teamIndex
+    func applies(_ file: LintFile, root: String?) -> Bool { applies(file, index: file.teamIndex, root: root) }
+
+    func applies(_ file: LintFile, index: TeamFileIndex, root: String?) -> Bool {
         let needsRelative = !included.isEmpty || !excluded.isEmpty
         return applies(
             to: file.path, absolutePath: index.absolutePath,

@@ -108,9 +108,10 @@ struct CodePattern: Sendable {
         }
         var found: [Found] = []
         var start = range.lowerBound
-        let first = elements[0]
+        // Read once: matching the enum in the loop copies its text (a retain per token).
+        let firstText: [UInt8]? = if case .token(let text) = elements[0] { text } else { nil }
         while start < range.upperBound {
-            if case .token(let text) = first, !s.spells(start, text) {
+            if let firstText, !s.spells(start, firstText) {
                 start += 1
                 continue
             }
@@ -138,7 +139,7 @@ struct CodePattern: Sendable {
             return []
         }
         for k in range where k > free && s.spells(k, anchor) {
-            if following.enumerated().contains(where: { !s.spells(k + 1 + $0.offset, $0.element) }) { continue }
+            if !Self.spellsAll(following, after: k, s) { continue }
             let probe = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
             // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
             let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { probe.atomEnds(from: $0).contains(k) }
@@ -152,6 +153,12 @@ struct CodePattern: Sendable {
             }
         }
         return found
+    }
+
+    /// Whether the tokens right after `k` are spelled `texts`, in order.
+    private static func spellsAll(_ texts: [[UInt8]], after k: Int, _ s: Structure) -> Bool {
+        for (offset, text) in texts.enumerated() where !s.spells(k + 1 + offset, text) { return false }
+        return true
     }
 
     /// Backtracking over the elements; the bindings made so far live in `bound`.

@@ -46,7 +46,11 @@ struct CommentMatcher: TeamMatcher {
     /// Whether `needle` occurs within `range` of the file's bytes (read in place).
     static func holds(_ bytes: [UInt8], _ range: Range<Int>, _ needle: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { !haystack.endsOfOccurrences(of: $0, in: range, limit: 1).isEmpty }
+            // An empty needle is not found (as a search for its occurrences finds none).
+            !needle.isEmpty
+                && needle.withUnsafeBufferPointer {
+                    UnsafeBufferPointer(rebasing: haystack[range]).containsOccurrence(of: $0)
+                }
         }
     }
 

@@ -57,15 +57,16 @@ struct LineMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         let bytes = file.bytes
-        let lines = s.file.lines
+        // The line starts as an array: `LineTable.count`, asked per line, is a call into another module.
+        let lines = s.file.lines.starts
         var offsets: [(Int, String)] = []
-        let skipped = textLines(s)
+        let skipped = file.index.textLines
         switch check {
         case .maxBlankLines(let most):
             var run = 0
             for line in 1...lines.count {
                 let (start, end) = bounds(line, lines, bytes)
-                if skipped.contains(line) || !isBlank(start, end, bytes) {
+                if skipped[line] || !isBlank(start, end, bytes) {
                     run = 0
                     continue
                 }
@@ -76,7 +77,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .maxLength(let most):
-            for line in 1...lines.count where !skipped.contains(line) {
+            for line in 1...lines.count where !skipped[line] {
                 let (start, end) = bounds(line, lines, bytes)
                 var characters = 0
                 for index in start..<end where bytes[index] & 0xC0 != 0x80 {
@@ -88,7 +89,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .indentation(let tabs):
-            for line in 1...lines.count where !skipped.contains(line) {
+            for line in 1...lines.count where !skipped[line] {
                 let (start, end) = bounds(line, lines, bytes)
                 var index = start
                 while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 {
@@ -101,7 +102,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .trailingWhitespace:
-            for line in 1...lines.count where !skipped.contains(line) {
+            for line in 1...lines.count where !skipped[line] {
                 let (start, end) = bounds(line, lines, bytes)
                 var index = end
                 while index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
@@ -141,9 +142,9 @@ struct LineMatcher: TeamMatcher {
         }
     }
 
-    private func bounds(_ line: Int, _ lines: LineTable, _ bytes: [UInt8]) -> (Int, Int) {
-        let start = lines.starts[line - 1]
-        var end = line < lines.count ? lines.starts[line] : bytes.count
+    private func bounds(_ line: Int, _ lines: [Int], _ bytes: [UInt8]) -> (Int, Int) {
+        let start = lines[line - 1]
+        var end = line < lines.count ? lines[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return (start, end)
     }
@@ -151,21 +152,6 @@ struct LineMatcher: TeamMatcher {
     private func isBlank(_ start: Int, _ end: Int, _ bytes: [UInt8]) -> Bool {
         for index in start..<end where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
         return true
-    }
-
-    /// Lines that start inside a multi-line string literal or a block comment.
-    private func textLines(_ s: Structure) -> Set<Int> {
-        var lines = Set<Int>()
-        let table = s.file.lines
-        for token in s.code where token.kind == .string || token.kind == .regex {
-            let last = table.line(of: max(token.offset, token.end - 1))
-            if last > token.line { for line in (token.line + 1)...last { lines.insert(line) } }
-        }
-        for token in s.file.comments {
-            let last = table.line(of: max(token.offset, token.end - 1))
-            if last > token.line { for line in (token.line + 1)...last { lines.insert(line) } }
-        }
-        return lines
     }
 
     func defaultMessage(_ match: TeamMatch) -> String { match.text }

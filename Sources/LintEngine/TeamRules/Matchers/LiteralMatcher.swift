@@ -22,6 +22,9 @@ struct LiteralMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         var index = within?.lowerBound ?? 0
         let end = within?.upperBound ?? s.code.count
+        // Read once: a `Set` lookup per token costs a hash.
+        let wantsString = kinds.contains(.string), wantsNumber = kinds.contains(.number)
+        let wantsBool = kinds.contains(.bool), wantsNil = kinds.contains(.nil)
         while index < end {
             let token = s.code[index]
             var last = index
@@ -29,18 +32,26 @@ struct LiteralMatcher: TeamMatcher {
             switch token.kind {
             case .string where StringLiterals.starts(at: index, in: s):
                 last = StringLiterals.end(startingAt: index, in: s)
-                kind = .string
+                if wantsString { kind = .string }
             case .number:
-                kind = .number
+                if wantsNumber { kind = .number }
             case .keyword:
-                kind = token.keyword == .true || token.keyword == .false ? .bool : token.keyword == .nil ? .nil : nil
+                switch token.keyword {
+                case .true, .false: if wantsBool { kind = .bool }
+                case .nil: if wantsNil { kind = .nil }
+                default: break
+                }
             default:
                 break
             }
             defer { index = last + 1 }
-            guard let kind, kinds.contains(kind) else { continue }
-            let said = kind == .string ? content(index...last, s) : s.text(index)
-            if let value, !value.matches(said) { continue }
+            guard let kind else { continue }
+            let range = kind == .string ? content(index...last, s) : token.offset..<token.end
+            // Most literals are told apart by their bytes, before a `String` is made of them.
+            // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
+            if value?.verdictWithoutText(s.file.bytes, range) == false { continue }
+            let said = String(decoding: s.file.bytes[range], as: UTF8.self)
+            if value?.matches(said) == false { continue }
             found.append(
                 TeamMatch(
                     offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],
@@ -49,8 +60,9 @@ struct LiteralMatcher: TeamMatcher {
         return found
     }
 
-    /// A string literal's source between its delimiters (`#"…"#`, `"""…"""`), interpolations as written.
-    private func content(_ tokens: ClosedRange<Int>, _ s: Structure) -> String {
+    /// A string literal's source between its delimiters (`#"…"#`, `"""…"""`), interpolations as
+    /// written: its byte range.
+    private func content(_ tokens: ClosedRange<Int>, _ s: Structure) -> Range<Int> {
         let bytes = s.file.bytes
         var start = s.code[tokens.lowerBound].offset
         var end = s.code[tokens.upperBound].end
@@ -61,7 +73,7 @@ struct LiteralMatcher: TeamMatcher {
         if quotes == 2 { quotes = 1 } // `""`: an empty string
         start += quotes
         end = max(start, end - quotes)
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return start..<end
     }
 
     func defaultMessage(_ match: TeamMatch) -> String { "the literal `\(match.text)` is hard-coded here" }

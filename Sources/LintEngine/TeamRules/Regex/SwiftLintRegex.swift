@@ -23,6 +23,9 @@ struct SwiftLintRegex: @unchecked Sendable {
     let required: [[[UInt8]]]
     /// The same pattern through ICU's C API, when it is reachable.
     var icu: ICURegex?
+    /// The pattern's bytes when it is plain text (letters, digits, `_`, spaces): its matches are
+    /// its occurrences, leftmost and without overlaps, found in an ASCII file without ICU.
+    let plainText: [UInt8]?
 
     static let options: NSRegularExpression.Options = [.anchorsMatchLines, .dotMatchesLineSeparators]
 
@@ -47,6 +50,14 @@ struct SwiftLintRegex: @unchecked Sendable {
         self.captureGroup = captureGroup
         required = RequiredLiterals.all(pattern) ?? []
         icu = ICURegex(pattern)
+        let plain =
+            !pattern.isEmpty && captureGroup == 0
+            && pattern.utf8.allSatisfy { byte in
+                byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            }
+        plainText = plain ? Array(pattern.utf8) : nil
     }
 
     /// ICU counts its limit in units of 10,000 match steps, about 0.1 ms each on this project's VM:
@@ -72,6 +83,9 @@ struct SwiftLintRegex: @unchecked Sendable {
     /// The kept matches, and whether the scan gave up before the end of the file.
     func matches(in index: TeamFileIndex) -> (matches: [Match], gaveUp: Bool) {
         for list in required where !list.contains(where: index.contains) { return ([], false) }
+        // Plain text in an ASCII file: its occurrences are the matches ICU would find, at the
+        // same offsets, without a UTF-16 copy of the file.
+        if let plainText, index.isASCII { return (occurrences(of: plainText, index), false) }
         guard let text = index.regexText else { return ([], false) }
         if !excluded.isEmpty, let texts = required.first, !anyOccurrenceClear(of: texts, index) { return ([], false) }
         let kinds = excluded.isEmpty ? nil : index.kinds
@@ -109,6 +123,21 @@ struct SwiftLintRegex: @unchecked Sendable {
             keep(text.byteRange(of: result.range), groupStart: group.location == NSNotFound ? nil : group.location)
         }
         return (kept, gaveUp)
+    }
+
+    /// The occurrences of plain text, leftmost and without overlaps, less those touching an
+    /// excluded kind.
+    private func occurrences(of plain: [UInt8], _ index: TeamFileIndex) -> [Match] {
+        let ends = index.bytes.withUnsafeBufferPointer { bytes in
+            plain.withUnsafeBufferPointer { bytes.endsOfOccurrences(of: $0) }
+        }
+        guard !ends.isEmpty else { return [] }
+        let kinds = excluded.isEmpty ? nil : index.kinds
+        return ends.compactMap { end in
+            let range = (end - plain.count)..<end
+            if let kinds, kinds.kinds(touching: range).intersects(excluded) { return nil }
+            return Match(offset: range.lowerBound, range: range)
+        }
     }
 
     /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,

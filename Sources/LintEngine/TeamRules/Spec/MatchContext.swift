@@ -158,6 +158,15 @@ struct SubMatch: Sendable {
     let matcher: any TeamMatcher
     let scope: Scope
     let context: MatchContext
+    /// The matcher's required texts, read once: a file with none of them holds no match.
+    let required: [[UInt8]]?
+
+    init(matcher: any TeamMatcher, scope: Scope, context: MatchContext) {
+        self.matcher = matcher
+        self.scope = scope
+        self.context = context
+        required = matcher.requiredTexts
+    }
 
     static func list(_ items: [Any]?, path: String, place: String) throws -> [SubMatch] {
         try (items ?? []).map { item in
@@ -171,6 +180,7 @@ struct SubMatch: Sendable {
     }
 
     func found(for match: TeamMatch, in file: TeamFile) -> Bool {
+        if let required, !required.contains(where: file.index.contains) { return false }
         let s = file.s
         let range: Range<Int>
         switch scope {

@@ -68,11 +68,8 @@ public struct PathScope: @unchecked Sendable {
 
     /// A path made absolute against the current folder, `.` and `..` resolved.
     static func absolute(_ path: String) -> String {
-        if path.hasPrefix("/"), !path.contains("/./"), !path.contains("/../"), !path.contains("//"),
-            !path.hasSuffix("/.")
-        {
-            return path
-        }
+        if isPlainAbsolute(path) { return path }
+        if let folder = plainCurrentFolder, isPlainRelative(path) { return folder + "/" + path }
         let joined = path.hasPrefix("/") ? path : currentFolder + "/" + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
@@ -85,6 +82,51 @@ public struct PathScope: @unchecked Sendable {
         }
         return "/" + parts.joined(separator: "/")
     }
+
+    /// Whether the path starts with `/` and holds no `/./`, `/../`, `//` and does not end in `/.`
+    /// (read as bytes: every file of a run asks). A path this calls not plain takes the long way,
+    /// which gives a plain path back unchanged.
+    private static func isPlainAbsolute(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            guard bytes.first == slash else { return false }
+            if bytes.count >= 2, bytes[bytes.count - 2] == slash, bytes[bytes.count - 1] == dot { return false }
+            for index in bytes.indices where bytes[index] == slash && index + 1 < bytes.count {
+                let next = bytes[index + 1]
+                if next == slash { return false }
+                guard next == dot, index + 2 < bytes.count else { continue }
+                let after = bytes[index + 2]
+                if after == slash { return false }
+                if after == dot, index + 3 < bytes.count, bytes[index + 3] == slash { return false }
+            }
+            return true
+        }
+    }
+
+    /// Whether the path is one or more names joined by `/`, none empty, `.` or `..`: made
+    /// absolute, it is the current folder, `/` and the path.
+    private static func isPlainRelative(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                let length = index - start
+                if length == 0 { return false }
+                if length <= 2, bytes[start] == UInt8(ascii: "."), length == 1 || bytes[start + 1] == UInt8(ascii: ".")
+                {
+                    return false
+                }
+                start = index + 1
+            }
+            return true
+        }
+    }
+
+    /// The current folder when it is a plain absolute path other than `/`.
+    private static let plainCurrentFolder: String? =
+        isPlainAbsolute(currentFolder) && currentFolder.utf8.count > 1 && currentFolder.utf8.last != UInt8(ascii: "/")
+        ? currentFolder : nil
 
     private static let roots = LockedRoots()
 

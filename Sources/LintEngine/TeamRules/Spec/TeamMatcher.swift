@@ -60,7 +60,11 @@ struct TeamFile {
     /// Holds no copy of the `LintFile`: copying one costs a retain for each of its many parts,
     /// and a file meets every team rule.
     init(_ lint: LintFile, readsTestImports: Bool) {
-        index = lint.teamIndex
+        self.init(lint, index: lint.teamIndex, readsTestImports: readsTestImports)
+    }
+
+    init(_ lint: LintFile, index: TeamFileIndex, readsTestImports: Bool) {
+        self.index = index
         importsTestFramework = readsTestImports && lint.importsTestFramework
     }
 

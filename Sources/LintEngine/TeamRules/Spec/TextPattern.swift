@@ -11,6 +11,11 @@ struct TextPattern: @unchecked Sendable, CustomStringConvertible {
     private let exact: String?
     private let regex: NSRegularExpression?
     let negated: Bool
+    /// Texts every match of the regex holds one of (negated or not): a text without one is
+    /// decided without running the regex.
+    private let regexNeeds: [[UInt8]]?
+    /// The regex's verdicts on texts already seen (numbers and names repeat across a run).
+    private let verdicts: RegexVerdicts?
 
     init(_ source: String, path: String, place: String) throws {
         self.source = source
@@ -25,9 +30,13 @@ struct TextPattern: @unchecked Sendable, CustomStringConvertible {
                 throw SpecMap.problem(path, "`\(place)`: `\(pattern)` is not a valid regular expression")
             }
             exact = nil
+            regexNeeds = RequiredLiterals.of(pattern)
+            verdicts = RegexVerdicts()
         } else {
             exact = String(body)
             regex = nil
+            regexNeeds = nil
+            verdicts = nil
         }
     }
 
@@ -46,12 +55,31 @@ struct TextPattern: @unchecked Sendable, CustomStringConvertible {
         let found: Bool
         if let exact {
             found = text == exact
-        } else if let regex {
-            found = regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+        } else if let regex, let verdicts {
+            var text = text
+            if let regexNeeds, !text.withUTF8({ Self.holdsOne(of: regexNeeds, in: $0) }) {
+                found = false
+            } else {
+                found = verdicts.verdict(text) {
+                    regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+                }
+            }
         } else {
             found = false
         }
         return found != negated
+    }
+
+    /// The verdict when the UTF-8 text `bytes[range]` decides it without a `String`: a regex
+    /// whose required texts are all missing finds nothing there. Nil when it takes the text.
+    func verdictWithoutText(_ bytes: [UInt8], _ range: Range<Int>) -> Bool? {
+        guard regex != nil, let regexNeeds else { return nil }
+        let holds = bytes.withUnsafeBufferPointer { Self.holdsOne(of: regexNeeds, in: .init(rebasing: $0[range])) }
+        return holds ? nil : negated
+    }
+
+    private static func holdsOne(of needles: [[UInt8]], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        needles.contains { needle in needle.withUnsafeBufferPointer { haystack.containsOccurrence(of: $0) } }
     }
 
     static func list(_ sources: [String]?, path: String, place: String) throws -> [TextPattern] {
@@ -62,4 +90,24 @@ struct TextPattern: @unchecked Sendable, CustomStringConvertible {
 extension Array where Element == TextPattern {
     /// Whether any of the patterns matches (an empty list matches everything).
     func anyMatches(_ text: String) -> Bool { isEmpty || contains { $0.matches(text) } }
+}
+
+/// A regex's verdicts by text, shared by the threads of a run: a lookup costs a hash where
+/// `NSRegularExpression` costs microseconds (it bridges the text for each call). Only ASCII texts
+/// are kept: `String` keys compare by canonical equivalence, ICU compares code units, and two
+/// spellings of `é` must not share a verdict. Bounded, so a run over many distinct texts keeps
+/// only the first ones.
+final class RegexVerdicts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: [String: Bool] = [:]
+    private static let most = 20_000
+    private static let longest = 128
+
+    func verdict(_ text: String, compute: () -> Bool) -> Bool {
+        let cacheable = text.utf8.count <= Self.longest && text.utf8.allSatisfy { $0 < 0x80 }
+        if cacheable, let known = lock.withLock({ known[text] }) { return known }
+        let made = compute()
+        if cacheable { lock.withLock { if known.count < Self.most { known[text] = made } } }
+        return made
+    }
 }

@@ -15,6 +15,8 @@ public final class TeamFileIndex: @unchecked Sendable {
     private var kindsStore: SwiftLintKindMap?
     private var textStore: RegexText??
     private var absoluteStore: String?
+    private var textLinesStore: [Bool]?
+    private var asciiStore: Bool?
 
     public init(_ structure: Structure) { self.structure = structure }
 
@@ -62,6 +64,42 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
+    /// Whether every byte is ASCII (then a byte offset is a UTF-16 offset too).
+    var isASCII: Bool {
+        lock.withLock {
+            if let asciiStore { return asciiStore }
+            let made = structure.file.bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
+            asciiStore = made
+            return made
+        }
+    }
+
+    /// For each line number (from 1), whether the line starts inside a multi-line string
+    /// literal or a block comment: text, not layout (read by every `line:` rule).
+    var textLines: [Bool] {
+        lock.withLock {
+            if let textLinesStore { return textLinesStore }
+            let made = Self.textLines(structure)
+            textLinesStore = made
+            return made
+        }
+    }
+
+    private static func textLines(_ s: Structure) -> [Bool] {
+        let table = s.file.lines
+        var lines = [Bool](repeating: false, count: table.count + 2)
+        let starts = table.starts
+        func mark(_ token: Token) {
+            // Ends before the next line starts: on one line, nothing to mark (no search).
+            if token.line < starts.count, max(token.offset, token.end - 1) < starts[token.line] { return }
+            let last = table.line(of: max(token.offset, token.end - 1))
+            if last > token.line { for line in (token.line + 1)...last { lines[line] = true } }
+        }
+        for token in s.code where token.kind == .string || token.kind == .regex { mark(token) }
+        for token in s.file.comments { mark(token) }
+        return lines
+    }
+
     /// The file's path made absolute (what SwiftLint's path regexes are searched in).
     var absolutePath: String { lock.withLock { absolutePathUnlocked } }
 
@@ -77,7 +115,42 @@ public final class TeamFileIndex: @unchecked Sendable {
         guard !needle.isEmpty else { return true }
         if !grams.mayContain(needle) { return false }
         return structure.file.bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in !haystack.endsOfOccurrences(of: needle, limit: 1).isEmpty }
+            needle.withUnsafeBufferPointer { haystack.containsOccurrence(of: $0) }
+        }
+    }
+
+    /// Whether one of `texts` occurs in the file: `contains` for each, with the byte grams
+    /// fetched once (a rule asks this of every file).
+    func containsAny(of texts: RequiredTexts) -> Bool {
+        let grams = self.grams
+        return structure.file.bytes.withUnsafeBufferPointer { haystack in
+            texts.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for end in texts.ends {
+                    let needle = UnsafeBufferPointer(rebasing: all[start..<end])
+                    start = end
+                    if needle.isEmpty { return true }
+                    if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
+                }
+                return false
+            }
+        }
+    }
+}
+
+/// Texts of which a file must hold one for a rule to match there, in one buffer: read for every
+/// file, where a list of arrays costs a cache miss per text.
+struct RequiredTexts: Sendable {
+    let bytes: [UInt8]
+    /// Where each text ends in `bytes`.
+    let ends: [Int]
+
+    init(_ texts: [[UInt8]]) {
+        bytes = texts.flatMap { $0 }
+        var end = 0
+        ends = texts.map { text in
+            end += text.count
+            return end
         }
     }
 }
@@ -92,12 +165,12 @@ struct ByteGrams: Sendable {
     init(_ bytes: [UInt8]) {
         words = [UInt64](repeating: 0, count: 1024)
         guard bytes.count >= 4 else { return }
+        // Each window read whole (big-endian: the same value as shifting the bytes in), so the
+        // positions do not wait on one another.
         words.withUnsafeMutableBufferPointer { words in
-            bytes.withUnsafeBufferPointer { bytes in
-                var window = UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2])
-                for index in 3..<bytes.count {
-                    window = window << 8 | UInt32(bytes[index])
-                    let bit = Self.slot(window)
+            bytes.withUnsafeBytes { bytes in
+                for start in 0...(bytes.count - 4) {
+                    let bit = Self.slot(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
                     words[bit >> 6] |= 1 << UInt64(bit & 63)
                 }
             }
@@ -107,7 +180,9 @@ struct ByteGrams: Sendable {
     @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 16) }
 
     /// False only when the needle cannot occur (needles under four bytes always may).
-    func mayContain(_ needle: [UInt8]) -> Bool {
+    func mayContain(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { mayContain($0) } }
+
+    func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count >= 4 else { return true }
         var window = UInt32(needle[0]) << 16 | UInt32(needle[1]) << 8 | UInt32(needle[2])
         for index in 3..<needle.count {
@@ -122,7 +197,10 @@ struct ByteGrams: Sendable {
 /// A file's text as `NSRegularExpression` reads it (UTF-16 offsets), with the maps between
 /// those offsets and byte offsets. An ASCII file needs no map: both offsets are the same.
 struct RegexText: Sendable {
-    let string: String
+    /// The text as a `String` (for `NSRegularExpression`, where ICU's C API is not reachable);
+    /// made on demand for an ASCII file, which ICU reads through `utf16` alone.
+    var string: String { decoded ?? String(decoding: utf16.lazy.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self) }
+    private let decoded: String?
     /// The text as UTF-16, what ICU reads (made once, shared by the file's regex rules).
     let utf16: [UInt16]
     let utf16Count: Int
@@ -134,7 +212,7 @@ struct RegexText: Sendable {
     init?(_ bytes: [UInt8]) {
         let ascii = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
         if ascii {
-            string = String(decoding: bytes, as: UTF8.self)
+            decoded = nil
             utf16 = bytes.map { UInt16($0) }
             utf16Count = bytes.count
             byteOfUnit = []
@@ -142,7 +220,7 @@ struct RegexText: Sendable {
             return
         }
         guard let decoded = String(bytes: bytes, encoding: .utf8) else { return nil }
-        string = decoded
+        self.decoded = decoded
         utf16 = Array(decoded.utf16)
         var byteOfUnit: [Int32] = []
         var unitOfByte: [Int32] = []
@@ -184,5 +262,5 @@ struct RegexText: Sendable {
 
 extension LintFile {
     /// The file's team-rule index, made by the first team rule that asks and shared by the others.
-    public var teamIndex: TeamFileIndex { scratch.value(TeamFileIndex.self) { TeamFileIndex(structure) } }
+    public var teamIndex: TeamFileIndex { scratch.object(TeamFileIndex.self) { TeamFileIndex(structure) } }
 }
