@@ -201,6 +201,8 @@ struct XcodeFileMembership: Sendable {
 
     /// `a/./b/../c` → `a/c`; a `..` above the start is kept (`../Shared/x.swift`).
     static func normalized(_ path: String) -> String {
+        // Asked for every file linted: most paths have nothing to take out.
+        if isNormal(path.utf8) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             if part == "..", let last = parts.last, last != ".." {
@@ -212,8 +214,29 @@ struct XcodeFileMembership: Sendable {
         return parts.joined(separator: "/")
     }
 
+    /// Whether no component of the path is empty, `.` or `..` (no `//`, no `/` at either end).
+    static func isNormal(_ bytes: String.UTF8View) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var length = 0, dots = 0
+        for byte in bytes {
+            if byte == slash {
+                if length == 0 || dots == length { return false }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == dot { dots += 1 }
+            }
+        }
+        return length > 0 && dots != length
+    }
+
     static func lastComponent(_ path: String) -> String {
-        String(path.split(separator: "/").last ?? Substring(path))
+        let bytes = path.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), bytes.index(after: slash) != bytes.endIndex {
+            return String(path[bytes.index(after: slash)...])
+        }
+        return String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// `Home.swift in Sources` → `Home.swift`.

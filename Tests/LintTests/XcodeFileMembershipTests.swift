@@ -280,6 +280,26 @@ final class XcodeFileMembershipTests: XCTestCase {
         ("WidgetsExtra/Timeline.swift", .notBuilt),
     ]
 
+    func testPathsAreNormalizedAsBeforeTheFastPath() {
+        func reference(_ path: String) -> String {
+            var parts: [Substring] = []
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+                if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+            }
+            return parts.joined(separator: "/")
+        }
+        let paths = [
+            "", ".", "..", "a", "a/b.swift", "/a/b", "a/", "a//b", "./a", "a/./b", "a/../b", "../Shared/x.swift",
+            "a/...", ".../a", "a/.b/c", "..a/b", "a/b/..", "a/b/.", "é/ü.swift", "a/b/c/d/e.swift",
+        ]
+        for path in paths {
+            XCTAssertEqual(XcodeFileMembership.normalized(path), reference(path), path)
+            XCTAssertEqual(
+                XcodeFileMembership.lastComponent(path), String(path.split(separator: "/").last ?? Substring(path)),
+                path)
+        }
+    }
+
     func testPathsResolveThroughGroupsAndSynchronizedFolders() {
         let settings = XcodeProjectSettings(Self.project)
         XCTAssertNil(settings.membership.undecidable)
