@@ -30,17 +30,7 @@ extension IncrementalLint {
         // with the changed files' earlier ones), then the index now is merged again: the two are
         // never held at once (they were a tenth of the server's memory at every pause).
         let (now, built) = judgeAndDrop(files)
-        let beforeIndex: ProjectIndex = {
-            var merged = ProjectIndex(
-                summaries: slots.indices.compactMap { index in
-                    earlier[index].map { $0.kept?.summary } ?? slots[index].summary
-                }, count: slots.count)
-            merged.ruleFacts = FactCollector.merged(
-                collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
-            return merged
-        }()
-        let was = judge(files, against: beforeIndex)
-        withExtendedLifetime(beforeIndex) {}
+        let was = judgeBefore(files, earlier: earlier)
         let again = mergedIndex()
         again.buildLazies(built)
         project = again
@@ -57,6 +47,18 @@ extension IncrementalLint {
         guard let current = project else { return ([], ProjectIndex.Lazies()) }
         project = nil
         return (judge(files, against: current), current.lazies)
+    }
+
+    /// The files judged against the index before the changes, merged from the summaries with the
+    /// changed files' earlier ones (and freed on return).
+    private func judgeBefore(_ files: [Int], earlier: [Int: Earlier]) -> [[Finding]?] {
+        var before = ProjectIndex(
+            summaries: slots.indices.compactMap { index in
+                earlier[index].map { $0.kept?.summary } ?? slots[index].summary
+            }, count: slots.count)
+        before.ruleFacts = FactCollector.merged(
+            collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
+        return judge(files, against: before)
     }
 
     /// Each file read from disk and judged against `index` (nil: unreadable).
