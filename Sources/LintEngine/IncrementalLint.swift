@@ -242,7 +242,7 @@ public final class IncrementalLint: @unchecked Sendable {
                 return next
             }
         }
-        var index = ProjectIndex(summaries: summaries.lazy.map(\.summary), count: slots.count)
+        var index = ProjectIndex(summaries: summaries.map(\.summary), count: slots.count)
         index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
         return index
     }

@@ -202,9 +202,9 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Builds the index from file summaries (in file order); merging is cheap and serial.
-    /// `all`: any collection of the summaries (the editor's lint keeps them boxed, and hands
-    /// them over without copying 4,000 summaries into an array of their own).
-    package init<Summaries: Collection<FileSummary>>(summaries all: Summaries, count: Int) {
+    /// Not generic over the collection: SwiftUIModel's callers are in other modules, where a
+    /// generic init runs unspecialised (every summary copied through value witnesses).
+    package init(summaries all: [FileSummary], count: Int) {
         var paths = [String?](repeating: nil, count: count)
         for summary in all where summary.file < count { paths[summary.file] = summary.path }
         self.paths = paths
