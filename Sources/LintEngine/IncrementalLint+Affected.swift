@@ -53,9 +53,8 @@ extension IncrementalLint {
     /// changed files' earlier ones (and freed on return).
     private func judgeBefore(_ files: [Int], earlier: [Int: Earlier]) -> [[Finding]?] {
         var before = ProjectIndex(
-            summaries: slots.indices.compactMap { index in
-                earlier[index].map { $0.kept?.summary } ?? slots[index].summary
-            }, count: slots.count)
+            kept: slots.indices.compactMap { index in earlier[index].map(\.kept) ?? slots[index].kept },
+            count: slots.count)
         before.ruleFacts = FactCollector.merged(
             collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
         return judge(files, against: before)

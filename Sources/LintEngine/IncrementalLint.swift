@@ -69,14 +69,6 @@ public final class IncrementalLint: @unchecked Sendable {
         var state: Linter.FileState?
     }
 
-    /// A file's summary, boxed: a slot, the list the index is merged from and the slots a read
-    /// fills each hold a reference (a summary is some 200 bytes inline, times every file, times
-    /// three).
-    final class KeptSummary: Sendable {
-        let summary: FileSummary
-        init(_ summary: FileSummary) { self.summary = summary }
-    }
-
     /// The bytes' FNV-1a and length: two contents that agree on both are taken as the same.
     struct ContentDigest: Equatable {
         var hash: UInt64
@@ -242,7 +234,7 @@ public final class IncrementalLint: @unchecked Sendable {
                 return next
             }
         }
-        var index = ProjectIndex(summaries: summaries.map(\.summary), count: slots.count)
+        var index = ProjectIndex(kept: summaries, count: slots.count)
         index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
         return index
     }

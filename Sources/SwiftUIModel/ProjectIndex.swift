@@ -202,9 +202,15 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Builds the index from file summaries (in file order); merging is cheap and serial.
-    /// Not generic over the collection: SwiftUIModel's callers are in other modules, where a
-    /// generic init runs unspecialised (every summary copied through value witnesses).
-    package init(summaries all: [FileSummary], count: Int) {
+    package init(summaries: [FileSummary], count: Int) {
+        self.init(kept: summaries.map(KeptSummary.init), count: count)
+    }
+
+    /// From boxed summaries, as the editor's lint keeps them (a summary is some 200 bytes inline:
+    /// copied into a list of their own for each merge, they were a megabyte at the merge's peak).
+    /// The boxes are read through a lazy map made here, so the loops below are specialised.
+    package init(kept: [KeptSummary], count: Int) {
+        let all = kept.lazy.map(\.summary)
         var paths = [String?](repeating: nil, count: count)
         for summary in all where summary.file < count { paths[summary.file] = summary.path }
         self.paths = paths
