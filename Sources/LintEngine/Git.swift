@@ -50,14 +50,19 @@ public enum Git {
     public static func stagedSwiftFiles(in folder: String? = nil) throws -> [String] {
         let data = try run(
             ["diff", "--cached", "--name-only", "--diff-filter=ACMR", "--relative", "-z", "--", "*.swift"], in: folder)
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
+        return paths(data)
     }
 
     /// Every path the commit being made changes, relative to the current folder: added, changed,
     /// deleted, and both sides of a rename (a note deleted or moved breaks the links to it).
     public static func stagedPaths(in folder: String? = nil) throws -> [String] {
         let data = try run(["diff", "--cached", "--name-only", "--no-renames", "--relative", "-z"], in: folder)
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
+        return paths(data)
+    }
+
+    /// The paths git printed with `-z` (NUL after each).
+    private static func paths(_ data: Data) -> [String] {
+        data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { !$0.isEmpty }
     }
 
     /// The staged (index) content of each path, read in one `git cat-file --batch`.
@@ -125,7 +130,7 @@ public enum Git {
             }
         }
         let untracked = try run(["ls-files", "--others", "--exclude-standard", "-z"], in: folder)
-        for path in untracked.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) where !path.isEmpty {
+        for path in paths(untracked) {
             result[path] = .some(nil)
         }
         return result

@@ -52,11 +52,9 @@ extension IncrementalLint {
     /// The files judged against the index before the changes, merged from the summaries with the
     /// changed files' earlier ones (and freed on return).
     private func judgeBefore(_ files: [Int], earlier: [Int: Earlier]) -> [[Finding]?] {
-        var before = ProjectIndex(
-            kept: slots.indices.compactMap { index in earlier[index].map(\.kept) ?? slots[index].kept },
-            count: slots.count)
-        before.ruleFacts = FactCollector.merged(
-            collectors, pieces: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
+        let before = index(
+            of: slots.indices.compactMap { earlier[$0].map(\.kept) ?? slots[$0].kept },
+            facts: slots.indices.map { earlier[$0]?.facts ?? slots[$0].facts })
         return judge(files, against: before)
     }
 

@@ -244,8 +244,14 @@ public final class IncrementalLint: @unchecked Sendable {
                 return next
             }
         }
-        var index = ProjectIndex(kept: summaries, count: slots.count)
-        index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map(\.facts))
+        return index(of: summaries, facts: slots.map(\.facts))
+    }
+
+    /// An index of these summaries (in file order) with the collecting rules' facts merged from
+    /// these pieces (by file).
+    func index(of kept: [KeptSummary], facts: [[(any Sendable)?]]) -> ProjectIndex {
+        var index = ProjectIndex(kept: kept, count: slots.count)
+        index.ruleFacts = FactCollector.merged(collectors, pieces: facts)
         return index
     }
 
@@ -262,15 +268,15 @@ public final class IncrementalLint: @unchecked Sendable {
         }
     }
 
+    /// A file this large is parsed alone (see `summarise`).
+    static let largeFile = 256 * 1024
+
     /// The order to parse files of these sizes in: the largest first, each followed by small ones
     /// worth as much. A parsed file holds about eight times its size (tokens, structure) until its
     /// summary is taken, so the big ones are parsed while little is kept yet (the kept summaries
     /// later fill the memory they freed) and rarely two at once (the other core meanwhile takes
     /// the small ones). On 4,058 files (20 MB) the first index's peak heap went from 31.7 MB
     /// (input order) to 28.4 (largest first), and interleaved it is no higher than what is kept.
-    /// A file this large is parsed alone (see `summarise`).
-    static let largeFile = 256 * 1024
-
     static func workOrder(sizes: [Int]) -> [Int] {
         let bySize = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         var order: [Int] = []

@@ -8,19 +8,14 @@ import Glibc
 /// otherwise keep its peak as resident memory for the rest of the session.
 public enum ReturnFreedMemory {
     #if canImport(Glibc)
-    /// glibc's `malloc_trim`, looked up at run time (its header is not in Swift's Glibc module,
-    /// and another C library may not have it).
-    private static let trim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
-    #endif
+    /// glibc's `malloc_trim` and `mallopt`, looked up at run time (their header is not in Swift's
+    /// Glibc module, and another C library may not have them).
+    private static let trim = function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
+    private static let setOption = function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)
 
-    #if canImport(Glibc)
-    private static let setOption: (@convention(c) (Int32, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-    }()
+    private static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+    }
     #endif
 
     /// Caps glibc's allocation arenas (one per thread that met contention, by default up to eight
