@@ -71,6 +71,9 @@ public struct DeclarativeRule: Rule {
         self.pattern = pattern
     }
 
+    /// A `pattern:` reads no OS versions.
+    public var readsDeploymentTargets: Bool { false }
+
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
         var hits: [Hit] = []

@@ -130,6 +130,8 @@ public struct Linter: Sendable {
         var messageSuffix: String
         /// Tagged `deprecated` in its markdown: silent in a file no target builds.
         var skipsUnbuiltFiles = false
+        /// `Rule.readsDeploymentTargets`, read once per run.
+        var readsDeploymentTargets = true
     }
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
@@ -141,7 +143,8 @@ public struct Linter: Sendable {
                 options: configuration.options(for: entry.metadata.id),
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
                 messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
-                skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"))
+                skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"),
+                readsDeploymentTargets: entry.rule.readsDeploymentTargets)
         }
     }
 
@@ -278,12 +281,17 @@ public struct Linter: Sendable {
             let words = rules[position].startsFrom
             if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
-            var options = rules[position].options
-            if let targets = fileTargets { options.deploymentTargets = targets }
             if let projectRule = rules[position].projectRule {
+                var options = rules[position].options
+                if let targets = fileTargets { options.deploymentTargets = targets }
                 state.deferred.append((position, projectRule.prepare(file, options: options)))
-            } else {
+            } else if let targets = fileTargets, rules[position].readsDeploymentTargets {
+                var options = rules[position].options
+                options.deploymentTargets = targets
                 record(rules[position].rule.check(file, options: options), of: rules[position], in: &state)
+            } else {
+                record(
+                    rules[position].rule.check(file, options: rules[position].options), of: rules[position], in: &state)
             }
             if RuleTimer.shared.enabled {
                 RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)

@@ -60,6 +60,9 @@ public protocol Rule: Sendable {
     var asProjectRule: (any ProjectRule)? { get }
     /// The rule's collector of facts, when it is a `CollectingRule` (asked once per run).
     var factCollector: FactCollector? { get }
+    /// Whether `check` reads `options.deploymentTargets` (the default): the engine then hands it
+    /// the file's own project's targets, a copy of the options per file.
+    var readsDeploymentTargets: Bool { get }
 }
 
 extension Rule {
@@ -67,6 +70,7 @@ extension Rule {
     public var optionSpecs: [RuleOptionSpec] { [] }
     public var asProjectRule: (any ProjectRule)? { nil }
     public var factCollector: FactCollector? { nil }
+    public var readsDeploymentTargets: Bool { true }
 }
 
 /// Facts the project index derives on demand, each built once per run when some rule needs it.

@@ -257,6 +257,36 @@ final class TeamRuleTests: XCTestCase {
             ["1:1", "3:1"])
     }
 
+    /// A whole-file search starts from the file's grouped tokens (a keyword, one byte, the
+    /// literals): it must find what reading every token finds.
+    func testGroupedTokensFindWhatReadingEveryTokenFinds() throws {
+        let fixtures = SwiftLintImportTests.fixtures + "/cases"
+        let sources =
+            try FileManager.default.subpathsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8) }
+            + ["_ = x\nlet a = try! f()\nif flag { flag = !flag }\nlet n = items.count == 0\nlet v = w as! V\n"]
+        let patterns = try [
+            "try!", "$X as! $T", "$X = !$X", "$X.count == 0", "_ = $X", "if $X {", "Text($S)", "return nil",
+        ]
+        .map(CodePattern.init)
+        var found = 0
+        for source in sources {
+            let s = Structure(SourceFile(path: "A.swift", bytes: Array(source.utf8)))
+            let buckets = TokenBuckets(s)
+            for pattern in patterns {
+                let everyToken = pattern.matches(in: s, range: 0..<s.code.count).map(\.tokens)
+                XCTAssertEqual(
+                    pattern.matches(in: s, range: 0..<s.code.count, buckets: buckets).map(\.tokens), everyToken,
+                    pattern.source)
+                found += everyToken.count
+            }
+        }
+        XCTAssertGreaterThan(found, 4)
+        // A literal inside a string's interpolation is part of that string, not a literal of its own.
+        let numbers = "match:\n  literal: number"
+        XCTAssertEqual(try findings(numbers, "let a = \"\\(5000) b\"\nlet b = 42\n"), ["2:9"])
+    }
+
     func testAssignmentsAreNotDeclarationsAndPathsNarrowARule() throws {
         let rule = "match:\n  assignment: 'Current.*'"
         XCTAssertEqual(

@@ -98,6 +98,8 @@ public struct TeamRule: Rule {
     /// comments, in a string when it reads strings' text.
     public var readsComments: Bool { matcher.readsComments }
     public var readsStrings: Bool { matcher.readsStrings }
+    /// Team rules read no OS versions: their options go as they are, not copied per file.
+    public var readsDeploymentTargets: Bool { false }
 }
 
 /// A rule (a `pattern:` rule) limited to the paths its rule file names.
@@ -105,6 +107,7 @@ struct PathScopedRule: Rule {
     let base: any Rule
     let scope: PathScope
     var id: String { base.id }
+    var readsDeploymentTargets: Bool { base.readsDeploymentTargets }
 
     func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         guard scope.applies(file, root: options.projectRoot) else { return [] }

@@ -39,7 +39,10 @@ struct CodeMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         for pattern in patterns {
             let fixed = bindings.filter { pattern.variables.contains($0.key) }
-            for match in pattern.matches(in: s, range: range, fixed: fixed) {
+            // A whole-file search starts from the pattern's token's occurrences (`has:` searches
+            // a few tokens: read them).
+            let buckets = within == nil ? file.index.buckets : nil
+            for match in pattern.matches(in: s, range: range, fixed: fixed, buckets: buckets) {
                 guard
                     conditions.allSatisfy({ name, condition in
                         guard let bound = match.bindings[name] else { return false }

@@ -16,6 +16,9 @@ struct CodePattern: Sendable {
 
     let source: String
     let elements: [Element]
+    /// The bucket of the token a match is looked for at (the first, or the one after a leading
+    /// metavariable), when it is a keyword or one byte: its occurrences, not every token.
+    let startKey: TokenBuckets.Key?
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
@@ -69,6 +72,13 @@ struct CodePattern: Sendable {
             }
         }
         self.elements = elements
+        if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
+            startKey = TokenBuckets.Key(anchor)
+        } else if case .token(let first) = elements[0] {
+            startKey = TokenBuckets.Key(first)
+        } else {
+            startKey = nil
+        }
     }
 
     /// Names of the pattern's metavariables (without `$`).
@@ -102,15 +112,29 @@ struct CodePattern: Sendable {
 
     /// Matches in `range` of the file's code tokens, left to right, not overlapping; `fixed`
     /// holds metavariables' texts a match must repeat.
-    func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:]) -> [Found] {
+    /// `buckets`, when given, holds the file's tokens by keyword and byte: a pattern whose
+    /// start is one of those is tried only at its occurrences.
+    func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:], buckets: TokenBuckets? = nil)
+        -> [Found]
+    {
+        let candidates = startKey.flatMap { key in buckets?.tokens(key) }
         if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
-            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor)
+            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
         }
         var found: [Found] = []
         var start = range.lowerBound
         // Read once: matching the enum in the loop copies its text (a retain per token).
         let firstText: [UInt8]? = if case .token(let text) = elements[0] { text } else { nil }
+        var nextCandidate = candidates?.startIndex ?? 0
         while start < range.upperBound {
+            if let candidates {
+                // The next occurrence of the first token at or after `start`.
+                while nextCandidate < candidates.endIndex, Int(candidates[nextCandidate]) < start { nextCandidate += 1 }
+                guard nextCandidate < candidates.endIndex, Int(candidates[nextCandidate]) < range.upperBound else {
+                    break
+                }
+                start = Int(candidates[nextCandidate])
+            }
             if let firstText, !s.spells(start, firstText) {
                 start += 1
                 continue
@@ -128,9 +152,9 @@ struct CodePattern: Sendable {
 
     /// `$X = !$X`: a pattern that starts with a metavariable is looked for at each token of the
     /// literal after it (`=`), with the expressions that end there; not at every token of the file.
-    private func anchoredMatches(in s: Structure, range: Range<Int>, fixed: [String: String], anchor: [UInt8])
-        -> [Found]
-    {
+    private func anchoredMatches(
+        in s: Structure, range: Range<Int>, fixed: [String: String], anchor: [UInt8], candidates: ArraySlice<Int32>?
+    ) -> [Found] {
         var found: [Found] = []
         var free = range.lowerBound
         // The literal tokens right after the anchor must follow it (`!` in `$X = !$X`).
@@ -138,8 +162,10 @@ struct CodePattern: Sendable {
             if case .token(let text) = element { return text }
             return []
         }
-        for k in range where k > free && s.spells(k, anchor) {
-            if !Self.spellsAll(following, after: k, s) { continue }
+        func visit(_ k: Int) {
+            guard k > free, range.contains(k), s.spells(k, anchor), Self.spellsAll(following, after: k, s) else {
+                return
+            }
             let probe = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
             // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
             let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { probe.atomEnds(from: $0).contains(k) }
@@ -151,6 +177,11 @@ struct CodePattern: Sendable {
                     break
                 }
             }
+        }
+        if let candidates {
+            for k in candidates { visit(Int(k)) }
+        } else {
+            for k in range { visit(k) }
         }
         return found
     }

@@ -71,8 +71,11 @@ struct DeclarationMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         var found: [TeamMatch] = []
-        for declaration in Self.declarations(in: s, kinds: kinds) {
-            if let within, !within.contains(declaration.nameToken) { continue }
+        // The name and place are checked before a declaration is gathered (its lists copied).
+        let keep = { (name: String, nameToken: Int) in
+            (within?.contains(nameToken) ?? true) && names.anyMatches(name)
+        }
+        for declaration in Self.declarations(in: s, kinds: kinds, keeping: keep) {
             guard accepts(declaration, s) else { continue }
             let start = Self.start(before: declaration.keywordToken, s)
             let end = declaration.body?.upperBound ?? declaration.nameToken
@@ -97,7 +100,8 @@ struct DeclarationMatcher: TeamMatcher {
         where declaration.modifiers.contains(where: { Self.modifier($0, is: modifier) }) {
             return false
         }
-        let attributeNames = declaration.attributes.map { String($0.dropFirst()) }
+        let attributeNames =
+            attributes.isEmpty && withoutAttributes.isEmpty ? [] : declaration.attributes.map { String($0.dropFirst()) }
         for attribute in attributes where !attributeNames.contains(where: attribute.matches) { return false }
         for attribute in withoutAttributes where attributeNames.contains(where: attribute.matches) { return false }
         if !inherits.isEmpty, !declaration.inheritance.contains(where: { inherits.anyMatches($0) }) { return false }
@@ -117,10 +121,16 @@ struct DeclarationMatcher: TeamMatcher {
     static func modifier(_ written: String, is wanted: String) -> Bool { written == wanted }
 
     /// Every declaration of the kinds asked for.
-    static func declarations(in s: Structure, kinds: Set<Kind>) -> [Declaration] {
+    /// Every declaration of the kinds asked for whose name and name token `keep` accepts.
+    static func declarations(
+        in s: Structure, kinds: Set<Kind>, keeping keep: (String, Int) -> Bool = { _, _ in true }
+    ) -> [Declaration] {
         var result: [Declaration] = []
-        for type in s.types {
-            guard let kind = Kind(rawValue: type.kind.rawValue), kinds.contains(kind) else { continue }
+        // By index: `for type in s.types` copies each declaration (a retain per list it holds).
+        for t in s.types.indices {
+            let kind = Self.kind(of: s.types[t].kind)
+            guard kinds.contains(kind), keep(s.types[t].name, s.types[t].nameToken) else { continue }
+            let type = s.types[t]
             result.append(
                 Declaration(
                     kind: kind, name: type.name, nameToken: type.nameToken, keywordToken: type.nameToken - 1,
@@ -128,9 +138,10 @@ struct DeclarationMatcher: TeamMatcher {
                     body: type.body, owner: type.parent.map { s.types[$0].name }))
         }
         if kinds.contains(.func) || kinds.contains(.`init`) {
-            for function in s.functions {
-                let kind: Kind = function.isInitializer ? .`init` : .func
-                guard kinds.contains(kind) else { continue }
+            for f in s.functions.indices {
+                let kind: Kind = s.functions[f].isInitializer ? .`init` : .func
+                guard kinds.contains(kind), keep(s.functions[f].name, s.functions[f].nameToken) else { continue }
+                let function = s.functions[f]
                 result.append(
                     Declaration(
                         kind: kind, name: function.name, nameToken: function.nameToken,
@@ -140,9 +151,12 @@ struct DeclarationMatcher: TeamMatcher {
             }
         }
         if kinds.contains(.var) || kinds.contains(.let) || kinds.contains(.property) {
-            for property in s.properties {
-                let kind: Kind = property.isLet ? .let : .var
-                guard kinds.contains(kind) || kinds.contains(.property) else { continue }
+            for p in s.properties.indices {
+                let kind: Kind = s.properties[p].isLet ? .let : .var
+                guard kinds.contains(kind) || kinds.contains(.property),
+                    keep(s.properties[p].name, s.properties[p].nameToken)
+                else { continue }
+                let property = s.properties[p]
                 result.append(
                     Declaration(
                         kind: kind, name: property.name, nameToken: property.nameToken,
@@ -151,9 +165,10 @@ struct DeclarationMatcher: TeamMatcher {
                         owner: property.owner.map { s.types[$0].name }))
             }
         }
-        if kinds.contains(.case) { result += enumCases(s) }
+        if kinds.contains(.case) { result += enumCases(s).filter { keep($0.name, $0.nameToken) } }
         if kinds.contains(.typealias) {
-            for index in s.code.indices where s.code[index].keyword == .typealias && s.isWord(index + 1) {
+            for index in s.code.indices
+            where s.code[index].keyword == .typealias && s.isWord(index + 1) && keep(s.text(index + 1), index + 1) {
                 result.append(
                     Declaration(
                         kind: .typealias, name: s.text(index + 1), nameToken: index + 1, keywordToken: index,
@@ -162,6 +177,17 @@ struct DeclarationMatcher: TeamMatcher {
             }
         }
         return result
+    }
+
+    static func kind(of kind: TypeKind) -> Kind {
+        switch kind {
+        case .struct: .struct
+        case .class: .class
+        case .enum: .enum
+        case .actor: .actor
+        case .extension: .extension
+        case .protocol: .protocol
+        }
     }
 
     /// `case a, b(Int), c = 3` directly in an enum's body.

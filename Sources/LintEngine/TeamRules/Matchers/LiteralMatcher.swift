@@ -19,45 +19,62 @@ struct LiteralMatcher: TeamMatcher {
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
-        var found: [TeamMatch] = []
-        var index = within?.lowerBound ?? 0
-        let end = within?.upperBound ?? s.code.count
-        // Read once: a `Set` lookup per token costs a hash.
-        let wantsString = kinds.contains(.string), wantsNumber = kinds.contains(.number)
-        let wantsBool = kinds.contains(.bool), wantsNil = kinds.contains(.nil)
-        while index < end {
-            let token = s.code[index]
-            var last = index
-            var kind: LiteralKind?
-            switch token.kind {
-            case .string where StringLiterals.starts(at: index, in: s):
-                last = StringLiterals.end(startingAt: index, in: s)
-                if wantsString { kind = .string }
-            case .number:
-                if wantsNumber { kind = .number }
-            case .keyword:
-                switch token.keyword {
-                case .true, .false: if wantsBool { kind = .bool }
-                case .nil: if wantsNil { kind = .nil }
-                default: break
-                }
-            default:
-                break
+        var scan = Scan(
+            wantsString: kinds.contains(.string), wantsNumber: kinds.contains(.number),
+            wantsBool: kinds.contains(.bool), wantsNil: kinds.contains(.nil))
+        if let within {
+            for index in within { visit(index, s, &scan) }
+        } else {
+            // Only literal tokens can start one: the file's list of them, not every token.
+            let literals = file.index.buckets.literals
+            literals.withUnsafeBufferPointer { literals in
+                for index in literals { visit(Int(index), s, &scan) }
             }
-            defer { index = last + 1 }
-            guard let kind else { continue }
-            let range = kind == .string ? content(index...last, s) : token.offset..<token.end
-            // Most literals are told apart by their bytes, before a `String` is made of them.
-            // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
-            if value?.verdictWithoutText(s.file.bytes, range) == false { continue }
-            let said = String(decoding: s.file.bytes[range], as: UTF8.self)
-            if value?.matches(said) == false { continue }
-            found.append(
-                TeamMatch(
-                    offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],
-                    text: s.compactText(index..<(last + 1))))
         }
-        return found
+        return scan.found
+    }
+
+    /// What a scan has found, and where the string literal it is in ends: the tokens inside a
+    /// literal (its interpolations) are part of it, not literals of their own.
+    private struct Scan {
+        // Read once: a `Set` lookup per token costs a hash.
+        let wantsString: Bool, wantsNumber: Bool, wantsBool: Bool, wantsNil: Bool
+        var insideUntil = -1
+        var found: [TeamMatch] = []
+    }
+
+    private func visit(_ index: Int, _ s: Structure, _ scan: inout Scan) {
+        guard index > scan.insideUntil else { return }
+        let token = s.code[index]
+        var last = index
+        var kind: LiteralKind?
+        switch token.kind {
+        case .string where StringLiterals.starts(at: index, in: s):
+            last = StringLiterals.end(startingAt: index, in: s)
+            scan.insideUntil = last
+            if scan.wantsString { kind = .string }
+        case .number:
+            if scan.wantsNumber { kind = .number }
+        case .keyword:
+            switch token.keyword {
+            case .true, .false: if scan.wantsBool { kind = .bool }
+            case .nil: if scan.wantsNil { kind = .nil }
+            default: break
+            }
+        default:
+            break
+        }
+        guard let kind else { return }
+        let range = kind == .string ? content(index...last, s) : token.offset..<token.end
+        // Most literals are told apart by their bytes, before a `String` is made of them.
+        // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
+        if value?.verdictWithoutText(s.file.bytes, range) == false { return }
+        let said = String(decoding: s.file.bytes[range], as: UTF8.self)
+        if value?.matches(said) == false { return }
+        scan.found.append(
+            TeamMatch(
+                offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],
+                text: s.compactText(index..<(last + 1))))
     }
 
     /// A string literal's source between its delimiters (`#"…"#`, `"""…"""`), interpolations as

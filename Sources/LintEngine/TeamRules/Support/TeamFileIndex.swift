@@ -17,6 +17,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     private var absoluteStore: String?
     private var textLinesStore: [Bool]?
     private var asciiStore: Bool?
+    private var bucketsStore: TokenBuckets?
 
     public init(_ structure: Structure) { self.structure = structure }
 
@@ -28,6 +29,16 @@ public final class TeamFileIndex: @unchecked Sendable {
             if let gramsStore { return gramsStore }
             let made = ByteGrams(structure.file.bytes)
             gramsStore = made
+            return made
+        }
+    }
+
+    /// The code tokens grouped by keyword, one-byte text and literal (for rules that start there).
+    var buckets: TokenBuckets {
+        lock.withLock {
+            if let bucketsStore { return bucketsStore }
+            let made = TokenBuckets(structure)
+            bucketsStore = made
             return made
         }
     }
