@@ -62,9 +62,9 @@ extension NoteRecords {
 
 extension NoteRecords.Builder {
     /// A link's record; where it starts.
-    mutating func addLink(
-        line: Int, column: Int, kind: Int, section: Int?, raw: ArraySlice<UInt8>, target: String,
-        anchor: String?, label: String?, context: ArraySlice<UInt8>?
+    mutating func addLink<Raw: Collection<UInt8>, Name: Collection<UInt8>, Context: Collection<UInt8>>(
+        line: Int, column: Int, kind: Int, section: Int?, raw: Raw, target: Name, anchor: Name?, label: Name?,
+        context: Context?
     ) -> UInt32 {
         let start = position
         append(number: line)
@@ -72,27 +72,24 @@ extension NoteRecords.Builder {
         append(number: kind)
         append(number: section.map { $0 + 1 } ?? 0)
         append(Self.isBracketed(target, raw) ? nil : raw)
-        append(target.utf8)
-        append(anchor?.utf8)
-        append(label?.utf8)
+        append(target)
+        append(anchor)
+        append(label)
         append(context)
         return start
     }
 
     /// Whether `raw` is `[[target]]` or `![[target]]`.
-    private static func isBracketed(_ target: String, _ raw: ArraySlice<UInt8>) -> Bool {
-        var inner = raw
+    private static func isBracketed<Raw: Collection<UInt8>, Name: Collection<UInt8>>(_ target: Name, _ raw: Raw)
+        -> Bool
+    {
+        var inner = raw[...]
         if inner.first == UInt8(ascii: "!") { inner = inner.dropFirst() }
-        let start = inner.startIndex, end = inner.endIndex
-        guard inner.count == target.utf8.count + 4, inner[start] == UInt8(ascii: "["),
-            inner[start + 1] == UInt8(ascii: "["), inner[end - 2] == UInt8(ascii: "]"),
-            inner[end - 1] == UInt8(ascii: "]")
+        guard inner.count == target.count + 4, inner.starts(with: [UInt8(ascii: "["), UInt8(ascii: "[")]),
+            inner.dropFirst(2).starts(with: target),
+            inner.dropFirst(2 + target.count).elementsEqual([UInt8(ascii: "]"), UInt8(ascii: "]")])
         else { return false }
-        // Byte against byte in place (the generic `starts(with:)` over a string's view cost 2% of a load).
-        var target = target
-        return target.withUTF8 { name in
-            inner[(start + 2)..<(end - 2)].withUnsafeBufferPointer { $0.elementsEqual(name) }
-        }
+        return true
     }
 }
 

@@ -173,6 +173,8 @@ struct BodyWalker {
     /// The file's UTF-8 bytes and where each line starts; lines are decoded only where links are.
     let bytes: [UInt8]
     let lineStarts: [Int]
+    /// Whether a line ends in `\r\n`: then a block's source is copied without the `\r`s.
+    let hasCarriageReturn: Bool
     var headings: [Heading] = []
     var codeBlocks: [CodeBlock] = []
     var blockIDs: [BlockID] = []
@@ -214,6 +216,9 @@ struct BodyWalker {
             }
         }
         lineStarts = starts
+        hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+        }
     }
 
     mutating func walk(_ markdown: String) {
@@ -267,9 +272,9 @@ struct BodyWalker {
         )
     }
 
-    private mutating func addLink(
-        raw: ArraySlice<UInt8>, target: String, anchor: String?, label: String?, style: LinkStyle,
-        position: (line: Int, column: Int), kind: String?, context: ArraySlice<UInt8>?
+    private mutating func addLink<Raw: Collection<UInt8>, Name: Collection<UInt8>, Context: Collection<UInt8>>(
+        raw: Raw, target: Name, anchor: Name?, label: Name?, style: LinkStyle,
+        position: (line: Int, column: Int), kind: String?, context: Context?
     ) {
         // The first link: room for the records of the rest (a link-dense note's are half its size).
         if links.isEmpty { records.reserve(max(256, bytes.count / 2)) }
@@ -292,11 +297,17 @@ struct BodyWalker {
     }
 
     /// The source of a block: its lines, each without a trailing `\r` and ended by `\n`, and
-    /// where each line starts in it, to turn an offset back into a file line and column.
+    /// where each line starts in it, to turn an offset back into a file line and column. In a file
+    /// without `\r` (most) these are the file's own bytes, `range` the block's lines: no copy.
     private struct BlockSource {
+        /// The file's bytes, or a copy of the block's lines; the block is `range` of them.
         var bytes: [UInt8] = []
+        var range: Range<Int> = 0..<0
         var firstLine: Int
+        /// Where each of the block's lines starts in `bytes`.
         var lineStarts: [Int] = []
+        /// `bytes` is the file's own (shared, never written).
+        var inPlace = false
 
         /// The last position asked for: links come left to right, so the next one on the same line
         /// counts on from there (counting from the line start each time made a long line of links
@@ -304,8 +315,11 @@ struct BodyWalker {
         var last: (offset: Int, line: Int, column: Int)? = nil
 
         mutating func refill(firstLine: Int) {
-            bytes.removeAll(keepingCapacity: true)
+            // The file's bytes are let go, not emptied (that would copy them first).
+            if inPlace { bytes = [] } else { bytes.removeAll(keepingCapacity: true) }
+            inPlace = false
             lineStarts.removeAll(keepingCapacity: true)
+            range = 0..<0
             self.firstLine = firstLine
             last = nil
         }
@@ -326,12 +340,21 @@ struct BodyWalker {
 
     }
 
-    /// The block's source, in the spare buffers.
+    /// The block's source, in the spare buffers (or the file's bytes, when it has no `\r`).
     private mutating func blockSource(_ block: CMarkNode) -> BlockSource {
         var source = spareSource
         spareSource = BlockSource(firstLine: 0)
         source.refill(firstLine: block.startLine)
-        for number in block.startLine...max(block.startLine, block.endLine) {
+        let lastLine = max(block.startLine, block.endLine)
+        if !hasCarriageReturn, block.startLine >= 1, lastLine <= lineStarts.count {
+            source.bytes = bytes
+            source.inPlace = true
+            source.lineStarts.append(contentsOf: lineStarts[(block.startLine - 1)..<lastLine])
+            source.range =
+                lineStarts[block.startLine - 1]..<(lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count)
+            return source
+        }
+        for number in block.startLine...lastLine {
             source.lineStarts.append(source.bytes.count)
             if number >= 1, number <= lineStarts.count {
                 var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
@@ -340,6 +363,7 @@ struct BodyWalker {
             }
             source.bytes.append(UInt8(ascii: "\n"))
         }
+        source.range = 0..<source.bytes.count
         return source
     }
 
@@ -359,10 +383,11 @@ struct BodyWalker {
 
     private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
         if listItem, let observation = Self.observation(flat) {
+            let bytes = flat.bytes
             observations.append(
                 records.addObservation(
-                    line: block.startLine, category: observation.category.utf8, text: observation.text,
-                    tags: observation.tags))
+                    line: block.startLine, category: bytes[observation.category], text: bytes[observation.text],
+                    tags: observation.tags.map { bytes[$0] }))
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
@@ -373,36 +398,68 @@ struct BodyWalker {
         var source = blockSource(block)
         var fromSource = spareSourceCandidates
         spareSourceCandidates = []
-        Self.sourceCandidates(in: source.bytes, into: &fromSource)
+        Self.sourceCandidates(in: source.bytes, range: source.range, into: &fromSource)
 
         var astIndex = 0
         var relationUsed = false
         let relation = listItem ? Self.relationType(flat) : nil
-        for candidate in fromSource {
-            guard
-                let found = fromAST[astIndex...].firstIndex(where: {
-                    Self.sameIgnoringMarkup(flat.bytes[$0.inner], source.bytes[candidate.inner])
-                })
-            else { continue }
-            astIndex = found + 1
-            let ast = fromAST[found]
-            // A link broken over lines reads as one line.
-            let innerBytes = flat.bytes[ast.inner]
-            let (target, anchor, label) =
-                innerBytes.contains(UInt8(ascii: "\n"))
-                ? Self.splitInner(bytes: innerBytes.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }[...])
-                : Self.splitInner(bytes: innerBytes)
-            var kind: String?
-            if let relation, !relationUsed, found == 0 {
-                kind = relation
-                relationUsed = true
-            } else if sectionIsRelated {
-                kind = "related"
+        // Read in place through buffers: a slice of an array per link part costs a retain and
+        // a release each, and a string per part an allocation (480,000 links in a dense vault).
+        let flatBytes = flat.bytes, sourceBytes = source.bytes
+        flatBytes.withUnsafeBufferPointer { flatBuffer in
+            sourceBytes.withUnsafeBufferPointer { sourceBuffer in
+                for candidate in fromSource {
+                    var found = astIndex
+                    while found < fromAST.count,
+                        !Self.sameIgnoringMarkup(flatBuffer[fromAST[found].inner], sourceBuffer[candidate.inner])
+                    {
+                        found += 1
+                    }
+                    guard found < fromAST.count else { continue }
+                    astIndex = found + 1
+                    let ast = fromAST[found]
+                    var kind: String?
+                    if let relation, !relationUsed, found == 0 {
+                        kind = relation
+                        relationUsed = true
+                    } else if sectionIsRelated {
+                        kind = "related"
+                    }
+                    let raw = sourceBuffer[candidate.start..<candidate.end]
+                    let style: LinkStyle = candidate.embed ? .embed : .wiki
+                    let position = source.position(of: candidate.start)
+                    let after = flatBuffer[ast.after]
+                    let asciiContext = !after.contains { $0 >= 0x80 }
+                    let context = asciiContext ? Self.trimmedASCIIContext(after).map { flatBuffer[$0] } : nil
+                    let wideContext = asciiContext ? nil : Self.trimmedContext(ArraySlice(after)).map { Array($0.utf8) }
+                    let inner = flatBuffer[ast.inner]
+                    // A link broken over lines reads as one line.
+                    let joined: [UInt8]? =
+                        inner.contains(UInt8(ascii: "\n"))
+                        ? inner.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 } : nil
+                    func add(_ inner: Slice<UnsafeBufferPointer<UInt8>>) {
+                        let parts = Self.innerParts(inner)
+                        if let wideContext {
+                            wideContext.withUnsafeBufferPointer { wide in
+                                addLink(
+                                    raw: raw, target: inner[parts.target], anchor: parts.anchor.map { inner[$0] },
+                                    label: parts.label.map { inner[$0] }, style: style, position: position, kind: kind,
+                                    context: wide[...])
+                            }
+                        } else {
+                            addLink(
+                                raw: raw, target: inner[parts.target], anchor: parts.anchor.map { inner[$0] },
+                                label: parts.label.map { inner[$0] }, style: style, position: position, kind: kind,
+                                context: context)
+                        }
+                    }
+                    if let joined {
+                        joined.withUnsafeBufferPointer { add($0[...]) }
+                    } else {
+                        add(inner)
+                    }
+                }
             }
-            addLink(
-                raw: source.bytes[candidate.start..<candidate.end], target: target, anchor: anchor, label: label,
-                style: candidate.embed ? .embed : .wiki, position: source.position(of: candidate.start), kind: kind,
-                context: Self.trimmedContextBytes(flat.bytes[ast.after]))
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: &source)
         spareSource = source
@@ -412,7 +469,8 @@ struct BodyWalker {
 
     private mutating func collectMarkdownLinks(_ urls: [String], source: inout BlockSource) {
         let bytes = source.bytes
-        var searchFrom = 0
+        let blockEnd = source.range.upperBound
+        var searchFrom = source.range.lowerBound
         for url in urls {
             guard !url.isEmpty, !url.hasPrefix("#"), !url.containsIgnoringASCIICase("://"),
                 !url.hasPrefixIgnoringASCIICase("mailto:")
@@ -432,7 +490,7 @@ struct BodyWalker {
             var needle = "](" + url
             func find(_ needle: String) -> Int? {
                 bytes.withUnsafeBufferPointer {
-                    $0.endsOfOccurrences(of: needle, in: searchFrom..<bytes.count, limit: 1).first
+                    $0.endsOfOccurrences(of: needle, in: searchFrom..<blockEnd, limit: 1).first
                 }
             }
             var found = find(needle)
@@ -454,11 +512,11 @@ struct BodyWalker {
                 if bytes[open] == UInt8(ascii: "[") { if depth == 0 { break }; depth -= 1 }
             }
             var end = searchFrom
-            while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            while end < blockEnd, bytes[end] != UInt8(ascii: ")") { end += 1 }
             addLink(
-                raw: bytes[open..<min(end + 1, bytes.count)], target: target, anchor: anchor, label: nil,
+                raw: bytes[open..<min(end + 1, blockEnd)], target: target.utf8, anchor: anchor?.utf8, label: nil,
                 style: .markdown, position: source.position(of: open), kind: sectionIsRelated ? "related" : nil,
-                context: nil)
+                context: nil as ArraySlice<UInt8>?)
         }
     }
 
@@ -532,56 +590,64 @@ struct BodyWalker {
 
     /// `sourceCandidates` into a buffer (emptied first) the parser reuses.
     static func sourceCandidates(in s: [UInt8], into result: inout [SourceCandidate]) {
+        sourceCandidates(in: s, range: 0..<s.count, into: &result)
+    }
+
+    /// `sourceCandidates` of `range` of the bytes (a block's lines in its file), offsets in `s`.
+    static func sourceCandidates(in s: [UInt8], range: Range<Int>, into result: inout [SourceCandidate]) {
         let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
         result.removeAll(keepingCapacity: true)
-        var i = 0
-        while i < s.count {
-            let c = s[i]
-            if c == backslash { i += 2; continue }
-            if c == backtick {
-                let run = backtickRun(s, at: i)
-                var j = i + run
-                var closed = false
-                while j < s.count {
-                    if s[j] == backtick {
-                        let other = backtickRun(s, at: j)
-                        if other == run { i = j + run; closed = true; break }
-                        j += other
-                    } else {
-                        j += 1
-                    }
-                }
-                if !closed { i += run }
-                continue
+        s.withUnsafeBufferPointer { s in
+            let end = range.upperBound
+            func backtickRun(at index: Int) -> Int {
+                var j = index
+                while j < end, s[j] == backtick { j += 1 }
+                return j - index
             }
-            if c == openBracket, i + 1 < s.count, s[i + 1] == openBracket {
-                var j = i + 2
-                var close: Int?
-                while j + 1 < s.count {
-                    if s[j] == closeBracket, s[j + 1] == closeBracket { close = j; break }
-                    if s[j] == openBracket, s[j + 1] == openBracket { break }
-                    j += 1
-                }
-                if let end = close {
-                    let embed = i > 0 && s[i - 1] == UInt8(ascii: "!")
-                    result.append(
-                        SourceCandidate(start: embed ? i - 1 : i, inner: (i + 2)..<end, end: end + 2, embed: embed))
-                    i = end + 2
+            var i = range.lowerBound
+            while i < end {
+                let c = s[i]
+                if c == backslash { i += 2; continue }
+                if c == backtick {
+                    let run = backtickRun(at: i)
+                    var j = i + run
+                    var closed = false
+                    while j < end {
+                        if s[j] == backtick {
+                            let other = backtickRun(at: j)
+                            if other == run { i = j + run; closed = true; break }
+                            j += other
+                        } else {
+                            j += 1
+                        }
+                    }
+                    if !closed { i += run }
                     continue
                 }
+                if c == openBracket, i + 1 < end, s[i + 1] == openBracket {
+                    var j = i + 2
+                    var close: Int?
+                    while j + 1 < end {
+                        if s[j] == closeBracket, s[j + 1] == closeBracket { close = j; break }
+                        if s[j] == openBracket, s[j + 1] == openBracket { break }
+                        j += 1
+                    }
+                    if let close {
+                        let embed = i > range.lowerBound && s[i - 1] == UInt8(ascii: "!")
+                        result.append(
+                            SourceCandidate(
+                                start: embed ? i - 1 : i, inner: (i + 2)..<close, end: close + 2, embed: embed))
+                        i = close + 2
+                        continue
+                    }
+                }
+                i += 1
             }
-            i += 1
         }
     }
 
-    private static func backtickRun(_ s: [UInt8], at index: Int) -> Int {
-        var j = index
-        while j < s.count, s[j] == UInt8(ascii: "`") { j += 1 }
-        return j - index
-    }
-
     /// For pairing source and AST candidates: markup and spacing do not count.
-    static func sameIgnoringMarkup(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+    static func sameIgnoringMarkup<Bytes: Collection<UInt8>>(_ a: Bytes, _ b: Bytes) -> Bool where Bytes.Index == Int {
         func ignored(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: " "),
@@ -638,6 +704,45 @@ struct BodyWalker {
         return (trimmed(left), anchor, label)
     }
 
+    /// Where a link's target, `#anchor` and `|label` stand in its inner bytes, each trimmed of
+    /// spaces and tabs (`splitInner` without making strings).
+    static func innerParts<Bytes: Collection<UInt8>>(_ bytes: Bytes)
+        -> (target: Range<Int>, anchor: Range<Int>?, label: Range<Int>?) where Bytes.Index == Int
+    {
+        func trimmed(_ range: Range<Int>) -> Range<Int> {
+            var start = range.lowerBound, end = range.upperBound
+            while start < end, bytes[start].isSpaceOrTab { start += 1 }
+            while end > start, bytes[end - 1].isSpaceOrTab { end -= 1 }
+            return start..<end
+        }
+        var left = bytes.startIndex..<bytes.endIndex
+        var label: Range<Int>?
+        if let bar = bytes.firstIndex(of: UInt8(ascii: "|")) {
+            left = bytes.startIndex..<bar
+            label = trimmed((bar + 1)..<bytes.endIndex)
+        }
+        var anchor: Range<Int>?
+        if let hash = bytes[left].firstIndex(of: UInt8(ascii: "#")) {
+            anchor = trimmed((hash + 1)..<left.upperBound)
+            left = left.lowerBound..<hash
+        }
+        return (trimmed(left), anchor, label)
+    }
+
+    /// `trimmedContextBytes` of ASCII text, as the range it keeps.
+    static func trimmedASCIIContext<Bytes: Collection<UInt8>>(_ text: Bytes) -> Range<Int>? where Bytes.Index == Int {
+        var start = text.startIndex, end = text.endIndex
+        while start < end,
+            text[start].isSpaceOrTab || text[start] == UInt8(ascii: "-") || text[start] == UInt8(ascii: ":")
+        {
+            start += 1
+        }
+        while end > start, text[end - 1].isSpaceOrTab { end -= 1 }
+        guard start < end else { return nil }
+        for index in start..<end where !asciiPunctuation[Int(text[index])] { return start..<end }
+        return nil
+    }
+
     /// Unicode's punctuation among ASCII.
     private static let asciiPunctuation: [Bool] = (0..<128).map { "!\"#%&'()*,-./:;?@[\\]_{}".utf8.contains(UInt8($0)) }
 
@@ -687,33 +792,61 @@ struct BodyWalker {
         return word
     }
 
-    /// `[category] text #tag` at the start of a list item.
+    /// `[category] text #tag` at the start of a list item: the category's, the text's and each
+    /// tag's bytes in the flattened text (ranges: no string or slice made per list item).
     static func observation(_ flat: FlatInline) -> (
-        category: String, text: ArraySlice<UInt8>, tags: [ArraySlice<UInt8>]
+        category: Range<Int>, text: Range<Int>, tags: [Range<Int>]
     )? {
-        // Cheap test first: most list items are not observations.
-        guard let first = flat.bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }), flat.bytes[first] == openBracket,
-            first + 1 < flat.bytes.count, flat.bytes[first + 1] != openBracket
-        else { return nil }
-        // `[category] rest`, both trimmed of spaces and tabs.
-        let bytes = flat.bytes
-        guard let close = bytes[(first + 1)...].firstIndex(of: closeBracket) else { return nil }
-        let category = String(decoding: bytes[(first + 1)..<close], as: UTF8.self).trimmed
-        guard !category.isEmpty, !category.utf8.contains(openBracket) else { return nil }
-        var end = bytes.endIndex
-        while end > close + 1, bytes[end - 1].isSpaceOrTab { end -= 1 }
-        let rest = bytes[(close + 1)..<end].drop(while: \.isSpaceOrTab)
-        guard rest.first != UInt8(ascii: "(") else { return nil } // a markdown link, not an observation
-        // Words starting with `#` are tags, without the trailing punctuation of a sentence.
-        let trailing = Array(".,;:!?)".utf8)
-        let tags = rest.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0.isSpaceOrTab })
-            .filter { $0.first == UInt8(ascii: "#") && $0.count > 1 }
-            .map { word in
-                var tag = word.dropFirst()
-                while let last = tag.last, trailing.contains(last) { tag = tag.dropLast() }
-                while let first = tag.first, trailing.contains(first) { tag = tag.dropFirst() }
-                return tag
+        flat.bytes.withUnsafeBufferPointer { bytes in
+            // Cheap test first: most list items are not observations.
+            var first = 0
+            while first < bytes.count, bytes[first] == UInt8(ascii: " ") { first += 1 }
+            guard first + 1 < bytes.count, bytes[first] == openBracket, bytes[first + 1] != openBracket else {
+                return nil
             }
-        return (category, rest, tags)
+            // `[category] rest`, both trimmed of spaces and tabs.
+            var close = first + 1
+            while close < bytes.count, bytes[close] != closeBracket { close += 1 }
+            guard close < bytes.count else { return nil }
+            var categoryStart = first + 1, categoryEnd = close
+            while categoryStart < categoryEnd, bytes[categoryStart].isSpaceOrTab { categoryStart += 1 }
+            while categoryEnd > categoryStart, bytes[categoryEnd - 1].isSpaceOrTab { categoryEnd -= 1 }
+            guard categoryStart < categoryEnd, !bytes[categoryStart..<categoryEnd].contains(openBracket) else {
+                return nil
+            }
+            var end = bytes.count
+            while end > close + 1, bytes[end - 1].isSpaceOrTab { end -= 1 }
+            var restStart = close + 1
+            while restStart < end, bytes[restStart].isSpaceOrTab { restStart += 1 }
+            guard restStart == end || bytes[restStart] != UInt8(ascii: "(") else { return nil } // a markdown link
+            // Words starting with `#` are tags, without the trailing punctuation of a sentence.
+            func trailing(_ byte: UInt8) -> Bool {
+                switch byte {
+                case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+                    UInt8(ascii: "?"), UInt8(ascii: ")"):
+                    true
+                default: false
+                }
+            }
+            var tags: [Range<Int>] = []
+            var index = restStart
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") || byte.isSpaceOrTab {
+                    index += 1
+                    continue
+                }
+                var wordEnd = index
+                while wordEnd < end, bytes[wordEnd] != UInt8(ascii: "\n"), !bytes[wordEnd].isSpaceOrTab { wordEnd += 1 }
+                if byte == UInt8(ascii: "#"), wordEnd - index > 1 {
+                    var tagStart = index + 1, tagEnd = wordEnd
+                    while tagEnd > tagStart, trailing(bytes[tagEnd - 1]) { tagEnd -= 1 }
+                    while tagStart < tagEnd, trailing(bytes[tagStart]) { tagStart += 1 }
+                    tags.append(tagStart..<tagEnd)
+                }
+                index = wordEnd
+            }
+            return (categoryStart..<categoryEnd, restStart..<end, tags)
+        }
     }
 }

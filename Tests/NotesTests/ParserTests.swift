@@ -7,6 +7,31 @@ final class ParserTests: XCTestCase {
         NoteParser.parse(path: path, relativePath: path, text: text)
     }
 
+    /// A block's links are read from the file's own bytes when no line ends in `\r\n`, and from a
+    /// copy without the `\r`s otherwise: both give the same links, observations and places.
+    func testLinksAreTheSameWithAndWithoutCarriageReturns() {
+        let lines = [
+            "---", "title: Mixed", "---", "# Mixed", "",
+            "![[Diagram.png]] opens the paragraph, then [[Other Note#Part|shown]] — after it.",
+            "A code span `[[Not A Link]]` and an escaped \\[[Not Either]] stay text; [[Last]] does not.",
+            "", "- part_of [[Parent Note]] for the whole", "- [decision] Keep it small #scope #size.",
+            "- [[Broken over", "  two lines]] and [a file](other%20note.md#top)", "",
+            "``` ", "[[In Code]]", "```", "", "Ends without a newline [[End Note]]",
+        ]
+        func summary(_ text: String) -> [String] {
+            let note = NoteParser.parse(path: "/v/Mixed.md", relativePath: "Mixed.md", text: text)
+            return note.links.map {
+                "\($0.line):\($0.column) \($0.raw) \($0.target) \($0.anchor ?? "-") \($0.label ?? "-") \($0.kind) \($0.context ?? "-")"
+            } + note.observations.map { "\($0.category) | \($0.text) | \($0.tags)" }
+        }
+        let unix = summary(lines.joined(separator: "\n"))
+        XCTAssertEqual(unix, summary(lines.joined(separator: "\r\n")))
+        XCTAssertEqual(unix.count, 8, "\(unix)")
+        XCTAssertTrue(
+            unix.contains("6:1 ![[Diagram.png]] Diagram.png - - links_to opens the paragraph, then"), "\(unix)")
+        XCTAssertTrue(unix.contains("decision | Keep it small #scope #size. | [\"scope\", \"size\"]"), "\(unix)")
+    }
+
     func testPermalinksDerivedFromPaths() {
         XCTAssertEqual(
             Slug.permalink(fromRelativePath: "Views/NavigationStackBasics.md"), "views/navigation-stack-basics")
