@@ -80,7 +80,7 @@ public struct Configuration: Sendable {
             // Every scalar stays text: YAML 1.1 would read `previews: off` as the Boolean false.
             // Checked first: converting an alias bomb to `Any` would never finish.
             _ = try BoundedYAML.compose(text)
-            loaded = try Yams.load(yaml: text, .basic)
+            loaded = try Yams.load(yaml: text, .basic, .default, .utf8)
         } catch let error as YamlError {
             throw LoadError(description: "\(path): malformed YAML: \(BoundedYAML.describe(error))")
         } catch let error as BoundedYAML.TooLarge {

@@ -57,7 +57,7 @@ public struct DeclarativePattern: Sendable, Equatable {
         guard let yaml = RuleFrontMatterText.yaml(in: text) else { return nil }
         // A rule file may come from an unreviewed pull request: bound its aliases before `Any`.
         guard (try? BoundedYAML.compose(yaml)) != nil else { return nil }
-        return ((try? Yams.load(yaml: yaml, .basic)) as? [String: Any])?["pattern"]
+        return ((try? Yams.load(yaml: yaml, .basic, .default, .utf8)) as? [String: Any])?["pattern"]
     }
 }
 

@@ -7,6 +7,9 @@ public final class FileScratch: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [ObjectIdentifier: Any] = [:]
     private var objects: [ObjectIdentifier: AnyObject] = [:]
+    /// The first object made, read without a hash: a file has one its rules ask for again and
+    /// again (the team rules' index, once per team rule).
+    private var firstObject: (type: ObjectIdentifier, value: AnyObject)?
 
     public init() {}
 
@@ -23,9 +26,11 @@ public final class FileScratch: @unchecked Sendable {
     public func object<Value: AnyObject>(_ type: Value.Type, make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        if let value = objects[ObjectIdentifier(type)] { return unsafeDowncast(value, to: Value.self) }
+        let key = ObjectIdentifier(type)
+        if let firstObject, firstObject.type == key { return unsafeDowncast(firstObject.value, to: Value.self) }
+        if let value = objects[key] { return unsafeDowncast(value, to: Value.self) }
         let value = make()
-        objects[ObjectIdentifier(type)] = value
+        if firstObject == nil { firstObject = (key, value) } else { objects[key] = value }
         return value
     }
 }

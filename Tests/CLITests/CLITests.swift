@@ -20,13 +20,16 @@ final class CLITests: XCTestCase {
         return products.appendingPathComponent("patternlint")
     }
 
-    func run(_ arguments: [String], in folder: URL, stdin: String? = nil) throws -> Run {
+    func run(_ arguments: [String], in folder: URL, stdin: String? = nil, environment extra: [String: String] = [:])
+        throws -> Run
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe(), errors = Pipe(), input = Pipe()
         process.standardOutput = output
@@ -57,6 +60,25 @@ final class CLITests: XCTestCase {
         }
         addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         return folder
+    }
+
+    /// A team rule file written on Windows (CRLF) loads, and YAML read with `YAMS_DEFAULT_ENCODING`
+    /// set prints nothing into the report (Yams announces that variable on stdout).
+    func testACRLFRuleFileLoadsAndTheReportStaysJSONWhateverYAMLsEncodingVariable() throws {
+        let rule = [
+            "---", "id: no-print-here", "note: \"[[Print Note]]\"", "match:", "  identifier: [print]", "---",
+            "# no-print-here", "",
+        ].joined(separator: "\r\n")
+        let folder = try makeFolder([
+            ".patternlint.yml": "rules: [rules]\nnotes: [notes]\n",
+            "rules/no-print-here.md": rule,
+            "notes/print-note.md": "---\ntitle: Print Note\n---\n# Print Note\n\nLog instead.\n",
+            "Sources/A.swift": "func f() { print(1) }\n",
+        ])
+        let result = try run(
+            ["lint", "Sources", "--reporter", "json"], in: folder, environment: ["YAMS_DEFAULT_ENCODING": "UTF8"])
+        let findings = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        XCTAssertEqual(findings?.compactMap { $0["rule"] as? String }, ["no-print-here"], result.stdout + result.stderr)
     }
 
     let deprecated =

@@ -75,7 +75,7 @@ public struct TeamRuleSpec: Sendable {
         guard let yaml = RuleFrontMatterText.yaml(in: text) else { return nil }
         do {
             _ = try BoundedYAML.compose(yaml)
-            return try Yams.load(yaml: yaml, .basic) as? [String: Any]
+            return try Yams.load(yaml: yaml, .basic, .default, .utf8) as? [String: Any]
         } catch {
             throw SpecMap.problem(path, "the front matter cannot be read: \(error)")
         }

@@ -23,8 +23,10 @@ struct SwiftLintRegex: @unchecked Sendable {
     let required: [[[UInt8]]]
     /// The same pattern through ICU's C API, when it is reachable.
     var icu: ICURegex?
-    /// The pattern's bytes when it is plain text (letters, digits, `_`, spaces): its matches are
-    /// its occurrences, leftmost and without overlaps, found in an ASCII file without ICU.
+    /// The pattern's bytes when it is plain text (ASCII letters, digits, `_`, spaces): its matches
+    /// are its occurrences, leftmost and without overlaps, found in the file's bytes without ICU
+    /// (an ASCII byte never stands inside a multi-byte UTF-8 character, so the occurrences in
+    /// UTF-8 are those ICU finds in UTF-16).
     let plainText: [UInt8]?
 
     static let options: NSRegularExpression.Options = [.anchorsMatchLines, .dotMatchesLineSeparators]
@@ -83,9 +85,9 @@ struct SwiftLintRegex: @unchecked Sendable {
     /// The kept matches, and whether the scan gave up before the end of the file.
     func matches(in index: TeamFileIndex) -> (matches: [Match], gaveUp: Bool) {
         for list in required where !list.contains(where: index.contains) { return ([], false) }
-        // Plain text in an ASCII file: its occurrences are the matches ICU would find, at the
-        // same offsets, without a UTF-16 copy of the file.
-        if let plainText, index.isASCII { return (occurrences(of: plainText, index), false) }
+        // Plain text: its occurrences are the matches ICU would find, without a UTF-16 copy of
+        // the file. (A file that is not UTF-8 has no text for ICU: nothing, as SwiftLint.)
+        if let plainText, index.isASCII || index.isUTF8 { return (occurrences(of: plainText, index), false) }
         guard let text = index.regexText else { return ([], false) }
         if !excluded.isEmpty, let texts = required.first, !anyOccurrenceClear(of: texts, index) { return ([], false) }
         let kinds = excluded.isEmpty ? nil : index.kinds

@@ -75,6 +75,20 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
+    /// Whether the bytes are valid UTF-8 (what `regexText` needs), without making the text.
+    var isUTF8: Bool {
+        if let textStore = lock.withLock({ textStore }) { return textStore != nil }
+        // Decoding validates at the standard library's speed and repairs only what is invalid:
+        // the same bytes back means they were valid.
+        return structure.file.bytes.withUnsafeBufferPointer { buffer in
+            var text = String(decoding: buffer, as: UTF8.self)
+            return text.withUTF8 { decoded in
+                decoded.count == buffer.count
+                    && (buffer.isEmpty || memcmp(decoded.baseAddress!, buffer.baseAddress!, buffer.count) == 0)
+            }
+        }
+    }
+
     /// Whether every byte is ASCII (then a byte offset is a UTF-16 offset too).
     var isASCII: Bool {
         lock.withLock {
