@@ -196,9 +196,12 @@ public struct Graph: Sendable {
         var name = name.trimmed
         if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
         let target = BodyWalker.splitInner(name).target
-        if case .resolved(let found) = index.resolve(target) { return .resolved(found) }
+        let byName = index.resolve(target)
+        if case .resolved(let found) = byName { return .resolved(found) }
         // A path names its note: as printed by `notes list`, relative to the current folder, or absolute.
-        let byPath = notes.indices.filter { notes[$0].path == name || notes[$0].path == "./" + name }
+        // (`./name` made once: once per note, it cost more than the rest of `notes check`'s rule lookups.)
+        let dotted = "./" + name
+        let byPath = notes.indices.filter { notes[$0].path == name || notes[$0].path == dotted }
         if byPath.count == 1 { return .resolved(byPath[0]) }
         if name.hasSuffix(".md") {
             let absolute = URL(fileURLWithPath: name).standardizedFileURL.path
@@ -207,7 +210,7 @@ public struct Graph: Sendable {
             }
             if matches.count == 1 { return .resolved(matches[0]) }
         }
-        return index.resolve(target)
+        return byName
     }
 
     public func outgoing(_ note: Int) -> [Edge] { edges.of(note) }

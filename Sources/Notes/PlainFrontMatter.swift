@@ -6,7 +6,10 @@
 enum PlainFrontMatter {
     static func entries(_ yaml: String) -> [(key: String, value: FrontMatterValue)]? {
         var entries: [(key: String, value: FrontMatterValue)] = []
-        var keys = Set<String>()
+        // A front matter has a handful of keys: a look along them costs less than hashing each
+        // (past 16, a set: a file with thousands of keys stays linear).
+        var keys: [String] = []
+        var keySet: Set<String>?
         var openList: (key: String, items: [String], indent: Int?)?
 
         func closeList() -> Bool {
@@ -38,7 +41,13 @@ enum PlainFrontMatter {
                 bytes[..<colon].allSatisfy(isKeyByte)
             else { return nil }
             let key = String(decoding: bytes[..<colon], as: UTF8.self)
-            guard keys.insert(key).inserted else { return nil }
+            if keySet == nil, keys.count == 16 { keySet = Set(keys) }
+            if keySet != nil {
+                guard keySet!.insert(key).inserted else { return nil }
+            } else {
+                guard !keys.contains(key) else { return nil }
+                keys.append(key)
+            }
             let rest = bytes[(colon + 1)...]
             if rest.allSatisfy({ $0 == UInt8(ascii: " ") }) {
                 openList = (key, [], nil)
@@ -107,9 +116,17 @@ enum PlainFrontMatter {
         // Indicators that start something other than a plain scalar.
         guard !"-?:,[]{}#&*!|>'\"%@`".utf8.contains(first) else { return nil }
         // `: ` would open a mapping and ` #` a comment; in a flow list these end the item.
-        let forbidden: [UInt8] = inFlow ? Array("[]{}:#,".utf8) : []
+        func forbidden(_ byte: UInt8) -> Bool {
+            guard inFlow else { return false }
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: ":"),
+                UInt8(ascii: "#"), UInt8(ascii: ","):
+                return true
+            default: return false
+            }
+        }
         for (offset, byte) in zip(text.indices, text) {
-            if forbidden.contains(byte) { return nil }
+            if forbidden(byte) { return nil }
             if byte == UInt8(ascii: ":"), offset + 1 == text.endIndex || text[offset + 1] == UInt8(ascii: " ") {
                 return nil
             }
