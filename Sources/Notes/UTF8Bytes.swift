@@ -1,10 +1,11 @@
+import Support
+
 /// Byte-level character tests for the note readers, which scan UTF-8 rather than `Character`s.
 extension UInt8 {
     var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
     var isASCIIUpper: Bool { self >= 0x41 && self <= 0x5A }
     var isASCIILower: Bool { self >= 0x61 && self <= 0x7A }
     var isASCIILetterOrDigit: Bool { isASCIIDigit || isASCIIUpper || isASCIILower }
-    var asciiLowercased: UInt8 { isASCIIUpper ? self | 0x20 : self }
     var isSpaceOrTab: Bool { self == 0x20 || self == 0x09 }
 }
 
@@ -19,22 +20,6 @@ extension Array where Element == UInt8 {
 }
 
 extension StringProtocol {
-    /// Whether the text holds `needle` (lowercase ASCII) in any ASCII case, byte by byte: no
-    /// lowered copy, no Foundation search. (No non-ASCII letter lowers to one of these needles.)
-    func containsIgnoringASCIICase(_ needle: StaticString) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard !pattern.isEmpty else { return true }
-        let bytes = Array(utf8)
-        guard bytes.count >= pattern.count else { return false }
-        outer: for start in 0...(bytes.count - pattern.count) {
-            for offset in pattern.indices where bytes[start + offset].asciiLowercased != pattern[offset] {
-                continue outer
-            }
-            return true
-        }
-        return false
-    }
-
     /// Whether the text ends in `suffix` (lowercase ASCII) in any ASCII case: `.md`, `.MD`, `.Md`.
     func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)

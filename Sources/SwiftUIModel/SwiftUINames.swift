@@ -130,9 +130,9 @@ public enum SwiftUINames {
 
     /// Names a demo or preview scaffold goes by (`ListPickerPreview`, `ComponentGallery`): frozen
     /// values there show a control, they do not drive one.
-    static let scaffoldWords = ["Preview", "Gallery", "Showcase", "Storybook", "Playground"]
+    static let scaffoldWords: [StaticString] = ["Preview", "Gallery", "Showcase", "Storybook", "Playground"]
 
-    package static func isScaffold(_ name: String) -> Bool { scaffoldWords.contains { name.contains($0) } }
+    package static func isScaffold(_ name: String) -> Bool { scaffoldWords.contains { name.containsBytes($0) } }
 
     /// A file in a scaffold folder (`DesignSystem/Gallery/Buttons.swift`).
     package static func isScaffoldPath(_ path: String) -> Bool {
