@@ -21,13 +21,27 @@ struct XcodeFileMembership: Sendable {
 
     struct SyncedFolder: Sendable {
         /// Lowercased, relative to the project's folder ("" for the folder itself).
-        var path: String
+        let path: String
         /// The targets that keep the folder in sync: they compile every file below it...
-        var owners: Set<String>
+        let owners: Set<String>
         /// ...except these (paths inside the folder, lowercased; a folder covers what is below it),
-        var excluded: [String: [String]]
+        let excluded: [String: [String]]
         /// and these other targets compile these files of it.
-        var added: [String: [String]]
+        let added: [String: [String]]
+        /// The same paths with their `/`, made once here rather than for every file linted.
+        let slashed: String
+        let excludedSlashed: [String: [String]]
+        let addedSlashed: [String: [String]]
+
+        init(path: String, owners: Set<String>, excluded: [String: [String]], added: [String: [String]]) {
+            self.path = path
+            self.owners = owners
+            self.excluded = excluded
+            self.added = added
+            slashed = path + "/"
+            excludedSlashed = excluded.mapValues { $0.map { $0 + "/" } }
+            addedSlashed = added.mapValues { $0.map { $0 + "/" } }
+        }
     }
 
     /// Per compiled file (lowercased path relative to the project's folder): its targets.
@@ -187,13 +201,16 @@ struct XcodeFileMembership: Sendable {
         let namesake = unplacedNames[Self.lastComponent(key)] ?? []
         guard undecidable == nil else { return .unknown(namesake) }
         var found = sources[key] ?? []
-        for folder in folders where folder.path.isEmpty || key.hasPrefix(folder.path + "/") {
+        for folder in folders where folder.path.isEmpty || key.hasPrefix(folder.slashed) {
             let inner = folder.path.isEmpty ? key : String(key.dropFirst(folder.path.count + 1))
-            func names(_ paths: [String]?) -> Bool {
-                (paths ?? []).contains { inner == $0 || inner.hasPrefix($0 + "/") }
+            func names(_ paths: [String]?, _ slashed: [String]?) -> Bool {
+                guard let paths, let slashed else { return false }
+                return zip(paths, slashed).contains { inner == $0 || inner.hasPrefix($1) }
             }
-            for owner in folder.owners where !names(folder.excluded[owner]) { found.insert(owner) }
-            for (target, paths) in folder.added where names(paths) { found.insert(target) }
+            for owner in folder.owners where !names(folder.excluded[owner], folder.excludedSlashed[owner]) {
+                found.insert(owner)
+            }
+            for (target, paths) in folder.added where names(paths, folder.addedSlashed[target]) { found.insert(target) }
         }
         if !found.isEmpty { return .built(found) }
         return namesake.isEmpty ? .notBuilt : .unknown(namesake)
