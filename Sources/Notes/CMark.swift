@@ -131,20 +131,33 @@ struct CMarkNode {
 /// Every marker the walkers look for (`[`, `]`, `` ` ``) is ASCII, so bytes serve as well as scalars.
 struct FlatInline {
     var bytes: [UInt8] = []
-    var inCode: [Bool] = []
+    /// Where code spans' text stands in `bytes`, in order (most paragraphs have none: a flag per
+    /// byte cost more than the text it marked).
+    var codeRanges: [Range<Int>] = []
+
+    /// Whether byte `index` is part of a code span's text.
+    func inCode(_ index: Int) -> Bool {
+        guard !codeRanges.isEmpty else { return false }
+        var low = 0, high = codeRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if codeRanges[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < codeRanges.count && codeRanges[low].contains(index)
+    }
     /// Destinations of the markdown links met on the way, in order.
     var markdownLinkURLs: [String] = []
 
     mutating func append(_ text: UnsafePointer<CChar>?, code: Bool = false) {
         guard let text else { return }
         let buffer = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        let start = bytes.count
         bytes.append(contentsOf: buffer)
-        inCode.append(contentsOf: repeatElement(code, count: buffer.count))
+        if code, !buffer.isEmpty { codeRanges.append(start..<bytes.count) }
     }
 
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)
-        inCode.append(false)
     }
 
     var string: String {
@@ -161,10 +174,9 @@ struct FlatInline {
     /// `of`, in this value's buffers (emptied first): the parser reuses one for every paragraph.
     mutating func refill(from block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n"), capacity: Int = 0) {
         bytes.removeAll(keepingCapacity: true)
-        inCode.removeAll(keepingCapacity: true)
+        codeRanges.removeAll(keepingCapacity: true)
         markdownLinkURLs.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(capacity)
-        inCode.reserveCapacity(capacity)
         var flat = self
         self = FlatInline()
         defer { self = flat }

@@ -244,15 +244,16 @@ struct BodyWalker {
                     collectObsidianMarks(in: node, marks: marks, flat: nil)
                     break
                 }
-                var flat = spareFlat
-                spareFlat = FlatInline()
+                // Swapped out and back: a move, where a copy costs a retain per buffer.
+                var flat = FlatInline()
+                swap(&flat, &spareFlat)
                 flat.refill(from: node, capacity: marks.length)
                 if marks.bracket {
                     // The first paragraph of a list item may be an observation or start with a relation.
                     collectLinks(in: node, flat: flat, listItem: node.isFirstChild && node.parent?.kind == .item)
                 }
                 collectObsidianMarks(in: node, marks: marks, flat: flat)
-                spareFlat = flat
+                swap(&flat, &spareFlat)
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:
@@ -342,8 +343,8 @@ struct BodyWalker {
 
     /// The block's source, in the spare buffers (or the file's bytes, when it has no `\r`).
     private mutating func blockSource(_ block: CMarkNode) -> BlockSource {
-        var source = spareSource
-        spareSource = BlockSource(firstLine: 0)
+        var source = BlockSource(firstLine: 0)
+        swap(&source, &spareSource)
         source.refill(firstLine: block.startLine)
         let lastLine = max(block.startLine, block.endLine)
         if !hasCarriageReturn, block.startLine >= 1, lastLine <= lineStarts.count {
@@ -391,13 +392,13 @@ struct BodyWalker {
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
-        var fromAST = spareASTCandidates
-        spareASTCandidates = []
+        var fromAST: [ASTCandidate] = []
+        swap(&fromAST, &spareASTCandidates)
         Self.wikiCandidates(in: flat, into: &fromAST)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
         var source = blockSource(block)
-        var fromSource = spareSourceCandidates
-        spareSourceCandidates = []
+        var fromSource: [SourceCandidate] = []
+        swap(&fromSource, &spareSourceCandidates)
         Self.sourceCandidates(in: source.bytes, range: source.range, into: &fromSource)
 
         var astIndex = 0
@@ -462,9 +463,9 @@ struct BodyWalker {
             }
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: &source)
-        spareSource = source
-        spareASTCandidates = fromAST
-        spareSourceCandidates = fromSource
+        swap(&source, &spareSource)
+        swap(&fromAST, &spareASTCandidates)
+        swap(&fromSource, &spareSourceCandidates)
     }
 
     private mutating func collectMarkdownLinks(_ urls: [String], source: inout BlockSource) {
@@ -549,15 +550,15 @@ struct BodyWalker {
         result.removeAll(keepingCapacity: true)
         var i = 0
         while i + 1 < s.count {
-            guard s[i] == openBracket, s[i + 1] == openBracket, !flat.inCode[i], !flat.inCode[i + 1] else {
+            guard s[i] == openBracket, s[i + 1] == openBracket, !flat.inCode(i), !flat.inCode(i + 1) else {
                 i += 1
                 continue
             }
             var j = i + 2
             var close: Int?
             while j + 1 < s.count {
-                if s[j] == closeBracket, s[j + 1] == closeBracket, !flat.inCode[j] { close = j; break }
-                if s[j] == openBracket, s[j + 1] == openBracket, !flat.inCode[j] { break }
+                if s[j] == closeBracket, s[j + 1] == closeBracket, !flat.inCode(j) { close = j; break }
+                if s[j] == openBracket, s[j + 1] == openBracket, !flat.inCode(j) { break }
                 j += 1
             }
             guard let end = close else { i += 2; continue }

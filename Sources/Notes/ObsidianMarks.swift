@@ -46,13 +46,13 @@ extension BodyWalker {
         var index = 0
         while index < bytes.count {
             defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "#"), !flat.inCode[index] else { continue }
+            guard bytes[index] == UInt8(ascii: "#"), !flat.inCode(index) else { continue }
             if index > 0 {
                 let before = bytes[index - 1]
                 guard before.isSpaceOrTab || before == UInt8(ascii: "\n") else { continue }
             }
             var end = index + 1
-            while end < bytes.count, !flat.inCode[end] {
+            while end < bytes.count, !flat.inCode(end) {
                 let byte = bytes[end]
                 if byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "/")
