@@ -1,3 +1,5 @@
+import Foundation
+
 /// A link in a note. A vault may hold hundreds of thousands, so a link is 16 bytes: its note's
 /// `NoteRecords` and where its record starts there. The record holds the line, column, kind and
 /// section (the last two as strings the note's links share) and the link's own strings.
@@ -83,13 +85,26 @@ extension NoteRecords.Builder {
     private static func isBracketed<Raw: Collection<UInt8>, Name: Collection<UInt8>>(_ target: Name, _ raw: Raw)
         -> Bool
     {
-        var inner = raw[...]
-        if inner.first == UInt8(ascii: "!") { inner = inner.dropFirst() }
-        guard inner.count == target.count + 4, inner.starts(with: [UInt8(ascii: "["), UInt8(ascii: "[")]),
-            inner.dropFirst(2).starts(with: target),
-            inner.dropFirst(2 + target.count).elementsEqual([UInt8(ascii: "]"), UInt8(ascii: "]")])
+        // Both are buffers in place when read from a paragraph: compared with `memcmp`.
+        let inPlace = raw.withContiguousStorageIfAvailable { raw in
+            target.withContiguousStorageIfAvailable { target in isBracketed(target, raw) }
+        }
+        if let inPlace, let answer = inPlace { return answer }
+        let targetBytes = Array(target), rawBytes = Array(raw)
+        return targetBytes.withUnsafeBufferPointer { target in
+            rawBytes.withUnsafeBufferPointer { raw in isBracketed(target, raw) }
+        }
+    }
+
+    private static func isBracketed(_ target: UnsafeBufferPointer<UInt8>, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        if raw.count > 0, raw[0] == UInt8(ascii: "!") { start = 1 }
+        let end = raw.count
+        guard end - start == target.count + 4, raw[start] == UInt8(ascii: "["), raw[start + 1] == UInt8(ascii: "["),
+            raw[end - 2] == UInt8(ascii: "]"), raw[end - 1] == UInt8(ascii: "]")
         else { return false }
-        return true
+        guard let name = target.baseAddress, let inner = raw.baseAddress else { return target.isEmpty }
+        return memcmp(inner + start + 2, name, target.count) == 0
     }
 }
 

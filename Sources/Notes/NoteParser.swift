@@ -191,6 +191,7 @@ struct BodyWalker {
     private var sharedSection: Int?
     private var sharedDefaultKind: Int?
     private var sharedRelatedKind: Int?
+    private var sharedKinds: [(kind: String, index: Int)] = []
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
     /// Buffers one paragraph after another fills, kept for the next (taken out while in use):
@@ -288,7 +289,14 @@ struct BodyWalker {
             if sharedRelatedKind == nil { sharedRelatedKind = records.share("related") }
             kindIndex = sharedRelatedKind!
         case let kind?:
-            kindIndex = records.share(kind)
+            // A note's relations repeat a few kinds: each shared once (the first 16 kinds looked
+            // up along a list; a note with more shares the rest anew, in bounded time).
+            if let known = sharedKinds.first(where: { $0.kind == kind }) {
+                kindIndex = known.index
+            } else {
+                kindIndex = records.share(kind)
+                if sharedKinds.count < 16 { sharedKinds.append((kind, kindIndex)) }
+            }
         }
         if let section, sharedSection == nil { sharedSection = records.share(section) }
         let record = records.addLink(
