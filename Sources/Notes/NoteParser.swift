@@ -76,7 +76,11 @@ public enum NoteParser {
     private static func decode(_ data: [UInt8], path: String) -> (text: String, diagnostics: [NoteDiagnostic]) {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.contains(0) {
+        // memchr: a byte-by-byte look for NUL cost as much as validating the whole text.
+        let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+        }
+        if hasNUL {
             return (
                 "",
                 [

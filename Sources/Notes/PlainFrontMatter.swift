@@ -21,8 +21,22 @@ enum PlainFrontMatter {
             return true
         }
 
-        for line in yaml.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let bytes = Array(line)
+        // Lines found in the text's bytes in place (a generic split of the UTF-8 view cost more
+        // than the rest of the reading).
+        var yaml = yaml
+        let lines: [[UInt8]] = yaml.withUTF8 { text in
+            var lines: [[UInt8]] = []
+            var start = 0
+            while true {
+                var end = start
+                while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+                lines.append(Array(text[start..<end]))
+                guard end < text.count else { break }
+                start = end + 1
+            }
+            return lines
+        }
+        for bytes in lines {
             if bytes.allSatisfy({ $0 == UInt8(ascii: " ") }) { continue }
             guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }), !hasYAMLSpecialScalar(bytes) else { return nil }
             let indent = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") })!
