@@ -44,20 +44,33 @@ public struct NoteLink: Sendable, Equatable {
 }
 
 extension NoteRecords {
-    enum LinkField: Int { case raw, target, anchor, label, context }
+    /// The strings before the numbers (what resolving and checking read for every link), then
+    /// those after them.
+    enum LinkField: Int { case target, anchor, label, raw, context }
 
-    /// A link's record: line, column, kind and section as numbers (section 0 for none, else its
-    /// shared index + 1), then raw, target, anchor, label and context as strings. A raw that is
-    /// only the target in brackets (`[[Target]]`, `![[Target]]`) is left out, as none.
+    /// A link's record: its target and anchor as strings (read for every link when the graph is
+    /// built and checked: first, with nothing to skip), then line, column, kind and section as
+    /// numbers (section 0 for none, else its shared index + 1), then label, raw and context as
+    /// strings. A raw that is only the target in brackets (`[[Target]]`, `![[Target]]`) is left
+    /// out, as none.
     func linkHeader(_ record: UInt32) -> (line: Int, column: Int, kind: Int, section: Int?, end: Int) {
         var at = Int(record)
+        skipString(&at)
+        skipString(&at)
         let line = number(&at), column = number(&at), kind = number(&at), section = number(&at)
         return (line, column, kind, section == 0 ? nil : section - 1, at)
     }
 
     func field(_ field: LinkField, of record: UInt32) -> String? {
-        var at = linkHeader(record).end
-        for _ in 0..<field.rawValue { skipString(&at) }
+        var at: Int
+        switch field {
+        case .target, .anchor:
+            at = Int(record)
+            if field == .anchor { skipString(&at) }
+        case .label, .raw, .context:
+            at = linkHeader(record).end
+            for _ in 0..<(field.rawValue - LinkField.label.rawValue) { skipString(&at) }
+        }
         return string(&at)
     }
 }
@@ -69,14 +82,14 @@ extension NoteRecords.Builder {
         context: Context?
     ) -> UInt32 {
         let start = position
+        append(target)
+        append(anchor)
         append(number: line)
         append(number: column)
         append(number: kind)
         append(number: section.map { $0 + 1 } ?? 0)
-        append(Self.isBracketed(target, raw) ? nil : raw)
-        append(target)
-        append(anchor)
         append(label)
+        append(Self.isBracketed(target, raw) ? nil : raw)
         append(context)
         return start
     }
