@@ -101,15 +101,45 @@ struct CMarkNode {
     /// Visits the nodes below this one in document order, without recursion and without arrays:
     /// containers are met entering and leaving, leaves (text, code, breaks) entering only. When
     /// `visit` answers false on entering a container, its children are skipped.
+    ///
+    /// In cmark's iterator order, without one (an iterator per paragraph was an allocation and a
+    /// call per event): a container with no children is left right after it is entered; one
+    /// whose children are skipped is not left.
     func walk(_ visit: (CMarkNode, _ entering: Bool) -> Bool) {
-        guard let iterator = cmark_iter_new(pointer) else { return }
-        defer { cmark_iter_free(iterator) }
-        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
-            guard let node = cmark_iter_get_node(iterator), node != pointer else { continue }
-            let entering = event == CMARK_EVENT_ENTER
-            if !visit(CMarkNode(pointer: node), entering), entering, cmark_node_first_child(node) != nil {
-                cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
+        guard var node = cmark_node_first_child(pointer) else { return }
+        while true {
+            let descend = visit(CMarkNode(pointer: node), true)
+            if !Self.isLeaf(node) {
+                if let child = cmark_node_first_child(node) {
+                    if descend {
+                        node = child
+                        continue
+                    }
+                } else {
+                    _ = visit(CMarkNode(pointer: node), false)
+                }
             }
+            // The next sibling, leaving the parents that have none.
+            var current = node
+            while true {
+                if let next = cmark_node_next(current) {
+                    node = next
+                    break
+                }
+                guard let parent = cmark_node_parent(current), parent != pointer else { return }
+                _ = visit(CMarkNode(pointer: parent), false)
+                current = parent
+            }
+        }
+    }
+
+    /// The node kinds cmark's iterator enters without leaving.
+    private static func isLeaf(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_HTML_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_TEXT,
+            CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+            true
+        default: false
         }
     }
 
