@@ -10,8 +10,7 @@ let package = Package(
         .library(name: "Support", targets: ["Support"]),
         .library(name: "Notes", targets: ["Notes"]),
         // The linter as a library: the engine, the rules PatternLint ships, and the reporters.
-        .library(
-            name: "Lint", targets: ["LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "ProjectSettings"]),
+        .library(name: "Lint", targets: ["LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "ProjectSettings"]),
         // For apps: lint a target on every build, or on demand with `swift package patternlint`.
         .plugin(name: "PatternLintBuildToolPlugin", targets: ["PatternLintBuildToolPlugin"]),
         .plugin(name: "PatternLintCommandPlugin", targets: ["PatternLintCommandPlugin"]),
@@ -45,9 +44,7 @@ let package = Package(
         // Reporters read findings; ProjectSettings reads Xcode projects and packages.
         .target(name: "SwiftUIModel", dependencies: ["SwiftLexer", "Support"]),
         .target(name: "ProjectSettings", dependencies: ["Support"]),
-        .target(
-            name: "LintEngine",
-            dependencies: ["SwiftLexer", "SwiftUIModel", "ProjectSettings", "Support", "Notes", "Yams"]),
+        .target(name: "LintEngine", dependencies: ["SwiftLexer", "SwiftUIModel", "ProjectSettings", "Support", "Notes", "Yams"]),
         .target(name: "BuiltinRules", dependencies: ["LintEngine", "SwiftUIModel", "SwiftLexer", "Support"]),
         .target(name: "Reporters", dependencies: ["LintEngine", "Support", "Notes"]),
         // The shipped Rules/ and notes/, compiled into the binary from Sources/Catalog/EmbeddedCatalog.swift,
@@ -63,8 +60,7 @@ let package = Package(
         .executableTarget(
             name: "patternlint",
             dependencies: [
-                "Support", "Notes", "SwiftLexer", "SwiftUIModel", "ProjectSettings", "LintEngine", "BuiltinRules",
-                "Reporters",
+                "Support", "Notes", "SwiftLexer", "SwiftUIModel", "ProjectSettings", "LintEngine", "BuiltinRules", "Reporters",
                 "Catalog", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
@@ -81,9 +77,7 @@ let package = Package(
             name: "PatternLintFixPlugin",
             capability: .command(
                 intent: .custom(verb: "patternlint-fix", description: "Apply the fixes PatternLint's findings carry"),
-                permissions: [
-                    .writeToPackageDirectory(reason: "it rewrites Swift files to apply the fixes findings carry")
-                ]
+                permissions: [.writeToPackageDirectory(reason: "it rewrites Swift files to apply the fixes findings carry")]
             ),
             dependencies: ["patternlint"]),
         .testTarget(name: "NotesTests", dependencies: ["Notes", "Support", "CCMark"], exclude: ["Fixtures"]),
