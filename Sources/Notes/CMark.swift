@@ -203,9 +203,11 @@ struct FlatInline {
 
     /// `of`, in this value's buffers (emptied first): the parser reuses one for every paragraph.
     mutating func refill(from block: CMarkNode, softBreak: UInt8 = UInt8(ascii: "\n"), capacity: Int = 0) {
-        bytes.removeAll(keepingCapacity: true)
-        codeRanges.removeAll(keepingCapacity: true)
-        markdownLinkURLs.removeAll(keepingCapacity: true)
+        // Emptied only when they hold something: most paragraphs have no code and no markdown
+        // link, and emptying an array costs as much as a small append.
+        if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
+        if !codeRanges.isEmpty { codeRanges.removeAll(keepingCapacity: true) }
+        if !markdownLinkURLs.isEmpty { markdownLinkURLs.removeAll(keepingCapacity: true) }
         bytes.reserveCapacity(capacity)
         var flat = self
         self = FlatInline()

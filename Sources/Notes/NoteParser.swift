@@ -329,9 +329,9 @@ struct BodyWalker {
 
         mutating func refill(firstLine: Int) {
             // The file's bytes are let go, not emptied (that would copy them first).
-            if inPlace { bytes = [] } else { bytes.removeAll(keepingCapacity: true) }
+            if inPlace { bytes = [] } else if !bytes.isEmpty { bytes.removeAll(keepingCapacity: true) }
             inPlace = false
-            lineStarts.removeAll(keepingCapacity: true)
+            if !lineStarts.isEmpty { lineStarts.removeAll(keepingCapacity: true) }
             range = 0..<0
             self.firstLine = firstLine
             last = nil
@@ -542,11 +542,17 @@ struct BodyWalker {
     private static let openBracket = UInt8(ascii: "["), closeBracket = UInt8(ascii: "]")
 
     static func hasDoubleBracket(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count > 1 else { return false }
-        for index in 0..<(bytes.count - 1) where bytes[index] == openBracket && bytes[index + 1] == openBracket {
-            return true
+        bytes.withUnsafeBufferPointer { bytes in
+            // memchr to each `[`: most of a paragraph holds none.
+            guard let base = bytes.baseAddress else { return false }
+            var from = 0
+            while from + 1 < bytes.count, let found = memchr(base + from, Int32(openBracket), bytes.count - from - 1) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[index + 1] == openBracket { return true }
+                from = index + 1
+            }
+            return false
         }
-        return false
     }
 
     /// `[[…]]` in cmark's flattened text whose brackets are not inside a code span.
@@ -558,39 +564,44 @@ struct BodyWalker {
 
     /// `wikiCandidates` into a buffer (emptied first) the parser reuses.
     static func wikiCandidates(in flat: FlatInline, into result: inout [ASTCandidate]) {
-        let s = flat.bytes
-        result.removeAll(keepingCapacity: true)
-        var i = 0
-        while i + 1 < s.count {
-            guard s[i] == openBracket, s[i + 1] == openBracket, !flat.inCode(i), !flat.inCode(i + 1) else {
-                i += 1
-                continue
-            }
-            var j = i + 2
-            var close: Int?
-            while j + 1 < s.count {
-                if s[j] == closeBracket, s[j + 1] == closeBracket, !flat.inCode(j) { close = j; break }
-                if s[j] == openBracket, s[j + 1] == openBracket, !flat.inCode(j) { break }
-                j += 1
-            }
-            guard let end = close else { i += 2; continue }
-            // Context: the rest of the line, up to the next link, at most 300 characters.
-            var lineEnd = end + 2
-            var taken = 0
-            while lineEnd < s.count {
-                let byte = s[lineEnd]
-                if byte & 0xC0 != 0x80 {
-                    if taken == 300 || byte == UInt8(ascii: "\n")
-                        || (byte == openBracket && lineEnd + 1 < s.count && s[lineEnd + 1] == openBracket)
-                    {
-                        break
-                    }
-                    taken += 1
+        if !result.isEmpty { result.removeAll(keepingCapacity: true) }
+        flat.bytes.withUnsafeBufferPointer { s in
+            guard let base = s.baseAddress else { return }
+            var i = 0
+            while i + 1 < s.count {
+                // The next `[` (memchr), then the same tests a step at a time would make there.
+                guard let found = memchr(base + i, Int32(openBracket), s.count - i - 1) else { return }
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard s[i + 1] == openBracket, !flat.inCode(i), !flat.inCode(i + 1) else {
+                    i += 1
+                    continue
                 }
-                lineEnd += 1
+                var j = i + 2
+                var close: Int?
+                while j + 1 < s.count {
+                    if s[j] == closeBracket, s[j + 1] == closeBracket, !flat.inCode(j) { close = j; break }
+                    if s[j] == openBracket, s[j + 1] == openBracket, !flat.inCode(j) { break }
+                    j += 1
+                }
+                guard let end = close else { i += 2; continue }
+                // Context: the rest of the line, up to the next link, at most 300 characters.
+                var lineEnd = end + 2
+                var taken = 0
+                while lineEnd < s.count {
+                    let byte = s[lineEnd]
+                    if byte & 0xC0 != 0x80 {
+                        if taken == 300 || byte == UInt8(ascii: "\n")
+                            || (byte == openBracket && lineEnd + 1 < s.count && s[lineEnd + 1] == openBracket)
+                        {
+                            break
+                        }
+                        taken += 1
+                    }
+                    lineEnd += 1
+                }
+                result.append(ASTCandidate(inner: (i + 2)..<end, after: (end + 2)..<lineEnd))
+                i = end + 2
             }
-            result.append(ASTCandidate(inner: (i + 2)..<end, after: (end + 2)..<lineEnd))
-            i = end + 2
         }
     }
 
@@ -609,7 +620,7 @@ struct BodyWalker {
     /// `sourceCandidates` of `range` of the bytes (a block's lines in its file), offsets in `s`.
     static func sourceCandidates(in s: [UInt8], range: Range<Int>, into result: inout [SourceCandidate]) {
         let backslash = UInt8(ascii: "\\"), backtick = UInt8(ascii: "`")
-        result.removeAll(keepingCapacity: true)
+        if !result.isEmpty { result.removeAll(keepingCapacity: true) }
         s.withUnsafeBufferPointer { s in
             let end = range.upperBound
             func backtickRun(at index: Int) -> Int {
