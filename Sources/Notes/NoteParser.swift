@@ -195,7 +195,14 @@ struct BodyWalker {
     private var sharedSection: Int?
     private var sharedDefaultKind: Int?
     private var sharedRelatedKind: Int?
-    private var sharedKinds: [(kind: String, index: Int)] = []
+    private var sharedKinds: [(kind: [UInt8], index: Int)] = []
+
+    /// What a link's kind comes from: none said (`links_to`), a "Related" section, or the word of a
+    /// relation (`implements [[…]]`), read in place.
+    enum LinkKind {
+        case plain, related
+        case word(Slice<UnsafeBufferPointer<UInt8>>)
+    }
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
     /// Buffers one paragraph after another fills, kept for the next (taken out while in use):
@@ -280,26 +287,27 @@ struct BodyWalker {
 
     private mutating func addLink<Raw: Collection<UInt8>, Name: Collection<UInt8>, Context: Collection<UInt8>>(
         raw: Raw, target: Name, anchor: Name?, label: Name?, style: LinkStyle,
-        position: (line: Int, column: Int), kind: String?, context: Context?
+        position: (line: Int, column: Int), kind: LinkKind, context: Context?
     ) {
         // The first link: room for the records of the rest (a link-dense note's are half its size).
         if links.isEmpty { records.reserve(max(256, bytes.count / 2)) }
         let kindIndex: Int
         switch kind {
-        case nil:
+        case .plain:
             if sharedDefaultKind == nil { sharedDefaultKind = records.share(NoteLink.defaultKind) }
             kindIndex = sharedDefaultKind!
-        case "related"?:
-            if sharedRelatedKind == nil { sharedRelatedKind = records.share("related") }
-            kindIndex = sharedRelatedKind!
-        case let kind?:
+        case .related:
+            kindIndex = relatedKindIndex()
+        case .word(let word) where word.elementsEqual("related".utf8):
+            kindIndex = relatedKindIndex()
+        case .word(let word):
             // A note's relations repeat a few kinds: each shared once (the first 16 kinds looked
             // up along a list; a note with more shares the rest anew, in bounded time).
-            if let known = sharedKinds.first(where: { $0.kind == kind }) {
+            if let known = sharedKinds.first(where: { $0.kind.elementsEqual(word) }) {
                 kindIndex = known.index
             } else {
-                kindIndex = records.share(kind)
-                if sharedKinds.count < 16 { sharedKinds.append((kind, kindIndex)) }
+                kindIndex = records.share(bytes: word)
+                if sharedKinds.count < 16 { sharedKinds.append((Array(word), kindIndex)) }
             }
         }
         if let section, sharedSection == nil { sharedSection = records.share(section) }
@@ -307,6 +315,11 @@ struct BodyWalker {
             line: position.line, column: position.column, kind: kindIndex, section: sharedSection, raw: raw,
             target: target, anchor: anchor, label: label, context: context)
         links.append((record, style))
+    }
+
+    private mutating func relatedKindIndex() -> Int {
+        if sharedRelatedKind == nil { sharedRelatedKind = records.share("related") }
+        return sharedRelatedKind!
     }
 
     /// The source of a block: its lines, each without a trailing `\r` and ended by `\n`, and
@@ -431,12 +444,12 @@ struct BodyWalker {
                     guard found < fromAST.count else { continue }
                     astIndex = found + 1
                     let ast = fromAST[found]
-                    var kind: String?
+                    var kind = LinkKind.plain
                     if let relation, !relationUsed, found == 0 {
-                        kind = relation
+                        kind = .word(flatBuffer[relation])
                         relationUsed = true
                     } else if sectionIsRelated {
-                        kind = "related"
+                        kind = .related
                     }
                     let raw = sourceBuffer[candidate.start..<candidate.end]
                     let style: LinkStyle = candidate.embed ? .embed : .wiki
@@ -528,7 +541,7 @@ struct BodyWalker {
             while end < blockEnd, bytes[end] != UInt8(ascii: ")") { end += 1 }
             addLink(
                 raw: bytes[open..<min(end + 1, blockEnd)], target: target.utf8, anchor: anchor?.utf8, label: nil,
-                style: .markdown, position: source.position(of: open), kind: sectionIsRelated ? "related" : nil,
+                style: .markdown, position: source.position(of: open), kind: sectionIsRelated ? .related : .plain,
                 context: nil as ArraySlice<UInt8>?)
         }
     }
@@ -792,8 +805,9 @@ struct BodyWalker {
         return result.isEmpty || result.allSatisfy({ $0.isPunctuation }) ? nil : result
     }
 
-    /// `relation_type [[Target]]` at the start of a list item.
-    static func relationType(_ flat: FlatInline) -> String? {
+    /// `relation_type [[Target]]` at the start of a list item: where the relation's word stands in
+    /// the flattened text.
+    static func relationType(_ flat: FlatInline) -> Range<Int>? {
         let bytes = flat.bytes
         var i = 0
         while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
@@ -810,7 +824,7 @@ struct BodyWalker {
             }
         }
         guard i > start, i < bytes.count, bytes[i].isSpaceOrTab else { return nil }
-        let word = String(decoding: bytes[start..<i], as: UTF8.self)
+        let word = start..<i
         while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket else { return nil }
         return word

@@ -54,9 +54,11 @@ public final class NoteRecords: Sendable {
         mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
         /// A string records will share (a kind, a section heading); its index.
-        mutating func share(_ string: String) -> Int {
+        mutating func share(_ string: String) -> Int { share(bytes: string.utf8) }
+
+        mutating func share<Bytes: Collection<UInt8>>(bytes text: Bytes) -> Int {
             let start = bytes.count
-            bytes.append(contentsOf: string.utf8)
+            bytes.append(contentsOf: text)
             sharedSpans.append((start, bytes.count - start))
             return sharedSpans.count - 1
         }
