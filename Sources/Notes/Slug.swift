@@ -107,7 +107,14 @@ extension StringProtocol {
 extension String {
     /// `trimmed`; a string with nothing to trim (most names) is returned as it is, not made again from its bytes.
     public var trimmed: String {
-        if let first = utf8.first, !first.isSpaceOrTab, let last = utf8.last, !last.isSpaceOrTab { return self }
+        // The ends read from the contiguous bytes (the UTF-8 view's generic `last` cost more than
+        // the lookup a trimmed name is for).
+        let untouched =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                guard let first = bytes.first, let last = bytes.last else { return false }
+                return !first.isSpaceOrTab && !last.isSpaceOrTab
+            } ?? false
+        if untouched { return self }
         return Substring(self).trimmed
     }
 }
