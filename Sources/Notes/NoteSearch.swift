@@ -23,7 +23,19 @@ public enum NoteSearch {
         struct Posting: Sendable {
             var note: Int32
             var counts: (title: UInt16, alias: UInt16, tag: UInt16, heading: UInt16, body: UInt16)
+
+            mutating func add(_ field: Field) {
+                switch field {
+                case .title: counts.title &+= 1
+                case .alias: counts.alias &+= 1
+                case .tag: counts.tag &+= 1
+                case .heading: counts.heading &+= 1
+                case .body: counts.body &+= 1
+                }
+            }
         }
+        /// Where a word stands in a note.
+        enum Field { case title, alias, tag, heading, body }
         /// Every word, sorted, so the words a query word begins are one contiguous run.
         let vocabulary: [String]
         let postings: [[Posting]]
@@ -69,20 +81,17 @@ public enum NoteSearch {
             counts: [String: Posting], bodyLength: Int
         ) {
             var counts: [String: Posting] = [:]
-            func add(_ text: String, _ field: WritableKeyPath<Posting, UInt16>) -> Int {
-                var total = 0
+            func add(_ text: String, _ field: Field) -> Int {
                 NoteSearch.forEachWord(text, keeping: prefixes) { word in
-                    total += 1
-                    guard let word else { return }
-                    counts[word, default: Posting(note: index, counts: (0, 0, 0, 0, 0))][keyPath: field] &+= 1
+                    // A switch, not a key path: a key path's access costs more than the count.
+                    counts[word, default: Posting(note: index, counts: (0, 0, 0, 0, 0))].add(field)
                 }
-                return total
             }
-            _ = add(note.title, \.counts.title)
-            for alias in note.aliases { _ = add(alias, \.counts.alias) }
-            for tag in note.allTags { _ = add(tag, \.counts.tag) }
-            for heading in note.headings { _ = add(heading.text, \.counts.heading) }
-            let bodyLength = add(note.body, \.counts.body)
+            _ = add(note.title, .title)
+            for alias in note.aliases { _ = add(alias, .alias) }
+            for tag in note.allTags { _ = add(tag, .tag) }
+            for heading in note.headings { _ = add(heading.text, .heading) }
+            let bodyLength = add(note.body, .body)
             return (counts, bodyLength)
         }
 
@@ -182,70 +191,97 @@ public enum NoteSearch {
     /// by byte; a word with other letters goes through Foundation's folding.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
-        forEachWord(text, keeping: nil) { words.append($0!) }
+        forEachWord(text, keeping: nil) { words.append($0) }
         return words
     }
 
-    /// Each word of the text, folded, in order: nil for a word that no prefix in `prefixes`
-    /// begins (when given), so that the words a query does not need are counted without
-    /// becoming strings. Read in place: an ASCII word is lowered only when it is kept.
-    static func forEachWord(_ text: String, keeping prefixes: [[UInt8]]?, _ body: (String?) -> Void) {
+    /// Each word of the text, folded, in order, given to `body` when a prefix in `prefixes` begins
+    /// it (all of them without `prefixes`); the number of words, kept or not. The words a query does
+    /// not need are counted without becoming strings or calls. Read in place: an ASCII word is
+    /// lowered only when it is kept.
+    @discardableResult
+    static func forEachWord(_ text: String, keeping prefixes: [[UInt8]]?, _ body: (String) -> Void) -> Int {
+        // The prefixes' first bytes (lowered): most words are told apart by their first byte.
+        var firsts = [Bool](repeating: prefixes == nil, count: 256)
+        for prefix in prefixes ?? [] {
+            if let first = prefix.first {
+                firsts[Int(first)] = true
+            } else {
+                firsts = [Bool](repeating: true, count: 256)
+            }
+        }
         var text = text
-        text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    guard byte.isASCIILetterOrDigit else {
-                        index += 1
-                        continue
+        var total = 0
+        // The tables read through local buffers: a static's accessor per byte cost more than the test.
+        Self.isWordByte.withUnsafeBufferPointer { isWordByte in
+            firsts.withUnsafeBufferPointer { firsts in
+                text.withUTF8 { bytes in
+                    var index = 0
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte < 0x80 {
+                            guard isWordByte[Int(byte)] else {
+                                index += 1
+                                continue
+                            }
+                        } else {
+                            let (scalar, length) = Self.scalar(bytes, at: index)
+                            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
+                                index += length
+                                continue
+                            }
+                        }
+                        // A word: letters and digits of any script, up to the first other character.
+                        var end = index
+                        var ascii = true
+                        while end < bytes.count {
+                            let next = bytes[end]
+                            if next < 0x80 {
+                                guard isWordByte[Int(next)] else { break }
+                                end += 1
+                            } else {
+                                let (scalar, length) = Self.scalar(bytes, at: end)
+                                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
+                                    break
+                                }
+                                ascii = false
+                                end += length
+                            }
+                        }
+                        let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                        index = end
+                        total += 1
+                        if ascii {
+                            guard firsts[Int(word[0].asciiLowercased)] else { continue }
+                            if let prefixes, !prefixes.contains(where: { Self.beginsLowered(word, with: $0) }) {
+                                continue
+                            }
+                            // Lowered into the string's own storage: a lazily mapped sequence is not
+                            // contiguous, and made each word through a slow generic path.
+                            body(
+                                String(unsafeUninitializedCapacity: word.count) { buffer in
+                                    for offset in word.indices { buffer[offset] = word[offset].asciiLowercased }
+                                    return word.count
+                                })
+                            continue
+                        }
+                        let folded = String(decoding: word, as: UTF8.self).folding(
+                            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                        if let prefixes, !prefixes.contains(where: { folded.utf8.starts(with: $0) }) { continue }
+                        body(folded)
                     }
-                } else {
-                    let (scalar, length) = Self.scalar(bytes, at: index)
-                    guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
-                        index += length
-                        continue
-                    }
-                }
-                // A word: letters and digits of any script, up to the first other character.
-                var end = index
-                var ascii = true
-                while end < bytes.count {
-                    let next = bytes[end]
-                    if next < 0x80 {
-                        guard next.isASCIILetterOrDigit else { break }
-                        end += 1
-                    } else {
-                        let (scalar, length) = Self.scalar(bytes, at: end)
-                        guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
-                        ascii = false
-                        end += length
-                    }
-                }
-                let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                index = end
-                if ascii {
-                    if let prefixes, !prefixes.contains(where: { Self.beginsLowered(word, with: $0) }) {
-                        body(nil)
-                    } else {
-                        body(String(decoding: word.lazy.map(\.asciiLowercased), as: UTF8.self))
-                    }
-                    continue
-                }
-                let folded = String(decoding: word, as: UTF8.self).folding(
-                    options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                if let prefixes, !prefixes.contains(where: { folded.utf8.starts(with: $0) }) {
-                    body(nil)
-                } else {
-                    body(folded)
                 }
             }
         }
+        return total
     }
+
+    /// ASCII letters and digits, by byte.
+    private static let isWordByte: [Bool] = (0..<256).map { UInt8($0).isASCIILetterOrDigit }
 
     /// Whether the ASCII word, lowered, begins with `prefix` (lowered already).
     private static func beginsLowered(_ word: UnsafeBufferPointer<UInt8>, with prefix: [UInt8]) -> Bool {
-        guard word.count >= prefix.count else { return false }
+        guard word.count >= prefix.count, prefix.isEmpty || word[0].asciiLowercased == prefix[0] else { return false }
         for offset in prefix.indices where word[offset].asciiLowercased != prefix[offset] { return false }
         return true
     }

@@ -1,7 +1,7 @@
 /// ASCII case folding on bytes: names and paths compared without a lowered copy or a Foundation
 /// search (slow on Linux).
 extension UInt8 {
-    public var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
+    @inlinable public var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }
 
 extension StringProtocol {
