@@ -463,20 +463,20 @@ struct BodyWalker {
                     let joined: [UInt8]? =
                         inner.contains(UInt8(ascii: "\n"))
                         ? inner.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 } : nil
-                    func add(_ inner: Slice<UnsafeBufferPointer<UInt8>>) {
+                    func add(_ inner: Slice<UnsafeBufferPointer<UInt8>>, _ context: Slice<UnsafeBufferPointer<UInt8>>?)
+                    {
                         let parts = Self.innerParts(inner)
+                        addLink(
+                            raw: raw, target: inner[parts.target], anchor: parts.anchor.map { inner[$0] },
+                            label: parts.label.map { inner[$0] }, style: style, position: position, kind: kind,
+                            context: context)
+                    }
+                    // The context in place, or the copy a non-ASCII one was trimmed into.
+                    func add(_ inner: Slice<UnsafeBufferPointer<UInt8>>) {
                         if let wideContext {
-                            wideContext.withUnsafeBufferPointer { wide in
-                                addLink(
-                                    raw: raw, target: inner[parts.target], anchor: parts.anchor.map { inner[$0] },
-                                    label: parts.label.map { inner[$0] }, style: style, position: position, kind: kind,
-                                    context: wide[...])
-                            }
+                            wideContext.withUnsafeBufferPointer { add(inner, $0[...]) }
                         } else {
-                            addLink(
-                                raw: raw, target: inner[parts.target], anchor: parts.anchor.map { inner[$0] },
-                                label: parts.label.map { inner[$0] }, style: style, position: position, kind: kind,
-                                context: context)
+                            add(inner, context)
                         }
                     }
                     if let joined {
@@ -556,17 +556,11 @@ struct BodyWalker {
 
     static func hasDoubleBracket(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { bytes in
-            // memchr to each `[`: most of a paragraph holds none.
-            guard let base = bytes.baseAddress else { return false }
-            var from = 0
-            while from + 1 < bytes.count, let found = memchr(base + from, Int32(openBracket), bytes.count - from - 1) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[index + 1] == openBracket { return true }
-                from = index + 1
-            }
-            return false
+            Self.doubleBracket.withUnsafeBufferPointer { bytes.containsOccurrence(of: $0) }
         }
     }
+
+    private static let doubleBracket: [UInt8] = [openBracket, openBracket]
 
     /// `[[…]]` in cmark's flattened text whose brackets are not inside a code span.
     static func wikiCandidates(in flat: FlatInline) -> [ASTCandidate] {

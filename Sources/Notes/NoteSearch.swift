@@ -50,7 +50,7 @@ public enum NoteSearch {
         /// With `terms` (query words, folded), only the words they begin are kept: what a search for
         /// them reads, the same scores, for a fraction of the work (`notes list --match` searches once).
         public init(_ notes: [Note], terms: [String]? = nil) {
-            let prefixes = terms.map { $0.map { Array($0.utf8) } }
+            let filter = terms.map { WordFilter(prefixes: $0.map { Array($0.utf8) }) } ?? .all
             var byWord: [String: [Posting]] = [:]
             var lengths: [Int] = []
             lengths.reserveCapacity(notes.count)
@@ -59,7 +59,7 @@ public enum NoteSearch {
                 let counted = ConcurrentSlots<(counts: [String: Posting], bodyLength: Int)>(count: range.count)
                 DispatchQueue.concurrentPerform(iterations: range.count) { offset in
                     counted[offset] = Self.count(
-                        notes[range.lowerBound + offset], as: Int32(range.lowerBound + offset), keeping: prefixes)
+                        notes[range.lowerBound + offset], as: Int32(range.lowerBound + offset), keeping: filter)
                 }
                 for (counts, bodyLength) in counted.values.map({ $0 ?? ([:], 0) }) {
                     for (word, posting) in counts { byWord[word, default: []].append(posting) }
@@ -77,12 +77,12 @@ public enum NoteSearch {
         }
 
         /// How often each word stands in each field of a note, and its body's length in words.
-        private static func count(_ note: Note, as index: Int32, keeping prefixes: [[UInt8]]?) -> (
+        private static func count(_ note: Note, as index: Int32, keeping filter: WordFilter) -> (
             counts: [String: Posting], bodyLength: Int
         ) {
             var counts: [String: Posting] = [:]
             func add(_ text: String, _ field: Field) -> Int {
-                NoteSearch.forEachWord(text, keeping: prefixes) { word in
+                NoteSearch.forEachWord(text, keeping: filter) { word in
                     // A switch, not a key path: a key path's access costs more than the count.
                     counts[word, default: Posting(note: index, counts: (0, 0, 0, 0, 0))].add(field)
                 }
@@ -191,30 +191,39 @@ public enum NoteSearch {
     /// by byte; a word with other letters goes through Foundation's folding.
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
-        forEachWord(text, keeping: nil) { words.append($0) }
+        forEachWord(text, keeping: .all) { words.append($0) }
         return words
     }
 
-    /// Each word of the text, folded, in order, given to `body` when a prefix in `prefixes` begins
-    /// it (all of them without `prefixes`); the number of words, kept or not. The words a query does
-    /// not need are counted without becoming strings or calls. Read in place: an ASCII word is
-    /// lowered only when it is kept.
-    @discardableResult
-    static func forEachWord(_ text: String, keeping prefixes: [[UInt8]]?, _ body: (String) -> Void) -> Int {
-        // The prefixes' first bytes (lowered): most words are told apart by their first byte.
-        var firsts = [Bool](repeating: prefixes == nil, count: 256)
-        for prefix in prefixes ?? [] {
-            if let first = prefix.first {
-                firsts[Int(first)] = true
-            } else {
-                firsts = [Bool](repeating: true, count: 256)
-            }
+    /// The words a search keeps: those one of `prefixes` begins (folded), or all of them; made
+    /// once per query, with the prefixes' first bytes (lowered) as a table: most words are told
+    /// apart by their first byte.
+    struct WordFilter: Sendable {
+        let prefixes: [[UInt8]]?
+        let firsts: [Bool]
+
+        static let all = WordFilter(prefixes: nil)
+
+        init(prefixes: [[UInt8]]?) {
+            self.prefixes = prefixes
+            // No prefixes, or an empty one: every word.
+            var firsts = [Bool](repeating: prefixes?.contains(where: \.isEmpty) ?? true, count: 256)
+            for first in (prefixes ?? []).compactMap(\.first) { firsts[Int(first)] = true }
+            self.firsts = firsts
         }
+    }
+
+    /// Each word of the text, folded, in order, given to `body` when `filter` keeps it; the number
+    /// of words, kept or not. The words a query does not need are counted without becoming strings
+    /// or calls. Read in place: an ASCII word is lowered only when it is kept.
+    @discardableResult
+    static func forEachWord(_ text: String, keeping filter: WordFilter, _ body: (String) -> Void) -> Int {
+        let prefixes = filter.prefixes
         var text = text
         var total = 0
         // The tables read through local buffers: a static's accessor per byte cost more than the test.
         Self.isWordByte.withUnsafeBufferPointer { isWordByte in
-            firsts.withUnsafeBufferPointer { firsts in
+            filter.firsts.withUnsafeBufferPointer { firsts in
                 text.withUTF8 { bytes in
                     var index = 0
                     while index < bytes.count {

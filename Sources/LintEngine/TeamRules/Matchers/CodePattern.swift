@@ -16,8 +16,11 @@ struct CodePattern: Sendable {
 
     let source: String
     let elements: [Element]
-    /// The bucket of the token a match is looked for at (the first, or the one after a leading
-    /// metavariable), when it is a keyword or one byte: its occurrences, not every token.
+    /// The literal token right after a leading metavariable (`=` in `$X = !$X`): matches are
+    /// looked for there, with the expressions that end before it.
+    let anchor: [UInt8]?
+    /// The bucket of the token a match is looked for at (the anchor, or the first token), when it
+    /// is a keyword or one byte: its occurrences, not every token.
     let startKey: TokenBuckets.Key?
 
     struct Problem: Error, CustomStringConvertible {
@@ -73,6 +76,11 @@ struct CodePattern: Sendable {
         }
         self.elements = elements
         if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
+            self.anchor = anchor
+        } else {
+            anchor = nil
+        }
+        if let anchor {
             startKey = TokenBuckets.Key(anchor)
         } else if case .token(let first) = elements[0] {
             startKey = TokenBuckets.Key(first)
@@ -118,7 +126,7 @@ struct CodePattern: Sendable {
         -> [Found]
     {
         let candidates = startKey.flatMap { key in buckets?.tokens(key) }
-        if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
+        if let anchor {
             return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
         }
         var found: [Found] = []

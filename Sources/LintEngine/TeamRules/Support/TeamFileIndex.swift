@@ -17,6 +17,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     private var absoluteStore: String?
     private var textLinesStore: [Bool]?
     private var asciiStore: Bool?
+    private var utf8Store: Bool?
     private var bucketsStore: TokenBuckets?
 
     public init(_ structure: Structure) { self.structure = structure }
@@ -77,15 +78,20 @@ public final class TeamFileIndex: @unchecked Sendable {
 
     /// Whether the bytes are valid UTF-8 (what `regexText` needs), without making the text.
     var isUTF8: Bool {
-        if let textStore = lock.withLock({ textStore }) { return textStore != nil }
-        // Decoding validates at the standard library's speed and repairs only what is invalid:
-        // the same bytes back means they were valid.
-        return structure.file.bytes.withUnsafeBufferPointer { buffer in
-            var text = String(decoding: buffer, as: UTF8.self)
-            return text.withUTF8 { decoded in
-                decoded.count == buffer.count
-                    && (buffer.isEmpty || memcmp(decoded.baseAddress!, buffer.baseAddress!, buffer.count) == 0)
+        lock.withLock {
+            if let textStore { return textStore != nil }
+            if let utf8Store { return utf8Store }
+            // Decoding validates at the standard library's speed and repairs only what is
+            // invalid: the same bytes back means they were valid. Once per file, for all its rules.
+            let made = structure.file.bytes.withUnsafeBufferPointer { buffer in
+                var text = String(decoding: buffer, as: UTF8.self)
+                return text.withUTF8 { decoded in
+                    decoded.count == buffer.count
+                        && (buffer.isEmpty || memcmp(decoded.baseAddress!, buffer.baseAddress!, buffer.count) == 0)
+                }
             }
+            utf8Store = made
+            return made
         }
     }
 
