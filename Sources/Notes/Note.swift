@@ -42,8 +42,18 @@ public struct Note: Sendable {
     /// The note's tags, those of its observations (`- [question] … #open`) and those in its
     /// text (`#team/ios`), without repeats.
     public var allTags: [String] {
-        var seen = Set<String>()
-        return (tags + observations.flatMap(\.tags) + inlineTags).filter { seen.insert($0).inserted }
+        var all = tags
+        for observation in observations { all += observation.tags }
+        all += inlineTags
+        // A note has a dozen tags or so: compared in place, without a set's hashing.
+        guard all.count > 32 else {
+            var unique: [String] = []
+            unique.reserveCapacity(all.count)
+            for tag in all where !unique.contains(tag) { unique.append(tag) }
+            return unique
+        }
+        var seen = Set<String>(minimumCapacity: all.count)
+        return all.filter { seen.insert($0).inserted }
     }
 
     /// The file name without directories and without `.md`.
@@ -100,7 +110,18 @@ public enum LinkStyle: String, Sendable, Codable {
 public struct Observation: Sendable, Equatable, CustomStringConvertible {
     public var category: String { fields.category }
     public var text: String { fields.text }
-    public var tags: [String] { fields.tags }
+    /// Read alone, without the category and text: a search reads every observation's tags.
+    public var tags: [String] {
+        var at = Int(record)
+        _ = records.number(&at)
+        records.skipString(&at)
+        records.skipString(&at)
+        let count = records.number(&at)
+        var tags: [String] = []
+        tags.reserveCapacity(count)
+        for _ in 0..<count { tags.append(records.string(&at) ?? "") }
+        return tags
+    }
     public var line: Int { fields.line }
 
     let records: NoteRecords

@@ -15,6 +15,8 @@ public struct NoteQuery: Sendable {
     public var match: String?
     public var sort: Sort?
     public var limit: Int?
+    /// `match`'s words counted as the vault was read, if they were.
+    public var precount: NoteSearch.Precount?
 
     public enum Sort: String, Sendable, CaseIterable {
         /// By title, ignoring case.
@@ -61,7 +63,7 @@ public struct NoteQuery: Sendable {
             let candidates = shown
             let subset = candidates.map { notes[$0] }
             // An index of the words the query begins only: the same hits, without the rest.
-            let index = NoteSearch.Index(subset, terms: NoteSearch.words(match))
+            let index = NoteSearch.Index(subset, terms: NoteSearch.words(match), precount: precount)
             let hits = NoteSearch.search(match, in: subset, index: index, details: false)
             relevance = Dictionary(
                 uniqueKeysWithValues: hits.enumerated().map { (candidates[$0.element.note], $0.offset) })

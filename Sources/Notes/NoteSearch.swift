@@ -20,22 +20,26 @@ public enum NoteSearch {
     /// server keeps one; `notes search` makes one per run).
     public struct Index: Sendable {
         /// How often a word stands in each field of one note.
-        struct Posting: Sendable {
-            var note: Int32
-            var counts: (title: UInt16, alias: UInt16, tag: UInt16, heading: UInt16, body: UInt16)
+        struct FieldCounts: Sendable {
+            var title: UInt16 = 0, alias: UInt16 = 0, tag: UInt16 = 0, heading: UInt16 = 0, body: UInt16 = 0
 
             mutating func add(_ field: Field) {
                 switch field {
-                case .title: counts.title &+= 1
-                case .alias: counts.alias &+= 1
-                case .tag: counts.tag &+= 1
-                case .heading: counts.heading &+= 1
-                case .body: counts.body &+= 1
+                case .title: title &+= 1
+                case .alias: alias &+= 1
+                case .tag: tag &+= 1
+                case .heading: heading &+= 1
+                case .body: body &+= 1
                 }
             }
         }
+        /// A word's counts in one note.
+        struct Posting: Sendable {
+            var note: Int32
+            var counts: FieldCounts
+        }
         /// Where a word stands in a note.
-        enum Field { case title, alias, tag, heading, body }
+        enum Field: Sendable { case title, alias, tag, heading, body }
         /// Every word, sorted, so the words a query word begins are one contiguous run.
         let vocabulary: [String]
         let postings: [[Posting]]
@@ -49,20 +53,25 @@ public enum NoteSearch {
         /// file), and merged in note order, so every posting list stays sorted by note.
         /// With `terms` (query words, folded), only the words they begin are kept: what a search for
         /// them reads, the same scores, for a fraction of the work (`notes list --match` searches once).
-        public init(_ notes: [Note], terms: [String]? = nil) {
+        /// With a `precount` for the same terms, a note it counted while the vault loaded is not read again.
+        public init(_ notes: [Note], terms: [String]? = nil, precount: Precount? = nil) {
             let filter = terms.map { WordFilter(prefixes: $0.map { Array($0.utf8) }) } ?? .all
+            let precount = precount.flatMap { $0.terms == terms ? $0 : nil }
             var byWord: [String: [Posting]] = [:]
             var lengths: [Int] = []
             lengths.reserveCapacity(notes.count)
             for batch in stride(from: 0, to: notes.count, by: 256) {
                 let range = batch..<min(batch + 256, notes.count)
-                let counted = ConcurrentSlots<(counts: [String: Posting], bodyLength: Int)>(count: range.count)
+                let counted = ConcurrentSlots<Counted>(count: range.count)
                 DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                    counted[offset] = Self.count(
-                        notes[range.lowerBound + offset], as: Int32(range.lowerBound + offset), keeping: filter)
+                    let note = notes[range.lowerBound + offset]
+                    counted[offset] = precount?.counted(note) ?? Self.count(note, keeping: filter)
                 }
-                for (counts, bodyLength) in counted.values.map({ $0 ?? ([:], 0) }) {
-                    for (word, posting) in counts { byWord[word, default: []].append(posting) }
+                for (offset, words) in counted.values.enumerated() {
+                    let (counts, bodyLength) = words ?? ([:], 0)
+                    for (word, fields) in counts {
+                        byWord[word, default: []].append(Posting(note: Int32(batch + offset), counts: fields))
+                    }
                     lengths.append(bodyLength)
                 }
             }
@@ -76,23 +85,54 @@ public enum NoteSearch {
             }
         }
 
-        /// How often each word stands in each field of a note, and its body's length in words.
-        private static func count(_ note: Note, as index: Int32, keeping filter: WordFilter) -> (
-            counts: [String: Posting], bodyLength: Int
-        ) {
-            var counts: [String: Posting] = [:]
-            func add(_ text: String, _ field: Field) -> Int {
-                NoteSearch.forEachWord(text, keeping: filter) { word in
-                    // A switch, not a key path: a key path's access costs more than the count.
-                    counts[word, default: Posting(note: index, counts: (0, 0, 0, 0, 0))].add(field)
-                }
+        /// How often each kept word stands in each field of one note, and its body's length in words.
+        typealias Counted = (counts: [String: FieldCounts], bodyLength: Int)
+
+        static func count(_ note: Note, keeping filter: WordFilter) -> Counted {
+            var tally = WordTally()
+            // The tally passed inout: a captured variable is checked for exclusive access at run
+            // time on every word.
+            func add(_ text: String, _ field: Field, to tally: inout WordTally) -> Int {
+                NoteSearch.forEachWordBytes(text, keeping: filter) { tally.add($0, field) }
             }
-            _ = add(note.title, .title)
-            for alias in note.aliases { _ = add(alias, .alias) }
-            for tag in note.allTags { _ = add(tag, .tag) }
-            for heading in note.headings { _ = add(heading.text, .heading) }
-            let bodyLength = add(note.body, .body)
-            return (counts, bodyLength)
+            _ = add(note.title, .title, to: &tally)
+            for alias in note.aliases { _ = add(alias, .alias, to: &tally) }
+            for tag in note.allTags { _ = add(tag, .tag, to: &tally) }
+            for heading in note.headings { _ = add(heading.text, .heading, to: &tally) }
+            let bodyLength = add(note.body, .body, to: &tally)
+            return (tally.finish(), bodyLength)
+        }
+
+        /// One note's words and how often each stands in each field. A query keeps few distinct
+        /// words per note: they are counted in a short list, by their bytes (the same word comes
+        /// again and again), and become strings and go to a dictionary only past a few.
+        struct WordTally {
+            private var recent: [(word: [UInt8], fields: FieldCounts)] = []
+            private var counts: [String: FieldCounts] = [:]
+
+            mutating func add(_ word: UnsafeBufferPointer<UInt8>, _ field: Field) {
+                for slot in recent.indices where recent[slot].word.count == word.count {
+                    let same = recent[slot].word.withUnsafeBufferPointer { seen in
+                        memcmp(seen.baseAddress!, word.baseAddress!, word.count) == 0
+                    }
+                    if same {
+                        recent[slot].fields.add(field)
+                        return
+                    }
+                }
+                guard recent.count < 8 else {
+                    counts[String(decoding: word, as: UTF8.self), default: FieldCounts()].add(field)
+                    return
+                }
+                var fields = FieldCounts()
+                fields.add(field)
+                recent.append((Array(word), fields))
+            }
+
+            consuming func finish() -> [String: FieldCounts] {
+                for (word, fields) in recent { counts[String(decoding: word, as: UTF8.self)] = fields }
+                return counts
+            }
         }
 
         /// The note's words that the query words begin, sorted.
@@ -195,119 +235,38 @@ public enum NoteSearch {
         return words
     }
 
-    /// The words a search keeps: those one of `prefixes` begins (folded), or all of them; made
-    /// once per query, with the prefixes' first bytes (lowered) as a table: most words are told
-    /// apart by their first byte.
-    struct WordFilter: Sendable {
-        let prefixes: [[UInt8]]?
-        let firsts: [Bool]
-
-        static let all = WordFilter(prefixes: nil)
-
-        init(prefixes: [[UInt8]]?) {
-            self.prefixes = prefixes
-            // No prefixes, or an empty one: every word.
-            var firsts = [Bool](repeating: prefixes?.contains(where: \.isEmpty) ?? true, count: 256)
-            for first in (prefixes ?? []).compactMap(\.first) { firsts[Int(first)] = true }
-            self.firsts = firsts
-        }
-    }
-
-    /// Each word of the text, folded, in order, given to `body` when `filter` keeps it; the number
-    /// of words, kept or not. The words a query does not need are counted without becoming strings
-    /// or calls. Read in place: an ASCII word is lowered only when it is kept.
-    @discardableResult
-    static func forEachWord(_ text: String, keeping filter: WordFilter, _ body: (String) -> Void) -> Int {
-        let prefixes = filter.prefixes
-        var text = text
-        var total = 0
-        // The tables read through local buffers: a static's accessor per byte cost more than the test.
-        Self.isWordByte.withUnsafeBufferPointer { isWordByte in
-            filter.firsts.withUnsafeBufferPointer { firsts in
-                text.withUTF8 { bytes in
-                    var index = 0
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        if byte < 0x80 {
-                            guard isWordByte[Int(byte)] else {
-                                index += 1
-                                continue
-                            }
-                        } else {
-                            let (scalar, length) = Self.scalar(bytes, at: index)
-                            guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
-                                index += length
-                                continue
-                            }
-                        }
-                        // A word: letters and digits of any script, up to the first other character.
-                        var end = index
-                        var ascii = true
-                        while end < bytes.count {
-                            let next = bytes[end]
-                            if next < 0x80 {
-                                guard isWordByte[Int(next)] else { break }
-                                end += 1
-                            } else {
-                                let (scalar, length) = Self.scalar(bytes, at: end)
-                                guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else {
-                                    break
-                                }
-                                ascii = false
-                                end += length
-                            }
-                        }
-                        let word = UnsafeBufferPointer(rebasing: bytes[index..<end])
-                        index = end
-                        total += 1
-                        if ascii {
-                            guard firsts[Int(word[0].asciiLowercased)] else { continue }
-                            if let prefixes, !prefixes.contains(where: { Self.beginsLowered(word, with: $0) }) {
-                                continue
-                            }
-                            // Lowered into the string's own storage: a lazily mapped sequence is not
-                            // contiguous, and made each word through a slow generic path.
-                            body(
-                                String(unsafeUninitializedCapacity: word.count) { buffer in
-                                    for offset in word.indices { buffer[offset] = word[offset].asciiLowercased }
-                                    return word.count
-                                })
-                            continue
-                        }
-                        let folded = String(decoding: word, as: UTF8.self).folding(
-                            options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                        if let prefixes, !prefixes.contains(where: { folded.utf8.starts(with: $0) }) { continue }
-                        body(folded)
-                    }
-                }
-            }
-        }
-        return total
-    }
-
-    /// ASCII letters and digits, by byte.
-    private static let isWordByte: [Bool] = (0..<256).map { UInt8($0).isASCIILetterOrDigit }
-
-    /// Whether the ASCII word, lowered, begins with `prefix` (lowered already).
-    private static func beginsLowered(_ word: UnsafeBufferPointer<UInt8>, with prefix: [UInt8]) -> Bool {
-        guard word.count >= prefix.count, prefix.isEmpty || word[0].asciiLowercased == prefix[0] else { return false }
-        for offset in prefix.indices where word[offset].asciiLowercased != prefix[offset] { return false }
-        return true
-    }
-
-    /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
-        return (scalar, UTF8.width(scalar))
-    }
-
     static func snippet(for matched: Set<String>, in body: String) -> String? {
         for line in body.split(separator: "\n") where words(String(line)).contains(where: matched.contains) {
             let text = line.trimmed
             return text.count > 100 ? String(text.prefix(97)) + "…" : text
         }
         return nil
+    }
+}
+
+extension NoteSearch {
+    /// One query's words counted as each note is read, while its text is in hand: a command that
+    /// loads the vault for one search (`notes list --match`, `notes search`) then reads no file a
+    /// second time and keeps no text in memory. `reading` goes to `Vault.load`.
+    public final class Precount: @unchecked Sendable {
+        let terms: [String]
+        private let filter: WordFilter
+        private let lock = NSLock()
+        private var byPath: [String: Index.Counted] = [:]
+
+        public init(query: String) {
+            terms = NoteSearch.words(query)
+            filter = WordFilter(prefixes: terms.map { Array($0.utf8) })
+        }
+
+        /// Counts a note's words (on any thread).
+        public var reading: @Sendable (Note) -> Void { { [self] note in count(note) } }
+
+        func count(_ note: Note) {
+            let counted = Index.count(note, keeping: filter)
+            lock.withLock { byPath[note.path] = counted }
+        }
+
+        func counted(_ note: Note) -> Index.Counted? { lock.withLock { byPath[note.path] } }
     }
 }

@@ -36,10 +36,10 @@ public struct Vault: Sendable {
     /// Loads every `*.md` below each root; a root may also be a single markdown file.
     /// With a clock, marks how long finding and parsing took (`PATTERNLINT_TIMING=1`).
     /// With a boundary, no file whose real path leaves it is read (`markdownFiles`).
-    /// With a progress counter, counts the notes parsed.
+    /// With a progress counter, counts the notes parsed. `reading`: see `load(sources:)`.
     public static func load(
         roots: [String], extra: [Source] = [], clock: PhaseClock? = nil, within boundary: RealPathBoundary? = nil,
-        progress: ProgressCounter? = nil
+        progress: ProgressCounter? = nil, reading: (@Sendable (Note) -> Void)? = nil
     ) -> Vault {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
@@ -51,15 +51,19 @@ public struct Vault: Sendable {
             diagnostics += problems
         }
         clock?.mark("notes: find files")
-        var vault = load(sources: sources, progress: progress)
+        var vault = load(sources: sources, progress: progress, reading: reading)
         vault.loadDiagnostics = diagnostics + vault.loadDiagnostics
         vault.attachments = attachments
         clock?.mark("notes: read and parse")
         return vault
     }
 
-    /// Parses every source, in parallel; the order of `notes` follows `sources`.
-    public static func load(sources: [Source], progress: ProgressCounter? = nil) -> Vault {
+    /// Parses every source, in parallel; the order of `notes` follows `sources`. A note reads its
+    /// body again from its source when asked; `reading` is given each note while it still holds
+    /// the text just read (a search counts its words there: `NoteSearch.Precount`).
+    public static func load(
+        sources: [Source], progress: ProgressCounter? = nil, reading: (@Sendable (Note) -> Void)? = nil
+    ) -> Vault {
         let results = ConcurrentSlots<Result<Note, NoteDiagnostic>>(count: sources.count)
         progress?.begin("Reading notes", total: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
@@ -67,9 +71,14 @@ public struct Vault: Sendable {
             let source = sources[index]
             do {
                 let data = try source.read()
-                results[index] = .success(
-                    NoteParser.parse(
-                        path: source.path, relativePath: source.relativePath, data: data, reread: source.read))
+                var note = NoteParser.parse(
+                    path: source.path, relativePath: source.relativePath, data: data,
+                    reread: reading == nil ? source.read : nil)
+                if let reading {
+                    reading(note)
+                    note.bodySource = .reread(source.read)
+                }
+                results[index] = .success(note)
             } catch {
                 results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "\(error)"))
             }

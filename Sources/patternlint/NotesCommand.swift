@@ -52,10 +52,13 @@ struct NotesCommand: ParsableCommand {
         }
 
         func run() throws {
-            let graph = try source.loadGraph()
+            // --match counts its words as the notes are read, so no note is read twice.
+            let precount = match.map(NoteSearch.Precount.init(query:))
+            let graph = try source.loadGraph(reading: precount?.reading)
             reportLoadProblems(graph)
             let notes = graph.notes
             var query = NoteQuery()
+            query.precount = precount
             query.tags = tag
             query.linkedBy = try linkedBy.map(graph.note(named:))
             query.linkingTo = try linkTo.map(graph.note(named:))
@@ -135,8 +138,12 @@ struct NotesCommand: ParsableCommand {
         @Option(help: "At most this many results.") var limit = 20
 
         func run() throws {
-            let graph = try source.loadGraph()
-            let hits = NoteSearch.search(query.joined(separator: " "), in: graph.notes, limit: limit)
+            // The query's words counted as the notes are read: only snippets read a note again.
+            let text = query.joined(separator: " ")
+            let precount = NoteSearch.Precount(query: text)
+            let graph = try source.loadGraph(reading: precount.reading)
+            let index = NoteSearch.Index(graph.notes, terms: NoteSearch.words(text), precount: precount)
+            let hits = NoteSearch.search(text, in: graph.notes, index: index, limit: limit)
             let renderer = TerminalRenderer(color: source.color.enabled)
             guard !hits.isEmpty else {
                 throw CLIFailure(

@@ -34,23 +34,29 @@ struct NotesOptions: ParsableArguments {
         do { return try Configuration.load(path: config) } catch { throw CLIFailure(message: "\(error)") }
     }
 
-    func loadVault(extraRoots: [String] = [], clock: PhaseClock? = nil, progress: ProgressCounter? = nil) throws
-        -> Vault
-    {
+    /// `reading`: given each note as it is read (`Vault.load(sources:)`).
+    func loadVault(
+        extraRoots: [String] = [], clock: PhaseClock? = nil, progress: ProgressCounter? = nil,
+        reading: (@Sendable (Note) -> Void)? = nil
+    ) throws -> Vault {
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
         let configured = try configuration().map { config in config.notes.map(config.resolve) } ?? []
-        return Vault.load(roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress)
+        return Vault.load(
+            roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress, reading: reading)
     }
 
     /// The notes and their links, and the rule files citing them (the built-in rules' when the
     /// built-in notes are read, the configuration's `rules:` folders and `extraRules`); on a
     /// terminal, a progress line while the notes are read.
-    func loadGraph(extraRoots: [String] = [], extraRules: [String] = []) throws -> Graph {
+    func loadGraph(
+        extraRoots: [String] = [], extraRules: [String] = [], reading: (@Sendable (Note) -> Void)? = nil
+    ) throws -> Graph {
         let clock = PhaseClock()
         let progress = ProgressLine.start(quiet: quiet)
         defer { progress?.finish() }
-        let vault = try loadVault(extraRoots: extraRoots, clock: clock, progress: progress?.counter)
+        let vault = try loadVault(
+            extraRoots: extraRoots, clock: clock, progress: progress?.counter, reading: reading)
         var graph = Graph(vault: vault)
         clock.mark("notes: resolve links")
         let builtin =
