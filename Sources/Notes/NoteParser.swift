@@ -207,10 +207,12 @@ struct BodyWalker {
     private var sectionIsRelated = false
     /// Buffers one paragraph after another fills, kept for the next (taken out while in use):
     /// a link-dense note made and freed them for every paragraph with a link.
-    private var spareFlat = FlatInline()
-    private var spareSource = BlockSource(firstLine: 0)
-    private var spareASTCandidates: [ASTCandidate] = []
-    private var spareSourceCandidates: [SourceCandidate] = []
+    /// Taken out while in use and put back: a move, where a fresh one cost a release per empty
+    /// buffer and a copy a retain per buffer, for every paragraph and block.
+    private var spareFlat: FlatInline? = FlatInline()
+    private var spareSource: BlockSource? = BlockSource(firstLine: 0)
+    private var spareASTCandidates: [ASTCandidate]? = []
+    private var spareSourceCandidates: [SourceCandidate]? = []
 
     /// With `utf8`, the source's UTF-8 as read from the file (not copied again).
     init(path: String, source: String, bytes utf8: [UInt8]? = nil) {
@@ -256,16 +258,14 @@ struct BodyWalker {
                     collectObsidianMarks(in: node, marks: marks, flat: nil)
                     break
                 }
-                // Swapped out and back: a move, where a copy costs a retain per buffer.
-                var flat = FlatInline()
-                swap(&flat, &spareFlat)
+                var flat = spareFlat.take() ?? FlatInline()
                 flat.refill(from: node, capacity: marks.length)
                 if marks.bracket {
                     // The first paragraph of a list item may be an observation or start with a relation.
                     collectLinks(in: node, flat: flat, listItem: node.isFirstChild && node.parent?.kind == .item)
                 }
                 collectObsidianMarks(in: node, marks: marks, flat: flat)
-                swap(&flat, &spareFlat)
+                spareFlat = consume flat
             case .codeBlock:
                 codeBlocks.append(CodeBlock(info: node.fenceInfo.trimmed, content: node.literal, line: node.startLine))
             case .item, .document, .blockQuote, .list, .customBlock:
@@ -367,9 +367,9 @@ struct BodyWalker {
     }
 
     /// The block's source, in the spare buffers (or the file's bytes, when it has no `\r`).
-    private mutating func blockSource(_ block: CMarkNode) -> BlockSource {
-        var source = BlockSource(firstLine: 0)
-        swap(&source, &spareSource)
+    /// Fills `source` (the spare one, taken out by the caller) in place: returned, it was copied,
+    /// a retain and a release per buffer for every block with a link.
+    private func fillSource(_ source: inout BlockSource, from block: CMarkNode) {
         source.refill(firstLine: block.startLine)
         let lastLine = max(block.startLine, block.endLine)
         if !hasCarriageReturn, block.startLine >= 1, lastLine <= lineStarts.count {
@@ -378,7 +378,7 @@ struct BodyWalker {
             source.lineStarts.append(contentsOf: lineStarts[(block.startLine - 1)..<lastLine])
             source.range =
                 lineStarts[block.startLine - 1]..<(lastLine < lineStarts.count ? lineStarts[lastLine] : bytes.count)
-            return source
+            return
         }
         for number in block.startLine...lastLine {
             source.lineStarts.append(source.bytes.count)
@@ -390,7 +390,6 @@ struct BodyWalker {
             source.bytes.append(UInt8(ascii: "\n"))
         }
         source.range = 0..<source.bytes.count
-        return source
     }
 
     /// The length of the block's source lines when they hold a `[`: without one there is no link or observation.
@@ -417,13 +416,12 @@ struct BodyWalker {
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
-        var fromAST: [ASTCandidate] = []
-        swap(&fromAST, &spareASTCandidates)
+        var fromAST = spareASTCandidates.take() ?? []
         Self.wikiCandidates(in: flat, into: &fromAST)
         // The block's own source, to place links and to drop escaped `\[\[` that cmark unescaped.
-        var source = blockSource(block)
-        var fromSource: [SourceCandidate] = []
-        swap(&fromSource, &spareSourceCandidates)
+        var source = spareSource.take() ?? BlockSource(firstLine: 0)
+        fillSource(&source, from: block)
+        var fromSource = spareSourceCandidates.take() ?? []
         Self.sourceCandidates(in: source.bytes, range: source.range, into: &fromSource)
 
         var astIndex = 0
@@ -488,9 +486,9 @@ struct BodyWalker {
             }
         }
         collectMarkdownLinks(flat.markdownLinkURLs, source: &source)
-        swap(&source, &spareSource)
-        swap(&fromAST, &spareASTCandidates)
-        swap(&fromSource, &spareSourceCandidates)
+        spareSource = consume source
+        spareASTCandidates = consume fromAST
+        spareSourceCandidates = consume fromSource
     }
 
     private mutating func collectMarkdownLinks(_ urls: [String], source: inout BlockSource) {

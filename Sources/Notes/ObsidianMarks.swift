@@ -87,7 +87,9 @@ struct ParagraphMarks {
     var lastLine = 0..<0
     var lastLineNumber = 0
 
-    init(bytes: [UInt8], lineStarts: [Int], _ block: CMarkNode) {
+    /// Borrowed: an initializer's arguments are owned by default, a retain and a release each
+    /// for every paragraph.
+    init(bytes: borrowing [UInt8], lineStarts: borrowing [Int], _ block: CMarkNode) {
         let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
         guard first <= last else { return }
         let start = lineStarts[first - 1], end = last < lineStarts.count ? lineStarts[last] : bytes.count
