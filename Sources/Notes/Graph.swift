@@ -284,8 +284,9 @@ public struct Graph: Sendable {
         }
         for index in notes.indices where !notes[index].diagnostics.isEmpty { problems += notes[index].diagnostics }
         for edge in edges {
-            // The path only: copying the note for each of 480,000 links costs its dozen references each time.
-            let path = notes[edge.source].path
+            // The path only when a problem names it: copying the note for each of 480,000 links
+            // cost its dozen references each time, and the path alone a retain and a release.
+            var path: String { notes[edge.source].path }
             switch edge.resolution {
             case .resolved(let target):
                 // The anchor read once: each read walks the link's record (480,000 links).
