@@ -144,6 +144,8 @@ public struct Graph: Sendable {
     /// The files beside the notes that are not notes, and an index of them made on first use.
     public let attachments: [Attachment]
     let attachmentIndex: LazyBox<AttachmentIndex>
+    /// Each note's path as loaded, to the notes with it, for `resolve`: made on first use.
+    private let notesByPath: LazyBox<[String: [Int]]>
     /// The rule files citing each note (`note:`), once `cite` has read them: links too.
     public internal(set) var citingRules: [Int: [RuleCitation]] = [:]
 
@@ -156,6 +158,7 @@ public struct Graph: Sendable {
         index = ResolutionIndex(notes: vault.notes)
         let loaded = vault.notes
         suggestions = LazyBox { TitleSuggestions(loaded) }
+        notesByPath = LazyBox { Dictionary(grouping: loaded.indices, by: { loaded[$0].path }) }
         // Where each note's edges start, so that workers write their notes' resolutions in place.
         var firstEdge = [0]
         firstEdge.reserveCapacity(notes.count + 1)
@@ -199,9 +202,10 @@ public struct Graph: Sendable {
         let byName = index.resolve(target)
         if case .resolved(let found) = byName { return .resolved(found) }
         // A path names its note: as printed by `notes list`, relative to the current folder, or absolute.
-        // (`./name` made once: once per note, it cost more than the rest of `notes check`'s rule lookups.)
-        let dotted = "./" + name
-        let byPath = notes.indices.filter { notes[$0].path == name || notes[$0].path == dotted }
+        // (Looked up, not scanned: a scan of every note per unresolved rule citation cost more than
+        // the rest of `notes check`'s rule lookups.)
+        let paths = notesByPath.value
+        let byPath = (paths[name] ?? []) + (paths["./" + name] ?? [])
         if byPath.count == 1 { return .resolved(byPath[0]) }
         if name.hasSuffix(".md") {
             let absolute = URL(fileURLWithPath: name).standardizedFileURL.path

@@ -3,8 +3,9 @@ public enum Slug {
     /// `Views/NavigationStack Basics.md` → `views/navigation-stack-basics`:
     /// lowercase, camelCase split, separators to `-`, repeated dashes collapsed.
     public static func permalink(fromRelativePath path: String) -> String {
-        path.withoutMarkdownExtension.split(separator: "/").map { component(String($0)) }.filter { !$0.isEmpty }.joined(
-            separator: "/")
+        // Split by bytes: splitting by characters cost more than the slugs.
+        path.withoutMarkdownExtension.utf8.split(separator: UInt8(ascii: "/"))
+            .map { component(String(decoding: $0, as: UTF8.self)) }.filter { !$0.isEmpty }.joined(separator: "/")
     }
 
     /// One path component: `NavigationStackBasics` → `navigation-stack-basics`.

@@ -23,16 +23,19 @@ extension StringProtocol {
     /// Whether the text ends in `suffix` (lowercase ASCII) in any ASCII case: `.md`, `.MD`, `.Md`.
     func hasSuffixIgnoringASCIICase(_ suffix: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-        var bytes = utf8.reversed().makeIterator()
-        for expected in pattern.reversed() {
-            guard let byte = bytes.next(), byte.asciiLowercased == expected else { return false }
+        // The last bytes read forwards: a generic `reversed()` of the view made an array of the whole text.
+        let bytes = utf8
+        let count = bytes.count
+        guard count >= pattern.count else { return false }
+        return zip(bytes[bytes.index(bytes.startIndex, offsetBy: count - pattern.count)...], pattern).allSatisfy {
+            $0.asciiLowercased == $1
         }
-        return true
     }
 
     /// The text without a final `.md` in any case: `Views/Sheets.MD` → `Views/Sheets`.
     var withoutMarkdownExtension: String {
-        hasSuffixIgnoringASCIICase(".md") ? String(dropLast(3)) : String(self)
+        // By bytes: dropping three characters walked grapheme clusters.
+        hasSuffixIgnoringASCIICase(".md") ? String(decoding: utf8.dropLast(3), as: UTF8.self) : String(self)
     }
 
     /// Whether the text starts with `prefix` (lowercase ASCII) in any ASCII case.
