@@ -30,8 +30,8 @@ public struct TeamRule: Rule {
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let index = file.teamIndex
         if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
-        let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
         if let required, !index.containsAny(of: required) { return [] }
+        let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {

@@ -54,8 +54,10 @@ struct TeamFile {
     let index: TeamFileIndex
     /// Whether the file imports a test framework (read only for rules that ask: `inside: [test]`).
     let importsTestFramework: Bool
-    var s: Structure { index.structure }
-    var bytes: [UInt8] { index.structure.file.bytes }
+    /// Borrowed, not returned: a returned structure is a copy, a retain and a release for each of
+    /// its arrays, on every read by every rule.
+    var s: Structure { _read { yield index.structure } }
+    var bytes: [UInt8] { _read { yield index.structure.file.bytes } }
 
     /// Holds no copy of the `LintFile`: copying one costs a retain for each of its many parts,
     /// and a file meets every team rule.
