@@ -240,6 +240,17 @@ struct BodyWalker {
     }
 
     private mutating func walk(_ root: CMarkNode) {
+        // The file's bytes and line starts as buffers for the whole walk: read from the walker in
+        // the closure, they cost a retain and a release each for every paragraph.
+        let (bytes, lineStarts) = (self.bytes, self.lineStarts)
+        bytes.withUnsafeBufferPointer { bytes in
+            lineStarts.withUnsafeBufferPointer { lineStarts in walk(root, bytes: bytes, lineStarts: lineStarts) }
+        }
+    }
+
+    private mutating func walk(
+        _ root: CMarkNode, bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>
+    ) {
         root.walk { node, entering in
             guard entering else { return true }
             switch node.kind {

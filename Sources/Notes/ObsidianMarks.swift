@@ -87,22 +87,18 @@ struct ParagraphMarks {
     var lastLine = 0..<0
     var lastLineNumber = 0
 
-    /// Borrowed: an initializer's arguments are owned by default, a retain and a release each
-    /// for every paragraph.
-    init(bytes: borrowing [UInt8], lineStarts: borrowing [Int], _ block: CMarkNode) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lineStarts: UnsafeBufferPointer<Int>, _ block: CMarkNode) {
         let first = max(1, block.startLine), last = min(lineStarts.count, max(block.startLine, block.endLine))
         guard first <= last else { return }
         let start = lineStarts[first - 1], end = last < lineStarts.count ? lineStarts[last] : bytes.count
         length = end - start
         lastLine = lineStarts[last - 1]..<end
         lastLineNumber = last
-        bytes.withUnsafeBufferPointer { buffer in
-            // Three memchr calls look at many bytes a step, where a loop took one at a time.
-            guard let base = buffer.baseAddress, end > start else { return }
-            func holds(_ byte: UInt8) -> Bool { memchr(base + start, Int32(byte), end - start) != nil }
-            bracket = holds(UInt8(ascii: "["))
-            hash = holds(UInt8(ascii: "#"))
-            caret = holds(UInt8(ascii: "^"))
-        }
+        // Three memchr calls look at many bytes a step, where a loop took one at a time.
+        guard let base = bytes.baseAddress, end > start else { return }
+        func holds(_ byte: UInt8) -> Bool { memchr(base + start, Int32(byte), end - start) != nil }
+        bracket = holds(UInt8(ascii: "["))
+        hash = holds(UInt8(ascii: "#"))
+        caret = holds(UInt8(ascii: "^"))
     }
 }
