@@ -45,7 +45,9 @@ enum FrontMatterParser {
         }
         let firstEnd = lineEnd(from: 0)
         guard content(0, firstEnd).elementsEqual("---".utf8) else { return noFrontMatter }
-        var yamlLines: [String] = []
+        // The YAML lines as ranges, made into one string at the end: a string per line, then
+        // joined, cost more than reading them.
+        var yamlLines: [Range<Int>] = []
         var start = firstEnd + 1
         var lineCount = 1
         while start <= bytes.count {
@@ -61,12 +63,30 @@ enum FrontMatterParser {
                     return buffer.count
                 }
                 return FrontMatterSplit(
-                    yaml: yamlLines.joined(separator: "\n"), yamlFirstLine: 2, body: body, unclosed: false)
+                    yaml: joined(yamlLines, of: bytes), yamlFirstLine: 2, body: body, unclosed: false)
             }
-            yamlLines.append(String(decoding: line, as: UTF8.self))
+            yamlLines.append(line.startIndex..<line.endIndex)
             start = end + 1
         }
         return FrontMatterSplit(yaml: nil, yamlFirstLine: 2, body: text, unclosed: true)
+    }
+
+    /// The lines, one after the other, each followed by a line feed but the last.
+    private static func joined(_ lines: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let length = lines.reduce(max(0, lines.count - 1)) { $0 + $1.count }
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var at = 0
+            for (number, line) in lines.enumerated() {
+                if number > 0 {
+                    buffer[at] = UInt8(ascii: "\n")
+                    at += 1
+                }
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + line.count)]).initialize(from: bytes[line])
+                at += line.count
+            }
+            return at
+        }
     }
 
     struct YAMLProblem: Error {

@@ -3,8 +3,25 @@ public enum Slug {
     /// `Views/NavigationStack Basics.md` → `views/navigation-stack-basics`:
     /// lowercase, camelCase split, separators to `-`, repeated dashes collapsed.
     public static func permalink(fromRelativePath path: String) -> String {
-        // Split by bytes: splitting by characters cost more than the slugs.
-        path.withoutMarkdownExtension.utf8.split(separator: UInt8(ascii: "/"))
+        var stem = path.withoutMarkdownExtension
+        // ASCII (nearly every path): one pass over the bytes into one buffer.
+        if let ascii = stem.withUTF8({ bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            for part in bytes.split(separator: UInt8(ascii: "/")) {
+                let separator = out.count
+                if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+                let start = out.count
+                appendASCIISlug(of: UnsafeBufferPointer(rebasing: part), to: &out)
+                // A part with nothing to slug leaves no separator behind.
+                if out.count == start { out.removeSubrange(separator...) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }) {
+            return ascii
+        }
+        return stem.utf8.split(separator: UInt8(ascii: "/"))
             .map { component(String(decoding: $0, as: UTF8.self)) }.filter { !$0.isEmpty }.joined(separator: "/")
     }
 
@@ -60,10 +77,20 @@ public enum Slug {
 
     /// ASCII text, the usual case, slugged byte by byte with the same result as the `Character` path.
     private static func asciiComponent(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 4)
+        var text = text
+        return text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 4)
+            appendASCIISlug(of: bytes, to: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Appends the slug of ASCII `bytes` to `out`: camelCase split, other bytes to one `-`, no
+    /// `-` at either end of what it appends.
+    private static func appendASCIISlug(of bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let start = out.count
         for (index, byte) in bytes.enumerated() {
             if byte.isASCIILetterOrDigit {
                 if byte.isASCIIUpper, index > 0 {
@@ -74,15 +101,15 @@ public enum Slug {
                     }
                 }
                 out.append(byte.asciiLowercased)
-            } else if out.last != UInt8(ascii: "-") {
+            } else if out.count == start || out.last != UInt8(ascii: "-") {
                 out.append(UInt8(ascii: "-"))
             }
         }
-        // Dashes collapsed on the way; trim them at both ends as collapseDashes does.
-        var slice = out[...]
-        while slice.first == UInt8(ascii: "-") { slice = slice.dropFirst() }
-        while slice.last == UInt8(ascii: "-") { slice = slice.dropLast() }
-        return String(decoding: slice, as: UTF8.self)
+        // Dashes collapsed on the way; trimmed at both ends as collapseDashes does.
+        while out.count > start, out.last == UInt8(ascii: "-") { out.removeLast() }
+        var leading = start
+        while leading < out.count, out[leading] == UInt8(ascii: "-") { leading += 1 }
+        out.removeSubrange(start..<leading)
     }
 
     static func collapseDashes(_ text: String) -> String {

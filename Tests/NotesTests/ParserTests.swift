@@ -40,6 +40,24 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(parse("---\npermalink: /a/b/\n---\n").permalink, "a/b")
     }
 
+    /// The one-pass ASCII permalink against the component by component definition, on paths with
+    /// empty parts, parts that slug to nothing, camelCase, acronyms, digits and runs of separators.
+    func testASCIIPermalinksAreTheComponentsSlugged() {
+        let pieces = ["/", "//", "-", "_", " ", ".", "a", "B", "URL", "Session", "x2", "9", "--", "Ab", "aB", ".md", "MD"]
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<3000 {
+            var path = ""
+            for _ in 0..<(Int(seed % 9) + 1) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                path += pieces[Int(seed >> 33) % pieces.count]
+            }
+            let expected = path.withoutMarkdownExtension.split(separator: "/").map { Slug.component(String($0)) }
+                .filter { !$0.isEmpty }.joined(separator: "/")
+            XCTAssertEqual(Slug.permalink(fromRelativePath: path), expected, path.debugDescription)
+        }
+        XCTAssertEqual(Slug.permalink(fromRelativePath: "Été/Déjà Vu.md"), "été/déjà-vu")
+    }
+
     func testStemDropsMarkdownExtensionInAnyCase() {
         XCTAssertEqual(parse("", path: "Views/Deep/Sheets.MD").stem, "Sheets")
         XCTAssertEqual(parse("", path: "Views/Deep/Sheets.MD").title, "Sheets", "the title falls back to the same stem")
