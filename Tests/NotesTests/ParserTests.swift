@@ -43,7 +43,9 @@ final class ParserTests: XCTestCase {
     /// The one-pass ASCII permalink against the component by component definition, on paths with
     /// empty parts, parts that slug to nothing, camelCase, acronyms, digits and runs of separators.
     func testASCIIPermalinksAreTheComponentsSlugged() {
-        let pieces = ["/", "//", "-", "_", " ", ".", "a", "B", "URL", "Session", "x2", "9", "--", "Ab", "aB", ".md", "MD"]
+        let pieces = [
+            "/", "//", "-", "_", " ", ".", "a", "B", "URL", "Session", "x2", "9", "--", "Ab", "aB", ".md", "MD",
+        ]
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
         for _ in 0..<3000 {
             var path = ""
