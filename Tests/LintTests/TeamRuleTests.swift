@@ -257,6 +257,15 @@ final class TeamRuleTests: XCTestCase {
             ["1:1", "3:1"])
     }
 
+    /// `max_length` counts characters, not bytes: a line of as many bytes as the limit passes
+    /// uncounted, one of more bytes but no more characters passes counted, and the finding
+    /// points at the first character past the limit.
+    func testMaxLengthCountsCharacters() throws {
+        let rule = "match:\n  line: {max_length: 10}"
+        let source = "let a = 12\nlet b = 123\nlet éé = 1\nlet é = \"üü\"\n"
+        XCTAssertEqual(try findings(rule, source), ["2:11", "4:11"])
+    }
+
     /// A whole-file search starts from the file's grouped tokens (a keyword, one byte, the
     /// literals): it must find what reading every token finds.
     func testGroupedTokensFindWhatReadingEveryTokenFinds() throws {

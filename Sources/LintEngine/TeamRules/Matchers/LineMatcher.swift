@@ -79,6 +79,8 @@ struct LineMatcher: TeamMatcher {
         case .maxLength(let most):
             for line in 1...lines.count where !skipped[line] {
                 let (start, end) = bounds(line, lines, bytes)
+                // No more bytes than the limit, so no more characters: nearly every line, not counted.
+                if end - start <= most { continue }
                 var characters = 0
                 for index in start..<end where bytes[index] & 0xC0 != 0x80 {
                     characters += 1
