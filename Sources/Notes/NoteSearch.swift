@@ -56,16 +56,24 @@ public enum NoteSearch {
         /// With a `precount` for the same terms, a note it counted while the vault loaded is not read again.
         public init(_ notes: [Note], terms: [String]? = nil, precount: Precount? = nil) {
             let filter = terms.map { WordFilter(prefixes: $0.map { Array($0.utf8) }) } ?? .all
-            let precount = precount.flatMap { $0.terms == terms ? $0 : nil }
+            let precounted = precount.flatMap { $0.terms == terms ? $0.counted() : nil }
             var byWord: [String: [Posting]] = [:]
             var lengths: [Int] = []
             lengths.reserveCapacity(notes.count)
             for batch in stride(from: 0, to: notes.count, by: 256) {
                 let range = batch..<min(batch + 256, notes.count)
                 let counted = ConcurrentSlots<Counted>(count: range.count)
-                DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                    let note = notes[range.lowerBound + offset]
-                    counted[offset] = precount?.counted(note) ?? Self.count(note, keeping: filter)
+                if let precounted {
+                    // Counted already: looked up here, where waking the workers cost more.
+                    for position in range {
+                        let note = notes[position]
+                        counted[position - range.lowerBound] =
+                            precounted[note.path] ?? Self.count(note, keeping: filter)
+                    }
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: range.count) { offset in
+                        counted[offset] = Self.count(notes[range.lowerBound + offset], keeping: filter)
+                    }
                 }
                 for (offset, words) in counted.values.enumerated() {
                     let (counts, bodyLength) = words ?? ([:], 0)
@@ -251,12 +259,19 @@ extension NoteSearch {
     public final class Precount: @unchecked Sendable {
         let terms: [String]
         private let filter: WordFilter
-        private let lock = NSLock()
-        private var byPath: [String: Index.Counted] = [:]
+        /// Notes' counts by path, in shards with a lock each: with one lock, the loading threads
+        /// met on it hundreds of times a run, each time a sleep and a wake.
+        private let shards: [Shard]
+
+        private final class Shard: @unchecked Sendable {
+            let lock = NSLock()
+            var byPath: [String: Index.Counted] = [:]
+        }
 
         public init(query: String) {
             terms = NoteSearch.words(query)
             filter = WordFilter(prefixes: terms.map { Array($0.utf8) })
+            shards = (0..<16).map { _ in Shard() }
         }
 
         /// Counts a note's words (on any thread).
@@ -264,9 +279,15 @@ extension NoteSearch {
 
         func count(_ note: Note) {
             let counted = Index.count(note, keeping: filter)
-            lock.withLock { byPath[note.path] = counted }
+            let shard = shards[Int(FNV1a.hash(note.path.utf8) % UInt64(shards.count))]
+            shard.lock.withLock { shard.byPath[note.path] = counted }
         }
 
-        func counted(_ note: Note) -> Index.Counted? { lock.withLock { byPath[note.path] } }
+        /// Every note counted so far, by path: read once, then without locks.
+        func counted() -> [String: Index.Counted] {
+            shards.reduce(into: [:]) { all, shard in
+                shard.lock.withLock { all.merge(shard.byPath) { first, _ in first } }
+            }
+        }
     }
 }

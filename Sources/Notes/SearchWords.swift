@@ -66,8 +66,9 @@ extension NoteSearch {
                             text.withUTF8 { bytes in
                                 let words = WordReader(
                                     bytes: bytes, isWordByte: isWordByte, firsts: firsts,
-                                    flatPrefixes: filter.prefixes == nil ? nil : flatPrefixes, prefixEnds: prefixEnds,
-                                    heads: filter.heads, headMasks: filter.headMasks, scratch: scratch)
+                                    flatPrefixes: filter.prefixes == nil ? nil : flatPrefixes,
+                                    prefixEnds: prefixEnds, heads: filter.heads, headMasks: filter.headMasks,
+                                    scratch: scratch)
                                 total = words.run(body)
                             }
                         }
@@ -96,8 +97,8 @@ private struct WordReader {
     let scratch: UnsafeMutableBufferPointer<UInt8>
     static let scratchSize = 64
 
-    /// What a word's first bytes say about the prefixes.
-    enum Verdict { case no, yes, maybe }
+    /// What a word's first bytes say about the prefixes; `exact`: the word is that prefix, whole.
+    enum Verdict { case no, yes, maybe, exact(Int) }
 
     /// Reads every word, giving the kept ones to `body`; returns how many there were.
     func run(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
@@ -119,12 +120,17 @@ private struct WordReader {
                         let start = index + starts.trailingZeroBitCount >> 3
                         total += 1
                         if firsts[Int(bytes[start].asciiLowercased)] {
-                            let verdict = prefixVerdict(at: start)
-                            guard verdict != .no else {
+                            switch prefixVerdict(at: start) {
+                            case .no:
                                 starts &= starts - 1
                                 continue
+                            case .exact(let prefix):
+                                index = start + keepPrefix(prefix, body)
+                            case .yes:
+                                index = word(at: start, surely: true, body)
+                            case .maybe:
+                                index = word(at: start, surely: false, body)
                             }
-                            index = word(at: start, surely: verdict == .yes, body)
                             inWord = false
                             jumped = true
                             break
@@ -152,8 +158,19 @@ private struct WordReader {
                 // A word beginning with another script is always read: its folded form decides.
                 let verdict: Verdict =
                     byte >= 0x80 ? .maybe : firsts[Int(byte.asciiLowercased)] ? prefixVerdict(at: index) : .no
-                if verdict != .no {
-                    index = word(at: index, surely: verdict == .yes, body)
+                switch verdict {
+                case .no:
+                    break
+                case .exact(let prefix):
+                    index += keepPrefix(prefix, body)
+                    inWord = false
+                    continue
+                case .yes:
+                    index = word(at: index, surely: true, body)
+                    inWord = false
+                    continue
+                case .maybe:
+                    index = word(at: index, surely: false, body)
                     inWord = false
                     continue
                 }
@@ -162,6 +179,13 @@ private struct WordReader {
             index += length
         }
         return total
+    }
+
+    /// Gives prefix number `prefix` to `body` (a word that is the prefix, whole); returns its length.
+    private func keepPrefix(_ prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+        let start = prefix == 0 ? 0 : prefixEnds[prefix - 1], end = prefixEnds[prefix]
+        if let flatPrefixes { body(UnsafeBufferPointer(rebasing: flatPrefixes[start..<end])) }
+        return end - start
     }
 
     /// Reads the word starting at `start`, gives it to `body` when kept, and returns its end.
@@ -203,6 +227,7 @@ private struct WordReader {
     /// first bytes without finding its end: no when each prefix differs from it at an ASCII byte
     /// (a word's ASCII bytes fold to themselves, lowered), or it ends first; yes when one prefix
     /// is its first bytes, all ASCII; maybe for non-ASCII bytes or a prefix longer than eight.
+    @inline(__always)
     private func prefixVerdict(at start: Int) -> Verdict {
         guard let flatPrefixes else { return .yes }
         if start + 8 <= bytes.count, let base = bytes.baseAddress {
@@ -214,7 +239,10 @@ private struct WordReader {
                 // A-Z lowered: their high-bit flag moved down to 0x20.
                 guard seen | Self.inRange(seen, 0x41, 0x5A) >> 2 == heads[prefix] else { continue }
                 // Longer than eight bytes: the rest is left to `word(at:surely:_:)`.
-                return headMasks[prefix] == ~0 ? .maybe : .yes
+                if headMasks[prefix] == ~0 { return .maybe }
+                // Under eight bytes, so the byte after it is in the chunk: the word ends there or goes on.
+                let next = bytes[start + length(of: prefix)]
+                return next < 0x80 && !isWordByte[Int(next)] ? .exact(prefix) : .yes
             }
             return .no
         }
@@ -239,6 +267,10 @@ private struct WordReader {
             if !differs { return .yes }
         }
         return .no
+    }
+
+    private func length(of prefix: Int) -> Int {
+        prefixEnds[prefix] - (prefix == 0 ? 0 : prefixEnds[prefix - 1])
     }
 
     /// Whether one of the prefixes begins the word: ASCII bytes lowered, or folded text.

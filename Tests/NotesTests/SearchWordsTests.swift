@@ -47,6 +47,8 @@ final class SearchWordsTests: XCTestCase {
         }
         let queries: [[String]?] = [
             nil, ["stack"], ["stack", "binding"], ["st"], ["navigationstack"], ["ecole"], ["日"], [""],
+            ["x", "42", "a1"],
+            ["s", "b", "n", "e", "x"], ["stacks", "stack"], ["b"],
         ]
         for length in 0..<40 {
             for _ in 0..<12 {
