@@ -60,27 +60,27 @@ public enum NoteSearch {
             var byWord: [String: [Posting]] = [:]
             var lengths: [Int] = []
             lengths.reserveCapacity(notes.count)
-            for batch in stride(from: 0, to: notes.count, by: 256) {
-                let range = batch..<min(batch + 256, notes.count)
-                let counted = ConcurrentSlots<Counted>(count: range.count)
-                if let precounted {
-                    // Counted already: looked up here, where waking the workers cost more.
-                    for position in range {
-                        let note = notes[position]
-                        counted[position - range.lowerBound] =
-                            precounted[note.path] ?? Self.count(note, keeping: filter)
-                    }
-                } else {
+            // In note order: every posting list stays sorted by note.
+            func merge(_ words: Counted?, of note: Int) {
+                let (counts, bodyLength) = words ?? ([:], 0)
+                for (word, fields) in counts {
+                    byWord[word, default: []].append(Posting(note: Int32(note), counts: fields))
+                }
+                lengths.append(bodyLength)
+            }
+            if let precounted {
+                // Counted already: looked up here, where waking the workers cost more.
+                for (position, note) in notes.enumerated() {
+                    merge(precounted[note.path] ?? Self.count(note, keeping: filter), of: position)
+                }
+            } else {
+                for batch in stride(from: 0, to: notes.count, by: 256) {
+                    let range = batch..<min(batch + 256, notes.count)
+                    let counted = ConcurrentSlots<Counted>(count: range.count)
                     DispatchQueue.concurrentPerform(iterations: range.count) { offset in
                         counted[offset] = Self.count(notes[range.lowerBound + offset], keeping: filter)
                     }
-                }
-                for (offset, words) in counted.values.enumerated() {
-                    let (counts, bodyLength) = words ?? ([:], 0)
-                    for (word, fields) in counts {
-                        byWord[word, default: []].append(Posting(note: Int32(batch + offset), counts: fields))
-                    }
-                    lengths.append(bodyLength)
+                    for (offset, words) in counted.values.enumerated() { merge(words, of: batch + offset) }
                 }
             }
             let sorted = byWord.keys.sorted()

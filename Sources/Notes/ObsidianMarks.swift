@@ -61,7 +61,7 @@ extension BodyWalker {
                 } else if byte >= 0x80 {
                     // A letter or digit of another script (`#équipe`); other symbols end the tag.
                     let (scalar, length) = bytes.scalar(at: end)
-                    guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil else { break }
+                    guard scalar.isLetterOrNumber else { break }
                     end += length
                 } else {
                     break

@@ -9,7 +9,8 @@ extension NoteSearch {
     /// once per query, with the prefixes' first bytes (lowered) as a table: most words are told
     /// apart by their first byte.
     struct WordFilter: Sendable {
-        let prefixes: [[UInt8]]?
+        /// No prefixes given: every word is kept.
+        let keepsEveryWord: Bool
         let firsts: [Bool]
         /// The prefixes one after the other, and where each ends: read without an array per prefix.
         let flatPrefixes: [UInt8]
@@ -22,7 +23,7 @@ extension NoteSearch {
         static let all = WordFilter(prefixes: nil)
 
         init(prefixes: [[UInt8]]?) {
-            self.prefixes = prefixes
+            keepsEveryWord = prefixes == nil
             // No prefixes, or an empty one: every word.
             var firsts = [Bool](repeating: prefixes?.contains(where: \.isEmpty) ?? true, count: 256)
             for first in (prefixes ?? []).compactMap(\.first) { firsts[Int(first)] = true }
@@ -66,7 +67,7 @@ extension NoteSearch {
                             text.withUTF8 { bytes in
                                 let words = WordReader(
                                     bytes: bytes, isWordByte: isWordByte, firsts: firsts,
-                                    flatPrefixes: filter.prefixes == nil ? nil : flatPrefixes,
+                                    flatPrefixes: filter.keepsEveryWord ? nil : flatPrefixes,
                                     prefixEnds: prefixEnds, heads: filter.heads, headMasks: filter.headMasks,
                                     scratch: scratch)
                                 total = words.run(body)
@@ -119,18 +120,10 @@ private struct WordReader {
                     while starts != 0 {
                         let start = index + starts.trailingZeroBitCount >> 3
                         total += 1
-                        if firsts[Int(bytes[start].asciiLowercased)] {
-                            switch prefixVerdict(at: start) {
-                            case .no:
-                                starts &= starts - 1
-                                continue
-                            case .exact(let prefix):
-                                index = start + keepPrefix(prefix, body)
-                            case .yes:
-                                index = word(at: start, surely: true, body)
-                            case .maybe:
-                                index = word(at: start, surely: false, body)
-                            }
+                        if firsts[Int(bytes[start].asciiLowercased)],
+                            let end = keep(prefixVerdict(at: start), at: start, body)
+                        {
+                            index = end
                             inWord = false
                             jumped = true
                             break
@@ -150,27 +143,16 @@ private struct WordReader {
             if byte < 0x80 {
                 (length, isWord) = (1, isWordByte[Int(byte)])
             } else {
-                let (scalar, width) = Self.scalar(bytes, at: index)
-                (length, isWord) = (width, Self.isWordScalar(scalar))
+                let (scalar, width) = bytes.scalar(at: index)
+                (length, isWord) = (width, scalar.isLetterOrNumber)
             }
             if isWord, !inWord {
                 total += 1
                 // A word beginning with another script is always read: its folded form decides.
                 let verdict: Verdict =
                     byte >= 0x80 ? .maybe : firsts[Int(byte.asciiLowercased)] ? prefixVerdict(at: index) : .no
-                switch verdict {
-                case .no:
-                    break
-                case .exact(let prefix):
-                    index += keepPrefix(prefix, body)
-                    inWord = false
-                    continue
-                case .yes:
-                    index = word(at: index, surely: true, body)
-                    inWord = false
-                    continue
-                case .maybe:
-                    index = word(at: index, surely: false, body)
+                if let end = keep(verdict, at: index, body) {
+                    index = end
                     inWord = false
                     continue
                 }
@@ -181,11 +163,20 @@ private struct WordReader {
         return total
     }
 
-    /// Gives prefix number `prefix` to `body` (a word that is the prefix, whole); returns its length.
-    private func keepPrefix(_ prefix: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int {
-        let start = prefix == 0 ? 0 : prefixEnds[prefix - 1], end = prefixEnds[prefix]
-        if let flatPrefixes { body(UnsafeBufferPointer(rebasing: flatPrefixes[start..<end])) }
-        return end - start
+    /// Gives the word at `start` to `body` as the verdict on its first bytes says; its end, or
+    /// nil when the verdict is that it is not kept (it is read on, a word start at a time).
+    @inline(__always)
+    private func keep(_ verdict: Verdict, at start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Int? {
+        switch verdict {
+        case .no: return nil
+        case .yes: return word(at: start, surely: true, body)
+        case .maybe: return word(at: start, surely: false, body)
+        case .exact(let prefix):
+            // The word is the prefix, whole: given as the prefix's own bytes.
+            let range = prefixRange(prefix)
+            if let flatPrefixes { body(UnsafeBufferPointer(rebasing: flatPrefixes[range])) }
+            return start + range.count
+        }
     }
 
     /// Reads the word starting at `start`, gives it to `body` when kept, and returns its end.
@@ -199,8 +190,8 @@ private struct WordReader {
                 guard isWordByte[Int(next)] else { break }
                 end += 1
             } else {
-                let (scalar, length) = Self.scalar(bytes, at: end)
-                guard Self.isWordScalar(scalar) else { break }
+                let (scalar, length) = bytes.scalar(at: end)
+                guard scalar.isLetterOrNumber else { break }
                 ascii = false
                 end += length
             }
@@ -218,8 +209,8 @@ private struct WordReader {
         }
         var folded = String(decoding: word, as: UTF8.self).folding(
             options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        if flatPrefixes != nil, !keptPrefix(of: folded) { return end }
-        folded.withUTF8(body)
+        // Folding lowers ASCII letters: the same test as an ASCII word's.
+        folded.withUTF8 { folded in if keptPrefix(of: folded) { body(folded) } }
         return end
     }
 
@@ -241,17 +232,15 @@ private struct WordReader {
                 // Longer than eight bytes: the rest is left to `word(at:surely:_:)`.
                 if headMasks[prefix] == ~0 { return .maybe }
                 // Under eight bytes, so the byte after it is in the chunk: the word ends there or goes on.
-                let next = bytes[start + length(of: prefix)]
+                let next = bytes[start + prefixRange(prefix).count]
                 return next < 0x80 && !isWordByte[Int(next)] ? .exact(prefix) : .yes
             }
             return .no
         }
-        var prefixStart = 0
-        for prefixEnd in prefixEnds {
-            defer { prefixStart = prefixEnd }
+        for prefix in prefixEnds.indices {
             var position = start
             var differs = false
-            for offset in prefixStart..<prefixEnd {
+            for offset in prefixRange(prefix) {
                 guard position < bytes.count else {
                     differs = true
                     break
@@ -269,42 +258,18 @@ private struct WordReader {
         return .no
     }
 
-    private func length(of prefix: Int) -> Int {
-        prefixEnds[prefix] - (prefix == 0 ? 0 : prefixEnds[prefix - 1])
+    /// Where prefix number `prefix` stands in `flatPrefixes`.
+    private func prefixRange(_ prefix: Int) -> Range<Int> {
+        (prefix == 0 ? 0 : prefixEnds[prefix - 1])..<prefixEnds[prefix]
     }
 
-    /// Whether one of the prefixes begins the word: ASCII bytes lowered, or folded text.
+    /// Whether one of the prefixes begins the word (its bytes, ASCII letters compared lowered).
     private func keptPrefix(of word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let flatPrefixes else { return true }
-        var prefixStart = 0
-        for prefixEnd in prefixEnds {
-            defer { prefixStart = prefixEnd }
-            guard word.count >= prefixEnd - prefixStart else { continue }
-            var same = true
-            for offset in prefixStart..<prefixEnd
-            where word[offset - prefixStart].asciiLowercased != flatPrefixes[offset] {
-                same = false
-                break
-            }
-            if same { return true }
-        }
-        return false
-    }
-
-    private func keptPrefix(of folded: String) -> Bool {
-        var folded = folded
-        return folded.withUTF8 { bytes in
-            guard let flatPrefixes else { return true }
-            var prefixStart = 0
-            for prefixEnd in prefixEnds {
-                defer { prefixStart = prefixEnd }
-                if bytes.count >= prefixEnd - prefixStart,
-                    bytes[..<(prefixEnd - prefixStart)].elementsEqual(flatPrefixes[prefixStart..<prefixEnd])
-                {
-                    return true
-                }
-            }
-            return false
+        return prefixEnds.indices.contains { prefix in
+            let range = prefixRange(prefix)
+            return word.count >= range.count
+                && zip(word, flatPrefixes[range]).allSatisfy { $0.asciiLowercased == $1 }
         }
     }
 
@@ -323,17 +288,5 @@ private struct WordReader {
         let atLeastLow = bytes &+ ones &* (0x80 - low)
         let aboveHigh = bytes &+ ones &* (0x7F - high)
         return atLeastLow & ~aboveHigh & highBits
-    }
-
-    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-    }
-
-    /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
-    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        var iterator = bytes[index...].makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
-        return (scalar, UTF8.width(scalar))
     }
 }

@@ -9,7 +9,12 @@ extension UInt8 {
     var isSpaceOrTab: Bool { self == 0x20 || self == 0x09 }
 }
 
-extension Array where Element == UInt8 {
+extension Unicode.Scalar {
+    /// A letter or digit of any script: what a word (a search's, an inline tag's) is made of.
+    var isLetterOrNumber: Bool { properties.isAlphabetic || properties.numericType != nil }
+}
+
+extension Collection where Element == UInt8, Index == Int {
     /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
     func scalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
         var iterator = self[index...].makeIterator()
