@@ -110,17 +110,13 @@ public enum LinkStyle: String, Sendable, Codable {
 public struct Observation: Sendable, Equatable, CustomStringConvertible {
     public var category: String { fields.category }
     public var text: String { fields.text }
-    /// Read alone, without the category and text: a search reads every observation's tags.
+    /// Read alone, past the category and text: a search reads every observation's tags.
     public var tags: [String] {
         var at = Int(record)
         _ = records.number(&at)
         records.skipString(&at)
         records.skipString(&at)
-        let count = records.number(&at)
-        var tags: [String] = []
-        tags.reserveCapacity(count)
-        for _ in 0..<count { tags.append(records.string(&at) ?? "") }
-        return tags
+        return readTags(&at)
     }
     public var line: Int { fields.line }
 
@@ -144,11 +140,16 @@ public struct Observation: Sendable, Equatable, CustomStringConvertible {
         var at = Int(record)
         let line = records.number(&at)
         let category = records.string(&at) ?? "", text = records.string(&at) ?? ""
+        return (line, category, text, readTags(&at))
+    }
+
+    /// The tag count and the tags, from `at`.
+    private func readTags(_ at: inout Int) -> [String] {
         let count = records.number(&at)
         var tags: [String] = []
         tags.reserveCapacity(count)
         for _ in 0..<count { tags.append(records.string(&at) ?? "") }
-        return (line, category, text, tags)
+        return tags
     }
 
     public static func == (a: Observation, b: Observation) -> Bool { a.fields == b.fields }

@@ -205,10 +205,9 @@ struct BodyWalker {
     }
     /// Links under a "Related…" heading are `related`; decided once per heading.
     private var sectionIsRelated = false
-    /// Buffers one paragraph after another fills, kept for the next (taken out while in use):
-    /// a link-dense note made and freed them for every paragraph with a link.
-    /// Taken out while in use and put back: a move, where a fresh one cost a release per empty
-    /// buffer and a copy a retain per buffer, for every paragraph and block.
+    /// Buffers one paragraph after another fills, kept for the next: a link-dense note made and
+    /// freed them for every paragraph with a link. Taken out while in use and put back (a move,
+    /// where a fresh one cost a release per empty buffer and a copy a retain per buffer).
     private var spareFlat: FlatInline? = FlatInline()
     private var spareSource: BlockSource? = BlockSource(firstLine: 0)
     private var spareASTCandidates: [ASTCandidate]? = []

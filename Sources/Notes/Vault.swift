@@ -71,13 +71,9 @@ public struct Vault: Sendable {
             let source = sources[index]
             do {
                 let data = try source.read()
-                var note = NoteParser.parse(
-                    path: source.path, relativePath: source.relativePath, data: data,
-                    reread: reading == nil ? source.read : nil)
-                if let reading {
-                    reading(note)
-                    note.bodySource = .reread(source.read)
-                }
+                var note = NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data)
+                reading?(note)
+                note.bodySource = .reread(source.read)
                 results[index] = .success(note)
             } catch {
                 results[index] = .failure(NoteDiagnostic(.error, "unreadable", path: source.path, line: 1, "\(error)"))
