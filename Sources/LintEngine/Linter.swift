@@ -112,26 +112,48 @@ public struct Linter: Sendable {
         return (files, problems)
     }
 
-    /// What the per-file loop needs of each enabled rule, worked out once per run (copying a
-    /// catalog entry per rule per file costs a retain for each of its many fields).
-    struct PreparedRule: Sendable {
-        var id: String
-        var rule: any Rule
+    /// What the per-file loop needs of each enabled rule, worked out once per run. A final class
+    /// of constants: the loop reads several fields of every rule for every file, and reading a
+    /// field of an array's struct element copies it (a generic copy for an optional).
+    final class PreparedRule: Sendable {
+        let id: String
+        let rule: any Rule
         /// The same rule when it looks across files (`Rule.asProjectRule`), asked once per run.
-        var projectRule: (any ProjectRule)?
+        let projectRule: (any ProjectRule)?
         /// The rule's own collector of facts (`CollectingRule`), asked once per run.
-        var collector: FactCollector?
+        let collector: FactCollector?
         /// `Rule.startsFrom`, read once per run.
-        var startsFrom: [Vocabulary.Word]
-        var options: RuleOptions
-        var severity: Severity
-        var note: NoteReference?
+        let startsFrom: [Vocabulary.Word]
+        let options: RuleOptions
+        let severity: Severity
+        let note: NoteReference?
         /// `". See: <note title>"`, appended to every message.
-        var messageSuffix: String
+        let messageSuffix: String
         /// Tagged `deprecated` in its markdown: silent in a file no target builds.
-        var skipsUnbuiltFiles = false
+        let skipsUnbuiltFiles: Bool
         /// `Rule.readsDeploymentTargets`, read once per run.
-        var readsDeploymentTargets = true
+        let readsDeploymentTargets: Bool
+        /// Whether it is the rule that reports unused suppressions (run after the others).
+        let reportsUnusedSuppressions: Bool
+
+        init(
+            id: String, rule: any Rule, projectRule: (any ProjectRule)?, collector: FactCollector?,
+            startsFrom: [Vocabulary.Word], options: RuleOptions, severity: Severity, note: NoteReference?,
+            messageSuffix: String, skipsUnbuiltFiles: Bool, readsDeploymentTargets: Bool
+        ) {
+            self.id = id
+            self.rule = rule
+            self.projectRule = projectRule
+            self.collector = collector
+            self.startsFrom = startsFrom
+            self.options = options
+            self.severity = severity
+            self.note = note
+            self.messageSuffix = messageSuffix
+            self.skipsUnbuiltFiles = skipsUnbuiltFiles
+            self.readsDeploymentTargets = readsDeploymentTargets
+            reportsUnusedSuppressions = id == RuleCatalog.unusedSuppressionID
+        }
     }
 
     func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
@@ -271,30 +293,28 @@ public struct Linter: Sendable {
         let project = configuration.detectsDeploymentTargets ? targetResolver.project(forFile: file.path) : nil
         let fileTargets = configuration.deploymentTargets == nil ? project?.targets : nil
         let unbuilt = project?.isBuilt == false
-        for position in rules.indices where rules[position].id != RuleCatalog.unusedSuppressionID {
+        for (position, prepared) in rules.enumerated() where !prepared.reportsUnusedSuppressions {
             // A deprecated API in a stale copy no target compiles is nothing to migrate.
-            if unbuilt, rules[position].skipsUnbuiltFiles {
-                state.skipped.insert(rules[position].id)
+            if unbuilt, prepared.skipsUnbuiltFiles {
+                state.skipped.insert(prepared.id)
                 continue
             }
             // A rule whose names do not stand in the file has nothing to find there.
-            let words = rules[position].startsFrom
-            if !words.isEmpty, !file.vocabulary.containsAny(words) { continue }
+            if !prepared.startsFrom.isEmpty, !file.vocabulary.containsAny(prepared.startsFrom) { continue }
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
-            if let projectRule = rules[position].projectRule {
-                var options = rules[position].options
+            if let projectRule = prepared.projectRule {
+                var options = prepared.options
                 if let targets = fileTargets { options.deploymentTargets = targets }
                 state.deferred.append((position, projectRule.prepare(file, options: options)))
-            } else if let targets = fileTargets, rules[position].readsDeploymentTargets {
-                var options = rules[position].options
+            } else if let targets = fileTargets, prepared.readsDeploymentTargets {
+                var options = prepared.options
                 options.deploymentTargets = targets
-                record(rules[position].rule.check(file, options: options), of: rules[position], in: &state)
+                record(prepared.rule.check(file, options: options), of: prepared, in: &state)
             } else {
-                record(
-                    rules[position].rule.check(file, options: rules[position].options), of: rules[position], in: &state)
+                record(prepared.rule.check(file, options: prepared.options), of: prepared, in: &state)
             }
             if RuleTimer.shared.enabled {
-                RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
+                RuleTimer.shared.add(prepared.id, DispatchTime.now().uptimeNanoseconds - started)
             }
         }
         return state

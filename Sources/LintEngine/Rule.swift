@@ -6,15 +6,39 @@ import Support
 /// Options a configuration gives one rule (`constant-binding: { previews: off }`), as text; a rule
 /// reads each through its `RuleOptionSpec` (`value(of:)`), which falls back to the default.
 public struct RuleOptions: Sendable {
-    public var values: [String: String]
+    /// The fields in one immutable box: the lint loop passes every rule its options for every
+    /// file, and a copy of three optionals is three generic copies, where a box is one retain.
+    private final class Storage: Sendable {
+        let values: [String: String]
+        let deploymentTargets: DeploymentTargets?
+        let projectRoot: String?
+
+        init(_ values: [String: String], _ deploymentTargets: DeploymentTargets?, _ projectRoot: String?) {
+            self.values = values
+            self.deploymentTargets = deploymentTargets
+            self.projectRoot = projectRoot
+        }
+    }
+
+    private var storage: Storage
+
+    public var values: [String: String] {
+        get { storage.values }
+        set { storage = Storage(newValue, storage.deploymentTargets, storage.projectRoot) }
+    }
     /// The oldest OS versions the project supports, if known (see `DeploymentTargets`).
-    public var deploymentTargets: DeploymentTargets?
+    public var deploymentTargets: DeploymentTargets? {
+        get { storage.deploymentTargets }
+        set { storage = Storage(storage.values, newValue, storage.projectRoot) }
+    }
     /// The configuration's folder: team rules' `paths:` globs start there.
-    public var projectRoot: String?
+    public var projectRoot: String? {
+        get { storage.projectRoot }
+        set { storage = Storage(storage.values, storage.deploymentTargets, newValue) }
+    }
 
     public init(_ values: [String: String] = [:], deploymentTargets: DeploymentTargets? = nil) {
-        self.values = values
-        self.deploymentTargets = deploymentTargets
+        storage = Storage(values, deploymentTargets, nil)
     }
 
     /// Whether the project may use an API introduced in these versions (yes when nothing is known).
