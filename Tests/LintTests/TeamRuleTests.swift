@@ -185,6 +185,37 @@ final class TeamRuleTests: XCTestCase {
         XCTAssertGreaterThan(compared, 100)
     }
 
+    /// The text ICU reads and its maps to bytes, made in one pass over the bytes, agree with
+    /// decoding scalar by scalar; bytes that are not UTF-8 give no text (SwiftLint reads nothing).
+    func testRegexTextMapsEveryUnitToItsBytes() throws {
+        for source in ["a\u{FEFF}b", "\u{FEFF}let é = \"http://x\"\n", "x😀y\u{10FFFF}z", "日本語 text", ""] {
+            let bytes = Array(source.utf8)
+            let text = try XCTUnwrap(RegexText(bytes), source)
+            XCTAssertEqual(text.utf16, Array(source.utf16), source)
+            var byte = 0, unit = 0
+            for scalar in source.unicodeScalars {
+                for offset in 0..<UTF16.width(scalar) { XCTAssertEqual(text.byteOffset(ofUnit: unit + offset), byte) }
+                for offset in 0..<UTF8.width(scalar) { XCTAssertEqual(text.unitOffset(ofByte: byte + offset), unit) }
+                byte += UTF8.width(scalar)
+                unit += UTF16.width(scalar)
+            }
+            XCTAssertEqual(text.byteOffset(ofUnit: unit), bytes.count)
+            XCTAssertEqual(text.unitOffset(ofByte: bytes.count), unit)
+        }
+        for invalid: [UInt8] in [
+            [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x61, 0xE2, 0x82],
+        ] {
+            XCTAssertNil(RegexText(invalid + [0xC3, 0xA9]), "\(invalid)")
+        }
+    }
+
+    /// A byte-order mark is three bytes of the file: a regex finding after it stands where its
+    /// text is (it was three columns early when the mark was dropped before matching).
+    func testARegexFindingInAFileWithAByteOrderMarkStandsAtItsText() throws {
+        let rule = "match:\n  regex: 'http://(?!localhost)'\n  match_kinds: [string]"
+        XCTAssertEqual(try findings(rule, "\u{FEFF}import A\nlet é = \"http://x\"\n"), ["2:10"])
+    }
+
     func testLiteralRegexesAreReadAsTheirTextsInOrder() {
         XCTAssertEqual(LiteralRegex.texts(of: #"print\(|debugPrint\("#), ["print(", "debugPrint("])
         XCTAssertEqual(

@@ -228,10 +228,8 @@ struct ByteGrams: Sendable {
 /// A file's text as `NSRegularExpression` reads it (UTF-16 offsets), with the maps between
 /// those offsets and byte offsets. An ASCII file needs no map: both offsets are the same.
 struct RegexText: Sendable {
-    /// The text as a `String` (for `NSRegularExpression`, where ICU's C API is not reachable);
-    /// made on demand for an ASCII file, which ICU reads through `utf16` alone.
-    var string: String { decoded ?? String(decoding: utf16.lazy.map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self) }
-    private let decoded: String?
+    /// The text as a `String`, for `NSRegularExpression` where ICU's C API is not reachable.
+    var string: String { String(decoding: utf16, as: UTF16.self) }
     /// The text as UTF-16, what ICU reads (made once, shared by the file's regex rules).
     let utf16: [UInt16]
     let utf16Count: Int
@@ -240,37 +238,90 @@ struct RegexText: Sendable {
     /// UTF-16 offset of each byte offset (one past the end included); empty for ASCII.
     private let unitOfByte: [Int32]
 
+    /// Nil when the bytes are not UTF-8.
     init?(_ bytes: [UInt8]) {
         let ascii = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
         if ascii {
-            decoded = nil
             utf16 = bytes.map { UInt16($0) }
             utf16Count = bytes.count
             byteOfUnit = []
             unitOfByte = []
             return
         }
-        guard let decoded = String(bytes: bytes, encoding: .utf8) else { return nil }
-        self.decoded = decoded
-        utf16 = Array(decoded.utf16)
-        var byteOfUnit: [Int32] = []
-        var unitOfByte: [Int32] = []
-        byteOfUnit.reserveCapacity(bytes.count + 1)
-        unitOfByte.reserveCapacity(bytes.count + 1)
-        var byte: Int32 = 0, unit: Int32 = 0
-        for scalar in decoded.unicodeScalars {
-            let bytesOfScalar = Int32(UTF8.width(scalar))
-            let unitsOfScalar = Int32(UTF16.width(scalar))
-            for _ in 0..<unitsOfScalar { byteOfUnit.append(byte) }
-            for _ in 0..<bytesOfScalar { unitOfByte.append(unit) }
-            byte += bytesOfScalar
-            unit += unitsOfScalar
+        guard let made = Self.transcoded(bytes) else { return nil }
+        (utf16, byteOfUnit, unitOfByte) = made
+        utf16Count = utf16.count
+    }
+
+    /// UTF-16 and both maps in one pass over the bytes (most of a Swift file is ASCII: one unit
+    /// per byte); nil at the first byte that is not well-formed UTF-8 (an overlong form, a
+    /// surrogate, past U+10FFFF, a sequence cut short).
+    private static func transcoded(_ bytes: [UInt8]) -> (utf16: [UInt16], byteOfUnit: [Int32], unitOfByte: [Int32])? {
+        let count = bytes.count
+        var units = [UInt16](repeating: 0, count: count)
+        var byteOfUnit = [Int32](repeating: 0, count: count + 1)
+        var unitOfByte = [Int32](repeating: 0, count: count + 1)
+        var unitCount = 0
+        let valid = bytes.withUnsafeBufferPointer { bytes in
+            units.withUnsafeMutableBufferPointer { units in
+                byteOfUnit.withUnsafeMutableBufferPointer { byteOfUnit in
+                    unitOfByte.withUnsafeMutableBufferPointer { unitOfByte in
+                        var byte = 0, unit = 0
+                        while byte < count {
+                            let lead = bytes[byte]
+                            if lead < 0x80 {
+                                units[unit] = UInt16(lead)
+                                byteOfUnit[unit] = Int32(byte)
+                                unitOfByte[byte] = Int32(unit)
+                                byte += 1
+                                unit += 1
+                                continue
+                            }
+                            let width: Int, least: UInt32
+                            var scalar: UInt32
+                            switch lead {
+                            case 0xC2...0xDF: (width, least, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+                            case 0xE0...0xEF: (width, least, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+                            case 0xF0...0xF4: (width, least, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+                            default: return false
+                            }
+                            guard byte + width <= count else { return false }
+                            for next in 1..<width {
+                                let continuation = bytes[byte + next]
+                                guard continuation & 0xC0 == 0x80 else { return false }
+                                scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                            }
+                            guard scalar >= least, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+                                return false
+                            }
+                            for next in 0..<width { unitOfByte[byte + next] = Int32(unit) }
+                            if scalar >= 0x10000 {
+                                let value = scalar - 0x10000
+                                units[unit] = UInt16(0xD800 + (value >> 10))
+                                units[unit + 1] = UInt16(0xDC00 + (value & 0x3FF))
+                                byteOfUnit[unit] = Int32(byte)
+                                byteOfUnit[unit + 1] = Int32(byte)
+                                unit += 2
+                            } else {
+                                units[unit] = UInt16(scalar)
+                                byteOfUnit[unit] = Int32(byte)
+                                unit += 1
+                            }
+                            byte += width
+                        }
+                        byteOfUnit[unit] = Int32(count)
+                        unitOfByte[count] = Int32(unit)
+                        unitCount = unit
+                        return true
+                    }
+                }
+            }
         }
-        byteOfUnit.append(byte)
-        unitOfByte.append(unit)
-        utf16Count = Int(unit)
-        self.byteOfUnit = byteOfUnit
-        self.unitOfByte = unitOfByte
+        guard valid else { return nil }
+        // A unit stands for one to four bytes: fewer units than bytes.
+        units.removeLast(count - unitCount)
+        byteOfUnit.removeLast(count - unitCount)
+        return (units, byteOfUnit, unitOfByte)
     }
 
     func byteOffset(ofUnit unit: Int) -> Int {
