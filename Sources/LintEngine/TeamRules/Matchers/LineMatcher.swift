@@ -56,11 +56,60 @@ struct LineMatcher: TeamMatcher {
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
-        let bytes = file.bytes
         // The line starts as an array: `LineTable.count`, asked per line, is a call into another module.
-        let lines = s.file.lines.starts
+        let lineStarts = s.file.lines.starts
         var offsets: [(Int, String)] = []
-        let skipped = file.index.textLines
+        let bytes = file.bytes
+        switch check {
+        case .maxBlankLines, .maxLength, .indentation, .trailingWhitespace:
+            let skippedLines = file.index.textLines
+            // These read every line of every file: unchecked buffers, not arrays.
+            bytes.withUnsafeBufferPointer { bytes in
+                lineStarts.withUnsafeBufferPointer { lines in
+                    skippedLines.withUnsafeBufferPointer { skipped in
+                        checkLines(lines, skipped, bytes, into: &offsets)
+                    }
+                }
+            }
+        case .spaceAfter(let token, let count):
+            for index in s.code.indices where s.spells(index, token) {
+                let end = s.code[index].end
+                var spaces = 0
+                while end + spaces < bytes.count, bytes[end + spaces] == 0x20 { spaces += 1 }
+                let next = end + spaces < bytes.count ? bytes[end + spaces] : 0x0A
+                if next == 0x0A || next == 0x0D { continue }
+                // `f(a, b)`'s `,` before `)` and the like: only a space before more code counts.
+                if spaces != count {
+                    let what = String(decoding: token, as: UTF8.self)
+                    offsets.append((end, "\(spaces) space\(spaces == 1 ? "" : "s") after `\(what)`, not \(count)"))
+                }
+            }
+        case .ownLine(let names):
+            for index in s.code.indices where s.code[index].kind == .attribute {
+                let name = String(s.text(index).dropFirst())
+                guard names.contains(where: { $0.matches(name) }) else { continue }
+                var last = index
+                if s.punct(index + 1, UInt8(ascii: "(")), !s.spaced(before: index + 1), s.closing[index + 1] > index + 1
+                {
+                    last = Int(s.closing[index + 1])
+                }
+                if last + 1 < s.code.count, s.code[last + 1].line == s.code[last].line {
+                    offsets.append((s.code[index].offset, "`@\(name)` is not on a line of its own"))
+                }
+            }
+        }
+        return offsets.compactMap { offset, message in
+            let match = file.match(at: offset, range: offset..<(offset + 1), text: message)
+            if let within, !within.contains(match.token) { return nil }
+            return match
+        }
+    }
+
+    /// The checks that read each line's bytes.
+    private func checkLines(
+        _ lines: UnsafeBufferPointer<Int>, _ skipped: UnsafeBufferPointer<Bool>, _ bytes: UnsafeBufferPointer<UInt8>,
+        into offsets: inout [(Int, String)]
+    ) {
         switch check {
         case .maxBlankLines(let most):
             var run = 0
@@ -110,49 +159,28 @@ struct LineMatcher: TeamMatcher {
                 while index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
                 if index < end { offsets.append((index, "whitespace at the end of the line")) }
             }
-        case .spaceAfter(let token, let count):
-            for index in s.code.indices where s.spells(index, token) {
-                let end = s.code[index].end
-                var spaces = 0
-                while end + spaces < bytes.count, bytes[end + spaces] == 0x20 { spaces += 1 }
-                let next = end + spaces < bytes.count ? bytes[end + spaces] : 0x0A
-                if next == 0x0A || next == 0x0D { continue }
-                // `f(a, b)`'s `,` before `)` and the like: only a space before more code counts.
-                if spaces != count {
-                    let what = String(decoding: token, as: UTF8.self)
-                    offsets.append((end, "\(spaces) space\(spaces == 1 ? "" : "s") after `\(what)`, not \(count)"))
-                }
-            }
-        case .ownLine(let names):
-            for index in s.code.indices where s.code[index].kind == .attribute {
-                let name = String(s.text(index).dropFirst())
-                guard names.contains(where: { $0.matches(name) }) else { continue }
-                var last = index
-                if s.punct(index + 1, UInt8(ascii: "(")), !s.spaced(before: index + 1), s.closing[index + 1] > index + 1
-                {
-                    last = Int(s.closing[index + 1])
-                }
-                if last + 1 < s.code.count, s.code[last + 1].line == s.code[last].line {
-                    offsets.append((s.code[index].offset, "`@\(name)` is not on a line of its own"))
-                }
-            }
-        }
-        return offsets.compactMap { offset, message in
-            let match = file.match(at: offset, range: offset..<(offset + 1), text: message)
-            if let within, !within.contains(match.token) { return nil }
-            return match
+        case .spaceAfter, .ownLine:
+            break
         }
     }
 
-    private func bounds(_ line: Int, _ lines: [Int], _ bytes: [UInt8]) -> (Int, Int) {
+    @inline(__always)
+    private func bounds(_ line: Int, _ lines: UnsafeBufferPointer<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> (
+        Int, Int
+    ) {
         let start = lines[line - 1]
         var end = line < lines.count ? lines[line] : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return (start, end)
     }
 
-    private func isBlank(_ start: Int, _ end: Int, _ bytes: [UInt8]) -> Bool {
-        for index in start..<end where bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+    @inline(__always)
+    private func isBlank(_ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = start
+        while index < end {
+            if bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
+            index += 1
+        }
         return true
     }
 
