@@ -352,3 +352,50 @@ final class TeamRuleTests: XCTestCase {
         XCTAssertEqual(try findings("match:\n  call: VStack\n  previews: include", source), ["2:5", "4:9"])
     }
 }
+
+extension TeamRuleTests {
+    /// Regexes of character classes are decided without ICU exactly as ICU decides them, on
+    /// printable ASCII texts; any other shape is left to ICU.
+    func testClassSequenceRegexesAgreeWithICU() throws {
+        let patterns = [
+            "ViewController$", "^get[A-Z]", "^#[0-9A-Fa-f]{6}$", "^[0-9]{4,}$", "^[A-Z_]+_KEY$", "Protocol$",
+            "Helper$", "^on[A-Z]\\w*", "^[a-z][a-zA-Z0-9]*$", "^_?[a-z]", "a|^b|c$", "^$", "x{2,3}y", "[^a-z]",
+            "[-a]", "[a-]", "\\.", "a.b", "^\\d+\\.\\d+$", "[\\]x]", "ab*?c", "^(?:x)$", "(a|b)", "\\bword",
+            "a*+", "[[:alpha:]]", "[a-z&&[^b]]", "x{,2}", "^.{3}$", "\\s", "[a-z-0]",
+        ]
+        var letters = Array("abcxyzABCKEY_0123456789#.- ]".utf8)
+        letters += Array("[bdgetonViewControllerProtocolHelper".utf8)
+        // Seeded: a failure replays.
+        var generator = SeededGenerator(seed: 32)
+        var decided = 0
+        for pattern in patterns {
+            // (A pattern ICU rejects never reaches a rule.)
+            guard let icu = try? NSRegularExpression(pattern: pattern), let fast = ClassSequenceRegex(pattern) else {
+                continue
+            }
+            var texts = [
+                "", "getX", "get", "#a0F9c1", "1234", "123", "API_KEY", "MyViewController", "x", "xxy", "1.25",
+            ]
+            for _ in 0..<300 {
+                let length = Int.random(in: 0...12, using: &generator)
+                texts.append(
+                    String(decoding: (0..<length).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
+                )
+            }
+            for text in texts {
+                let expected = icu.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+                var copy = text
+                let found = copy.withUTF8 { fast.firstMatchExists(in: $0) }
+                XCTAssertEqual(found, expected, "/\(pattern)/ on \"\(text)\"")
+                decided += 1
+            }
+        }
+        XCTAssertGreaterThan(decided, 5000)
+        for unread in ["^(?:x)$", "(a|b)", "\\bword", "a*+", "[[:alpha:]]", "[a-z&&[^b]]", "[a-z-0]", "a{,2}"] {
+            XCTAssertNil(ClassSequenceRegex(unread), unread)
+        }
+        var multiLine = "a\nb"
+        XCTAssertNil(
+            multiLine.withUTF8 { ClassSequenceRegex("b$")!.firstMatchExists(in: $0) }, "a line break: ICU decides")
+    }
+}

@@ -506,7 +506,7 @@ final class XcodeFileMembershipTests: XCTestCase {
 }
 
 /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

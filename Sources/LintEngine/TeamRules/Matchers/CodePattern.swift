@@ -125,7 +125,7 @@ struct CodePattern: Sendable {
     func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:], buckets: TokenBuckets? = nil)
         -> [Found]
     {
-        let candidates = startKey.flatMap { key in buckets?.tokens(key) }
+        let candidates = startKey.flatMap { key in buckets?.tokens(key) ?? nil }
         if let anchor {
             return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
         }

@@ -68,9 +68,10 @@ struct LiteralMatcher: TeamMatcher {
         let range = kind == .string ? content(index...last, s) : token.offset..<token.end
         // Most literals are told apart by their bytes, before a `String` is made of them.
         // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
-        if value?.verdictWithoutText(s.file.bytes, range) == false { return }
+        let quick = value?.verdictWithoutText(s.file.bytes, range)
+        if quick == false { return }
         let said = String(decoding: s.file.bytes[range], as: UTF8.self)
-        if value?.matches(said) == false { return }
+        if quick == nil, value?.matches(said) == false { return }
         scan.found.append(
             TeamMatch(
                 offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],

@@ -1,14 +1,19 @@
+import Foundation
 import SwiftLexer
 
-/// A file's code tokens grouped by what team rules start from: each keyword (`try`, `as`), each
-/// one-byte token (`=`, `.`, `!`), and literals. Made in one pass (counted, then placed: no array
-/// per group) and shared by the file's rules, so a rule that starts from such a token reads its
-/// occurrences, not every token of the file, once per rule.
+/// A file's code tokens grouped by what team rules start from: the keywords (`try`, `as`) and
+/// one-byte tokens (`=`, `!`) code patterns start from, and literals. Only the keys a rule
+/// asked for when it was read are grouped (`Key.init` records them): one pass over the tokens
+/// that keeps few of them, where grouping every keyword and punctuation byte took two passes.
+/// Shared by the file's rules, so a rule that starts from such a token reads its occurrences,
+/// not every token of the file.
 struct TokenBuckets: Sendable {
     /// Token indices, grouped by key, each group in token order.
     private let positions: [Int32]
     /// Where each key's group starts in `positions` (one past the last key included).
     private let starts: [Int32]
+    /// The keys grouped (those asked for before the file was read).
+    private let grouped: Grouping
     /// Literal tokens in token order: strings, numbers, `true`, `false`, `nil`.
     let literals: [Int32]
 
@@ -16,55 +21,63 @@ struct TokenBuckets: Sendable {
     private static let keyCount = 256 + 256
 
     init(_ s: Structure) {
-        var counts = [Int32](repeating: 0, count: Self.keyCount + 1)
-        var literalCount = 0
-        // Unsafe buffers: checked subscripts on arrays cost more than the pass itself.
-        s.code.withUnsafeBufferPointer { code in
-            s.file.bytes.withUnsafeBufferPointer { bytes in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for token in code {
-                        let key = Self.key(token, bytes)
-                        if key >= 0 { counts[key] &+= 1 }
-                        if Self.isLiteral(token) { literalCount &+= 1 }
-                    }
-                }
-            }
-        }
-        var starts = [Int32](repeating: 0, count: Self.keyCount + 1)
-        var running: Int32 = 0
-        for key in 0..<Self.keyCount {
-            starts[key] = running
-            running += counts[key]
-        }
-        starts[Self.keyCount] = running
-        var next = starts
-        var positions = [Int32](repeating: 0, count: Int(running))
-        var literals = [Int32](repeating: 0, count: literalCount)
-        s.code.withUnsafeBufferPointer { code in
-            s.file.bytes.withUnsafeBufferPointer { bytes in
-                next.withUnsafeMutableBufferPointer { next in
-                    positions.withUnsafeMutableBufferPointer { positions in
-                        literals.withUnsafeMutableBufferPointer { literals in
-                            var literal = 0
-                            for index in 0..<code.count {
-                                let token = code[index]
-                                let key = Self.key(token, bytes)
-                                if key >= 0 {
-                                    positions[Int(next[key])] = Int32(truncatingIfNeeded: index)
-                                    next[key] &+= 1
+        let grouped = Self.asked.snapshot()
+        var counts = [Int32](repeating: 0, count: grouped.count + 1)
+        // At most one entry per token: written through pointers, no growth checks per token.
+        let tokenCount = s.code.count
+        var keptCount = 0
+        var kept = [Int32](unsafeUninitializedCapacity: tokenCount) { _, count in count = 0 }
+        var literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
+            kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
+                s.code.withUnsafeBufferPointer { code in
+                    s.file.bytes.withUnsafeBufferPointer { bytes in
+                        grouped.slots.withUnsafeBufferPointer { slots in
+                            counts.withUnsafeMutableBufferPointer { counts in
+                                var keptAt = 0, literalAt = 0
+                                for index in 0..<code.count {
+                                    let token = code[index]
+                                    let key = Self.key(token, bytes)
+                                    if key >= 0, slots[key] >= 0 {
+                                        counts[Int(slots[key])] &+= 1
+                                        kept[keptAt] = Int32(truncatingIfNeeded: index)
+                                        keptAt &+= 1
+                                    }
+                                    if Self.isLiteral(token) {
+                                        literals[literalAt] = Int32(truncatingIfNeeded: index)
+                                        literalAt &+= 1
+                                    }
                                 }
-                                if Self.isLiteral(token) {
-                                    literals[literal] = Int32(truncatingIfNeeded: index)
-                                    literal &+= 1
-                                }
+                                keptCount = keptAt
+                                literalCount = literalAt
                             }
                         }
                     }
+                }
+                count = keptCount
+            }
+        }
+        var starts = [Int32](repeating: 0, count: grouped.count + 1)
+        var running: Int32 = 0
+        for slot in 0..<grouped.count {
+            starts[slot] = running
+            running += counts[slot]
+        }
+        starts[grouped.count] = running
+        // The kept tokens placed by key, in token order within each key.
+        var next = starts
+        var positions = [Int32](repeating: 0, count: kept.count)
+        s.code.withUnsafeBufferPointer { code in
+            s.file.bytes.withUnsafeBufferPointer { bytes in
+                for index in kept {
+                    let slot = Int(grouped.slots[Self.key(code[Int(index)], bytes)])
+                    positions[Int(next[slot])] = index
+                    next[slot] &+= 1
                 }
             }
         }
         self.positions = positions
         self.starts = starts
+        self.grouped = grouped
         self.literals = literals
     }
 
@@ -83,8 +96,13 @@ struct TokenBuckets: Sendable {
         }
     }
 
-    /// The code tokens spelled as `key` says, in order.
-    func tokens(_ key: Key) -> ArraySlice<Int32> { positions[Int(starts[key.value])..<Int(starts[key.value + 1])] }
+    /// The code tokens spelled as `key` says, in order; nil when the key was first asked for
+    /// after the file was grouped (read every token then).
+    func tokens(_ key: Key) -> ArraySlice<Int32>? {
+        let slot = Int(grouped.slots[key.value])
+        guard slot >= 0 else { return nil }
+        return positions[Int(starts[slot])..<Int(starts[slot + 1])]
+    }
 
     /// A text the buckets group: a keyword or one byte (an identifier is not grouped).
     struct Key: Sendable, Equatable {
@@ -101,6 +119,39 @@ struct TokenBuckets: Sendable {
             } else {
                 return nil
             }
+            TokenBuckets.asked.insert(value)
         }
+    }
+
+    /// The keys grouped, each given a slot: `slots[key]`, or -1 for a key not grouped.
+    final class Grouping: Sendable {
+        let slots: [Int16]
+        let count: Int
+
+        init(_ keys: [Int]) {
+            var slots = [Int16](repeating: -1, count: TokenBuckets.keyCount)
+            for (slot, key) in keys.enumerated() { slots[key] = Int16(slot) }
+            self.slots = slots
+            count = keys.count
+        }
+    }
+
+    /// The keys rules have asked for, in this process (the rules are read before the files).
+    private static let asked = AskedKeys()
+
+    private final class AskedKeys: @unchecked Sendable {
+        private let lock = NSLock()
+        private var keys: [Int] = []
+        private var grouping = Grouping([])
+
+        func insert(_ key: Int) {
+            lock.withLock {
+                guard !keys.contains(key) else { return }
+                keys.append(key)
+                grouping = Grouping(keys)
+            }
+        }
+
+        func snapshot() -> Grouping { lock.withLock { grouping } }
     }
 }
