@@ -38,10 +38,10 @@ struct CodeMatcher: TeamMatcher {
         let range = within ?? 0..<s.code.count
         var found: [TeamMatch] = []
         for pattern in patterns {
-            let fixed = bindings.filter { pattern.variables.contains($0.key) }
-            // A whole-file search starts from the pattern's token's occurrences (`has:` searches
-            // a few tokens: read them).
-            let buckets = within == nil ? file.index.buckets : nil
+            let fixed = bindings.isEmpty ? bindings : bindings.filter { pattern.variables.contains($0.key) }
+            // A search of more than a few tokens (the file, a `has:` over a type's body) starts
+            // from the occurrences of the pattern's token; a few tokens are read one by one.
+            let buckets = within.map { $0.count > 64 } ?? true ? file.index.buckets : nil
             for match in pattern.matches(in: s, range: range, fixed: fixed, buckets: buckets) {
                 guard
                     conditions.allSatisfy({ name, condition in
