@@ -65,7 +65,7 @@ extension IncrementalLint {
         DispatchQueue.concurrentPerform(iterations: files.count) { item in
             let file = files[item]
             guard case .success(let loaded) = Linter.load(LintInput.disk(paths[file]), index: file) else { return }
-            let state = linter.firstPass(loaded, rules: rules)
+            let state = linter.firstPass(loaded, rules: rules, gates: gates)
             results[item] = linter.secondPass(state, project: index, rules: rules, reportUnused: reportUnused).sorted {
                 ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message)
             }

@@ -16,6 +16,7 @@ import SwiftUIModel
 public final class IncrementalLint: @unchecked Sendable {
     public let linter: Linter
     let rules: [Linter.PreparedRule]
+    let gates: Linter.RuleGates
     /// The collecting rules' collectors (`CollectingRule`), in `rules` order: each slot keeps what
     /// each collected from its file, and the index gets them merged again after any file is read.
     let collectors: [FactCollector]
@@ -109,6 +110,7 @@ public final class IncrementalLint: @unchecked Sendable {
         self.linter = linter
         let entries = linter.enabledEntries
         rules = linter.prepare(entries)
+        gates = Linter.RuleGates(rules)
         collectors = rules.compactMap(\.collector)
         reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         if let previous {
@@ -334,7 +336,7 @@ public final class IncrementalLint: @unchecked Sendable {
                 // Most files give no collector anything: no list kept for them (`merged` reads a
                 // missing list as none).
                 slot.facts = facts.contains { $0 != nil } ? facts : []
-                if reporting.contains(keys[index]) { slot.state = linter.firstPass(file, rules: rules) }
+                if reporting.contains(keys[index]) { slot.state = linter.firstPass(file, rules: rules, gates: gates) }
             }
             results[item] = slot
         }

@@ -91,6 +91,11 @@ public struct Vocabulary: Sendable, Equatable {
 
     public func contains(_ word: Word) -> Bool { bits & (1 << word.rawValue) != 0 }
 
+    /// `words` as one mask, for `containsAny(mask:)` (a rule's words, read once per run).
+    public static func mask(_ words: [Word]) -> UInt64 { words.reduce(0) { $0 | 1 << UInt64($1.rawValue) } }
+
+    public func containsAny(mask: UInt64) -> Bool { bits & mask != 0 }
+
     public func containsAny(_ words: Word...) -> Bool { containsAny(words) }
 
     public func containsAny(_ words: [Word]) -> Bool { words.contains(where: contains) }

@@ -141,7 +141,7 @@ public final class TeamFileIndex: @unchecked Sendable {
         return made
     }
 
-    /// Whether `needle` occurs in the file: the byte pairs first, then a real search.
+    /// Whether `needle` occurs in the file: the byte grams first, then a real search.
     func contains(_ needle: [UInt8]) -> Bool {
         guard !needle.isEmpty else { return true }
         if !grams.mayContain(needle) { return false }
@@ -150,11 +150,37 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether one of `texts` occurs in the file: `contains` for each, with the byte grams
-    /// fetched once (a rule asks this of every file).
+    /// Whether one of `texts` occurs in the file.
+    func containsAny(of texts: RequiredTexts) -> Bool { textFilter.containsAny(of: texts) }
+
+    /// The byte grams with the bytes, taken once to test many rules' texts.
+    var textFilter: TeamTextFilter { TeamTextFilter(grams: grams, bytes: structure.file.bytes) }
+}
+
+/// A file's byte grams and bytes: whether a rule's required texts occur there, asked of every
+/// team rule for every file (without a lock or a call into the rule).
+struct TeamTextFilter {
+    let grams: ByteGrams
+    let bytes: [UInt8]
+
+    /// Whether one of the texts `ends[range]` marks in `texts` occurs (each text ends where
+    /// its entry says and starts where the one before ends, or at 0).
+    func containsAny(_ texts: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, _ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { haystack in
+            var start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
+            for end in ends[range] {
+                let needle = UnsafeBufferPointer(rebasing: texts[start..<end])
+                start = end
+                if needle.isEmpty { return true }
+                if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether one of `texts` occurs: the grams first, then a real search.
     func containsAny(of texts: RequiredTexts) -> Bool {
-        let grams = self.grams
-        return structure.file.bytes.withUnsafeBufferPointer { haystack in
+        bytes.withUnsafeBufferPointer { haystack in
             texts.bytes.withUnsafeBufferPointer { all in
                 var start = 0
                 for end in texts.ends {
@@ -186,40 +212,43 @@ struct RequiredTexts: Sendable {
     }
 }
 
-/// A 65,536-bit set of the four-byte sequences that occur in a file (hashed): a needle with a
+/// A 32,768-entry set of the four-byte sequences that occur in a file (hashed): a needle with a
 /// sequence the file lacks cannot occur in it. One pass over the bytes, shared by every team rule
-/// of the file; a file of a few thousand bytes sets a few percent of the bits, so a word it does
-/// not hold is almost always told apart without reading the file again.
+/// of the file; a file of a few thousand bytes marks a few percent of the entries, so a word it
+/// does not hold is almost always told apart without reading the file again. A byte per entry,
+/// not a bit: marking one is a store (a bit was a load, a shift and a store), and the table
+/// still fits the first-level cache.
 struct ByteGrams: Sendable {
-    private var words: [UInt64]
+    private var marks: [UInt8]
+    private static let size = 1 << 15
 
     init(_ bytes: [UInt8]) {
-        words = [UInt64](repeating: 0, count: 1024)
+        marks = [UInt8](repeating: 0, count: Self.size)
         guard bytes.count >= 4 else { return }
-        // Each window read whole (big-endian: the same value as shifting the bytes in), so the
-        // positions do not wait on one another.
-        words.withUnsafeMutableBufferPointer { words in
+        // Each window read whole (little-endian: the first byte lowest), so the positions do not
+        // wait on one another.
+        marks.withUnsafeMutableBufferPointer { marks in
             bytes.withUnsafeBytes { bytes in
                 for start in 0...(bytes.count - 4) {
-                    let bit = Self.slot(UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))
-                    words[bit >> 6] |= 1 << UInt64(bit & 63)
+                    marks[
+                        Self.slot(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))] =
+                        1
                 }
             }
         }
     }
 
-    @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 16) }
+    @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 17) }
 
     /// False only when the needle cannot occur (needles under four bytes always may).
     func mayContain(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { mayContain($0) } }
 
     func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count >= 4 else { return true }
-        var window = UInt32(needle[0]) << 16 | UInt32(needle[1]) << 8 | UInt32(needle[2])
+        var window = UInt32(needle[0]) << 8 | UInt32(needle[1]) << 16 | UInt32(needle[2]) << 24
         for index in 3..<needle.count {
-            window = window << 8 | UInt32(needle[index])
-            let bit = Self.slot(window)
-            if words[bit >> 6] & (1 << UInt64(bit & 63)) == 0 { return false }
+            window = window >> 8 | UInt32(needle[index]) << 24
+            if marks[Self.slot(window)] == 0 { return false }
         }
         return true
     }
