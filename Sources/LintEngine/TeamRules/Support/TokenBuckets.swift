@@ -19,6 +19,15 @@ struct TokenBuckets: Sendable {
 
     private static let keywordKeys = 256
     private static let keyCount = 256 + 256
+    /// The key of a token that has none (`Grouping.slots` holds -1 there).
+    private static let noKey = keyCount
+    /// Token kinds that are literals, a bit each; and the keywords that are.
+    private static let literalKinds: UInt16 = 1 << TokenKind.string.rawValue | 1 << TokenKind.number.rawValue
+    /// 1 for `true`, `false` and `nil`, by keyword.
+    private static let literalKeywords: [UInt8] = (0..<256).map { raw in
+        let keyword = Keyword(rawValue: UInt8(raw))
+        return keyword == .true || keyword == .false || keyword == .nil ? 1 : 0
+    }
 
     init(_ s: Structure) {
         let grouped = Self.asked.snapshot()
@@ -32,28 +41,44 @@ struct TokenBuckets: Sendable {
                 s.code.withUnsafeBufferPointer { code in
                     s.file.bytes.withUnsafeBufferPointer { bytes in
                         grouped.slots.withUnsafeBufferPointer { slots in
-                            counts.withUnsafeMutableBufferPointer { counts in
-                                var keptAt = 0, literalAt = 0
-                                for index in 0..<code.count {
-                                    let token = code[index]
-                                    let key = Self.key(token, bytes)
-                                    if key >= 0, slots[key] >= 0 {
-                                        counts[Int(slots[key])] &+= 1
+                            Self.literalKeywords.withUnsafeBufferPointer { literalKeywords in
+                                do {
+                                    var keptAt = 0, literalAt = 0
+                                    let last = bytes.count - 1
+                                    // No branch per token (kinds follow no pattern a predictor learns):
+                                    // every token is written, and kept by moving the end past it.
+                                    for index in 0..<code.count {
+                                        let token = code[index]
+                                        let isKeyword = token.kind == .keyword
+                                        let byte = last >= 0 ? Int(bytes[min(token.offset, last)]) : 0
+                                        let key =
+                                            isKeyword
+                                            ? Self.keywordKeys + Int(token.keyword.rawValue)
+                                            : token.length == 1 ? byte : Self.noKey
+                                        let slot = Int(slots[key])
                                         kept[keptAt] = Int32(truncatingIfNeeded: index)
-                                        keptAt &+= 1
-                                    }
-                                    if Self.isLiteral(token) {
+                                        keptAt &+= slot >= 0 ? 1 : 0
+                                        // (Not a keyword: `keyword` is `.none`, not a literal.)
+                                        let literal =
+                                            Int(Self.literalKinds >> UInt16(token.kind.rawValue) & 1)
+                                            | Int(literalKeywords[Int(token.keyword.rawValue)])
                                         literals[literalAt] = Int32(truncatingIfNeeded: index)
-                                        literalAt &+= 1
+                                        literalAt &+= literal
                                     }
+                                    keptCount = keptAt
+                                    literalCount = literalAt
                                 }
-                                keptCount = keptAt
-                                literalCount = literalAt
                             }
                         }
                     }
                 }
                 count = keptCount
+            }
+        }
+        // Counted here, over the few kept: a count per token was a store the next token waited on.
+        s.code.withUnsafeBufferPointer { code in
+            s.file.bytes.withUnsafeBufferPointer { bytes in
+                for index in kept { counts[Int(grouped.slots[Self.key(code[Int(index)], bytes)])] &+= 1 }
             }
         }
         var starts = [Int32](repeating: 0, count: grouped.count + 1)
@@ -86,14 +111,6 @@ struct TokenBuckets: Sendable {
         if token.kind == .keyword { return keywordKeys + Int(token.keyword.rawValue) }
         if token.length == 1 { return Int(bytes[token.offset]) }
         return -1
-    }
-
-    @inline(__always) private static func isLiteral(_ token: Token) -> Bool {
-        switch token.kind {
-        case .string, .number: true
-        case .keyword: token.keyword == .true || token.keyword == .false || token.keyword == .nil
-        default: false
-        }
     }
 
     /// The code tokens spelled as `key` says, in order; nil when the key was first asked for
@@ -129,7 +146,7 @@ struct TokenBuckets: Sendable {
         let count: Int
 
         init(_ keys: [Int]) {
-            var slots = [Int16](repeating: -1, count: TokenBuckets.keyCount)
+            var slots = [Int16](repeating: -1, count: TokenBuckets.keyCount + 1)
             for (slot, key) in keys.enumerated() { slots[key] = Int16(slot) }
             self.slots = slots
             count = keys.count
