@@ -88,6 +88,50 @@ final class TeamRuleTests: XCTestCase {
             ])
     }
 
+    /// A range's kinds worked out from its tokens alone are those the whole file's map gives,
+    /// for every token, every pair of neighbours and seeded random ranges of the survey's case
+    /// files and a snippet of the awkward cases (interpolations, raw strings, `#if` lines, a
+    /// placeholder, a shebang, labels, keywords after `.`); and most ranges are decided locally.
+    func testKindsOfOneRangeAgreeWithTheWholeFilesMap() throws {
+        let fixtures = SwiftLintImportTests.fixtures + "/cases"
+        var sources = try FileManager.default.subpathsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".swift") }
+            .map { try String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8) }
+        sources.append(
+            """
+            #!/usr/bin/swift
+            /** doc */ /// doc
+            #if os(iOS) && DEBUG || 1
+            fileprivate let a = "http://x \\(b) y", r = #"raw \\#(c) "q" "#, n = 0x1F
+            #elseif true
+            let t = f(in: 1, default: .default, .class, self.init, x.Type)
+            #endif
+            let p = <#value#> ; let q = "<#no#>" // http://z
+            @objc func g(for value: Int) -> some View { return nil }
+            """)
+        var generator = SeededGenerator(seed: 23)
+        var local = 0, checked = 0
+        for source in sources {
+            let structure = Structure(SourceFile(path: "K.swift", text: source))
+            let map = SwiftLintKindMap(structure)
+            let classifier = SwiftLintKindClassifier(s: structure, reserving: false)
+            let count = structure.file.bytes.count
+            var ranges = (structure.code + structure.file.comments).map(\.range)
+            ranges += zip(structure.code, structure.code.dropFirst()).map { $0.offset..<$1.end }
+            for _ in 0..<400 where count > 1 {
+                let start = Int.random(in: 0..<(count - 1), using: &generator)
+                ranges.append(start..<min(count, start + Int.random(in: 1...24, using: &generator)))
+            }
+            for range in ranges where !range.isEmpty {
+                checked += 1
+                guard let kinds = classifier.localKinds(touching: range) else { continue }
+                local += 1
+                XCTAssertEqual(kinds, map.kinds(touching: range), "\(range) in \(source.prefix(60))")
+            }
+        }
+        XCTAssertGreaterThan(checked, 5000)
+        XCTAssertGreaterThan(local, checked / 3, "most ranges decided from their tokens")
+    }
+
     // MARK: The regex prefilter
 
     /// A file holding none of a regex's required texts has no match: checked for every regex of

@@ -76,9 +76,10 @@ struct SwiftLintKindClassifier {
     private var marks: [UInt8] = []
     private var n: Int { s.code.count }
 
-    init(s: Structure) {
+    /// `reserving`: room for a span per token (a whole-file pass; not for one range).
+    init(s: Structure, reserving: Bool = true) {
         self.s = s
-        spans.reserveCapacity(s.code.count + s.file.comments.count)
+        if reserving { spans.reserveCapacity(s.code.count + s.file.comments.count) }
     }
 
     mutating func run() {
@@ -106,18 +107,7 @@ struct SwiftLintKindClassifier {
                     add(token, .identifier)
                 }
             case .keyword:
-                if token.keyword == .wildcard {
-                    break
-                } else if token.line == conditionLine {
-                    add(token, .poundDirectiveKeyword)
-                } else if s.punct(i - 1, UInt8(ascii: ".")) && !keepsKeywordAfterDot(token.keyword) {
-                    // `.default`, `.class`: a member name, read as an identifier.
-                    add(token, .identifier)
-                } else if isArgumentLabel(i) {
-                    add(token, .argument)
-                } else {
-                    add(token, .keyword)
-                }
+                if let kind = keywordKind(i, onConditionLine: token.line == conditionLine) { add(token, kind) }
             case .attribute:
                 add(token, .attributeID)
             case .number:
@@ -138,10 +128,110 @@ struct SwiftLintKindClassifier {
             i += 1
         }
         for comment in s.file.comments {
-            let first = bytes[comment.offset]
-            if comment.offset == 0, first == UInt8(ascii: "#") { continue } // shebang: trivia without a kind
-            add(comment, isDocComment(comment) ? .docComment : .comment)
+            if let kind = commentKind(comment) { add(comment, kind) }
         }
+    }
+
+    /// A comment's kind; nil for a shebang (trivia without a kind).
+    private func commentKind(_ comment: Token) -> SwiftLintKind? {
+        if comment.offset == 0, s.file.bytes[comment.offset] == UInt8(ascii: "#") { return nil }
+        return isDocComment(comment) ? .docComment : .comment
+    }
+
+    // MARK: One range, without the whole file
+
+    /// The kinds the spans touching a non-empty `range` have (as `SwiftLintKindMap.kinds(touching:)`
+    /// finds them), when each token there is classified on its own: keywords, literals,
+    /// attributes, directives and comments. Nil when an identifier or an operator touches it
+    /// (their kinds need the type positions of the whole file), or a line it is on may hold a
+    /// placeholder: the whole map decides then.
+    func localKinds(touching range: Range<Int>) -> SwiftLintKindSet? {
+        guard !range.isEmpty else { return nil }
+        var set = SwiftLintKindSet()
+        func overlaps(_ span: Range<Int>) -> Bool {
+            span.lowerBound < range.upperBound && span.upperBound > range.lowerBound
+        }
+        let code = s.code
+        var i = Self.firstEnding(after: range.lowerBound, in: code)
+        while i < code.count, code[i].offset < range.upperBound {
+            let token = code[i]
+            if mayHoldPlaceholder(line: token.line) { return nil }
+            switch token.kind {
+            case .identifier, .operator:
+                return nil
+            case .keyword:
+                if let kind = keywordKind(i, onConditionLine: isOnConditionLine(i)), overlaps(token.range) {
+                    set.insert(kind)
+                }
+            case .attribute:
+                if overlaps(token.range) { set.insert(.attributeID) }
+            case .number:
+                if overlaps(token.range) { set.insert(isOnConditionLine(i) ? .poundDirectiveKeyword : .number) }
+            case .string:
+                let span = stringSpan(token, at: i)
+                if !span.isEmpty, overlaps(span) { set.insert(.string) }
+            case .directive:
+                let (span, kind) = directiveSpan(token, at: i)
+                if !span.isEmpty, overlaps(span) { set.insert(kind) }
+            case .punctuation, .regex, .comment:
+                break
+            }
+            i += 1
+        }
+        let comments = s.file.comments
+        var k = Self.firstEnding(after: range.lowerBound, in: comments)
+        while k < comments.count, comments[k].offset < range.upperBound {
+            if let kind = commentKind(comments[k]), overlaps(comments[k].range) { set.insert(kind) }
+            k += 1
+        }
+        return set
+    }
+
+    /// The first of `tokens` (in offset order) that ends after `offset`.
+    private static func firstEnding(after offset: Int, in tokens: [Token]) -> Int {
+        var low = 0, high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].end > offset { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// Whether a `#if` or `#elseif` before token `i` stands on its line (then the rest of the
+    /// line is the condition).
+    private func isOnConditionLine(_ i: Int) -> Bool {
+        let line = s.code[i].line
+        var j = i - 1
+        while j >= 0, s.code[j].line == line {
+            if s.code[j].kind == .directive, opensCondition(j) { return true }
+            j -= 1
+        }
+        return false
+    }
+
+    /// Whether line `line` holds `<#` (an editor placeholder may start there).
+    private func mayHoldPlaceholder(line: Int) -> Bool {
+        let starts = s.file.lines.starts
+        let bytes = s.file.bytes
+        guard line >= 1, line <= starts.count else { return true }
+        let start = starts[line - 1], end = line < starts.count ? starts[line] : bytes.count
+        var k = start
+        while k + 1 < end {
+            if bytes[k] == UInt8(ascii: "<"), bytes[k + 1] == UInt8(ascii: "#") { return true }
+            k += 1
+        }
+        return false
+    }
+
+    /// A keyword's kind (nil for `_`): the same everywhere but on a `#if` line, after a `.`
+    /// and as an argument label.
+    private func keywordKind(_ i: Int, onConditionLine: Bool) -> SwiftLintKind? {
+        let token = s.code[i]
+        if token.keyword == .wildcard { return nil }
+        if onConditionLine { return .poundDirectiveKeyword }
+        // `.default`, `.class`: a member name, read as an identifier.
+        if s.punct(i - 1, UInt8(ascii: ".")) && !keepsKeywordAfterDot(token.keyword) { return .identifier }
+        return isArgumentLabel(i) ? .argument : .keyword
     }
 
     private mutating func add(_ token: Token, _ kind: SwiftLintKind) {
@@ -171,6 +261,11 @@ struct SwiftLintKindClassifier {
     /// A string segment: the quotes and text are `string`; a raw string's `#`s and an
     /// interpolation's `\(` (`\#(`) and closing `)` have no kind.
     private mutating func string(_ token: Token, at index: Int) {
+        let span = stringSpan(token, at: index)
+        add(span.lowerBound, span.upperBound, .string)
+    }
+
+    private func stringSpan(_ token: Token, at index: Int) -> Range<Int> {
         let bytes = s.file.bytes
         var start = token.offset
         var end = token.end
@@ -187,23 +282,26 @@ struct SwiftLintKindClassifier {
             // Trailing `#`s after the closing quote.
             while end > start, bytes[end - 1] == UInt8(ascii: "#") { end -= 1 }
         }
-        add(start, end, .string)
+        return start..<max(start, end)
     }
 
     // MARK: Directives and macros
 
     private mutating func directive(_ token: Token, at index: Int, conditionLine: inout Int) {
-        if s.is(index, "#if") || s.is(index, "#elseif") {
-            add(token, .poundDirectiveKeyword)
-            conditionLine = token.line
-        } else if s.is(index, "#else") || s.is(index, "#endif") || s.is(index, "#sourceLocation") {
-            add(token, .poundDirectiveKeyword)
-        } else if s.is(index, "#available") || s.is(index, "#unavailable") {
-            add(token, .keyword)
-        } else {
-            // `#Preview`, `#selector`, `#warning`: `#` has no kind, the macro's name is an identifier.
-            add(token.offset + 1, token.end, .identifier)
+        if opensCondition(index) { conditionLine = token.line }
+        let (span, kind) = directiveSpan(token, at: index)
+        add(span.lowerBound, span.upperBound, kind)
+    }
+
+    private func opensCondition(_ index: Int) -> Bool { s.is(index, "#if") || s.is(index, "#elseif") }
+
+    private func directiveSpan(_ token: Token, at index: Int) -> (Range<Int>, SwiftLintKind) {
+        if opensCondition(index) || s.is(index, "#else") || s.is(index, "#endif") || s.is(index, "#sourceLocation") {
+            return (token.range, .poundDirectiveKeyword)
         }
+        if s.is(index, "#available") || s.is(index, "#unavailable") { return (token.range, .keyword) }
+        // `#Preview`, `#selector`, `#warning`: `#` has no kind, the macro's name is an identifier.
+        return (min(token.offset + 1, token.end)..<token.end, .identifier)
     }
 
     // MARK: Editor placeholders

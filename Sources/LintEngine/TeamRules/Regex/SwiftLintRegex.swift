@@ -90,10 +90,9 @@ struct SwiftLintRegex: @unchecked Sendable {
         if let plainText, index.isASCII || index.isUTF8 { return (occurrences(of: plainText, index), false) }
         guard let text = index.regexText else { return ([], false) }
         if !excluded.isEmpty, let texts = required.first, !anyOccurrenceClear(of: texts, index) { return ([], false) }
-        let kinds = excluded.isEmpty ? nil : index.kinds
         var kept: [Match] = []
         func keep(_ range: Range<Int>, groupStart: Int?) {
-            if let kinds, kinds.kinds(touching: range).intersects(excluded) { return }
+            if !excluded.isEmpty, touchesExcluded(range, index) { return }
             // A group that took no part has no place; SwiftLint's location would be empty too.
             kept.append(Match(offset: groupStart.map(text.byteOffset(ofUnit:)) ?? range.lowerBound, range: range))
         }
@@ -134,23 +133,28 @@ struct SwiftLintRegex: @unchecked Sendable {
             plain.withUnsafeBufferPointer { bytes.endsOfOccurrences(of: $0) }
         }
         guard !ends.isEmpty else { return [] }
-        let kinds = excluded.isEmpty ? nil : index.kinds
         return ends.compactMap { end in
             let range = (end - plain.count)..<end
-            if let kinds, kinds.kinds(touching: range).intersects(excluded) { return nil }
+            if !excluded.isEmpty, touchesExcluded(range, index) { return nil }
             return Match(offset: range.lowerBound, range: range)
         }
+    }
+
+    /// Whether a span of an excluded kind touches `range` (an empty match: the spans around it,
+    /// from the whole map).
+    private func touchesExcluded(_ range: Range<Int>, _ index: TeamFileIndex) -> Bool {
+        let kinds = range.isEmpty ? index.kinds.kinds(touching: range) : index.kinds(touching: range)
+        return kinds.intersects(excluded)
     }
 
     /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,
     /// and touches none.
     private func anyOccurrenceClear(of texts: [[UInt8]], _ index: TeamFileIndex) -> Bool {
-        let kinds = index.kinds
-        return index.bytes.withUnsafeBufferPointer { bytes in
+        index.bytes.withUnsafeBufferPointer { bytes in
             texts.contains { text in
                 text.withUnsafeBufferPointer { needle in
                     bytes.endsOfOccurrences(of: needle).contains { end in
-                        !kinds.kinds(touching: (end - needle.count)..<end).intersects(excluded)
+                        !touchesExcluded((end - needle.count)..<end, index)
                     }
                 }
             }

@@ -65,6 +65,17 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
+    /// The kinds of the spans touching the non-empty `range`: from the tokens there when they
+    /// tell (`SwiftLintKindClassifier.localKinds`: a keyword, a literal, a comment), else from
+    /// the whole file's map, made once. Most matches a kind filter tests are a keyword or text
+    /// in a string or comment; the map classified every token of the file for them.
+    func kinds(touching range: Range<Int>) -> SwiftLintKindSet {
+        if let local = SwiftLintKindClassifier(s: structure, reserving: false).localKinds(touching: range) {
+            return local
+        }
+        return kinds.kinds(touching: range)
+    }
+
     /// The text for `NSRegularExpression`; nil when the bytes are not UTF-8 (SwiftLint cannot
     /// read such a file either, so its custom rules find nothing there).
     var regexText: RegexText? {
