@@ -9,7 +9,8 @@ public struct TeamRule: Rule {
     public let id: String
     public let spec: TeamRuleSpec
     let matcher: any TeamMatcher
-    /// The matcher's required texts, worked out once (some read a regex to find them).
+    /// The matcher's required texts, worked out once (some read a regex to find them): the
+    /// linter skips a file holding none of them.
     let required: RequiredTexts?
     let readsTestImports: Bool
 
@@ -30,7 +31,8 @@ public struct TeamRule: Rule {
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let index = file.teamIndex
         if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
-        if let required, !index.containsAny(of: required) { return [] }
+        // The required texts are the linter's gate (`Linter.RuleGates`), tested before this is
+        // called; a file without them finds nothing here either, only slower.
         let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []

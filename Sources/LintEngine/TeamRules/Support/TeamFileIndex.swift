@@ -161,9 +161,6 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether one of `texts` occurs in the file.
-    func containsAny(of texts: RequiredTexts) -> Bool { textFilter.containsAny(of: texts) }
-
     /// The byte grams with the bytes, taken once to test many rules' texts.
     var textFilter: TeamTextFilter { TeamTextFilter(grams: grams, bytes: structure.file.bytes) }
 }
@@ -186,22 +183,6 @@ struct TeamTextFilter {
                 if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
             }
             return false
-        }
-    }
-
-    /// Whether one of `texts` occurs: the grams first, then a real search.
-    func containsAny(of texts: RequiredTexts) -> Bool {
-        bytes.withUnsafeBufferPointer { haystack in
-            texts.bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                for end in texts.ends {
-                    let needle = UnsafeBufferPointer(rebasing: all[start..<end])
-                    start = end
-                    if needle.isEmpty { return true }
-                    if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
-                }
-                return false
-            }
         }
     }
 }
