@@ -58,6 +58,28 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 }
 
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Where each occurrence of `needle` starts, overlapping ones too, left to right: `memchr`
+    /// finds the needle's rarest byte, as `containsOccurrence` does.
+    public func startsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>) -> [Int] {
+        guard let needleBase = needle.baseAddress, !needle.isEmpty, let base = baseAddress, count >= needle.count
+        else { return [] }
+        var pivot = 0
+        for index in needle.indices where ByteRarity.commonness(needle[index]) < ByteRarity.commonness(needle[pivot]) {
+            pivot = index
+        }
+        var starts: [Int] = []
+        var from = 0
+        let last = count - needle.count
+        while from <= last, let hit = memchr(base + from + pivot, Int32(needle[pivot]), last - from + 1) {
+            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - pivot
+            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 { starts.append(start) }
+            from = start + 1
+        }
+        return starts
+    }
+}
+
 extension Array where Element == UInt8 {
     public func endsOfOccurrences(of needle: String, limit: Int = .max) -> [Int] {
         withUnsafeBufferPointer { $0.endsOfOccurrences(of: needle, limit: limit) }

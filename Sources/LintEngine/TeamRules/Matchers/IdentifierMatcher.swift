@@ -40,7 +40,7 @@ struct IdentifierMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         var found: [TeamMatch] = []
-        for index in within ?? 0..<s.code.count {
+        for index in within.map(Array.init) ?? tokensSpellingNames(in: file) {
             let token = s.code[index]
             guard token.kind == .identifier || token.kind == .keyword else { continue }
             guard let which = names.firstIndex(where: { s.spells(index, $0) }) else { continue }
@@ -63,6 +63,27 @@ struct IdentifierMatcher: TeamMatcher {
             }
         }
         return found
+    }
+
+    /// The code tokens spelled as one of the names, in order: where the names occur in the
+    /// bytes, each a token's whole text (not inside a longer name, a comment or a string). The
+    /// file holds a name (the rule's gate said so), but most of its tokens are other words.
+    private func tokensSpellingNames(in file: TeamFile) -> [Int] {
+        let code = file.s.code
+        var tokens: [Int] = []
+        file.bytes.withUnsafeBufferPointer { bytes in
+            for name in names {
+                name.withUnsafeBufferPointer { name in
+                    for start in bytes.startsOfOccurrences(of: name) {
+                        let index = file.token(at: start)
+                        if index < code.count, code[index].offset == start, code[index].length == name.count {
+                            tokens.append(index)
+                        }
+                    }
+                }
+            }
+        }
+        return names.count > 1 ? Array(Set(tokens)).sorted() : tokens
     }
 
     /// Not a member, a label, or a declared name.
