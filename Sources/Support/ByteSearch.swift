@@ -73,7 +73,9 @@ extension UnsafeBufferPointer where Element == UInt8 {
         let last = count - needle.count
         while from <= last, let hit = memchr(base + from + pivot, Int32(needle[pivot]), last - from + 1) {
             let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - pivot
-            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 { starts.append(start) }
+            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 {
+                starts.append(start)
+            }
             from = start + 1
         }
         return starts

@@ -21,4 +21,22 @@ final class ByteSearchTests: XCTestCase {
             }
         }
     }
+
+    /// Every start, overlapping ones too (`aa` twice in `aaa`), as comparing at each offset finds them.
+    func testStartsOfOccurrencesAreEveryOffsetWhereTheNeedleStands() {
+        let haystacks = ["", "aaa", "abababx", "print(debugPrint(x)); print", "é café", "try\ntry!"]
+        let needles = ["a", "aa", "aba", "print", "é", "try", "zz"]
+        for haystack in haystacks {
+            for needle in needles {
+                let bytes = Array(haystack.utf8), wanted = Array(needle.utf8)
+                let expected = bytes.indices.filter { start in
+                    start + wanted.count <= bytes.count && Array(bytes[start..<(start + wanted.count)]) == wanted
+                }
+                let found = bytes.withUnsafeBufferPointer { bytes in
+                    wanted.withUnsafeBufferPointer { bytes.startsOfOccurrences(of: $0) }
+                }
+                XCTAssertEqual(found, expected, "`\(needle)` in `\(haystack)`")
+            }
+        }
+    }
 }
