@@ -49,12 +49,15 @@ struct TokenBuckets: Sendable {
                                     // every token is written, and kept by moving the end past it.
                                     for index in 0..<code.count {
                                         let token = code[index]
-                                        let isKeyword = token.kind == .keyword
+                                        // The key by arithmetic, not a choice: a keyword's, else a
+                                        // one-byte token's byte, else `noKey`.
+                                        let keyword = Int(unsafeBitCast(token.kind == .keyword, to: UInt8.self))
+                                        let oneByte = Int(unsafeBitCast(token.length == 1, to: UInt8.self))
                                         let byte = last >= 0 ? Int(bytes[min(token.offset, last)]) : 0
+                                        let other = oneByte &* byte &+ (1 &- oneByte) &* Self.noKey
                                         let key =
-                                            isKeyword
-                                            ? Self.keywordKeys + Int(token.keyword.rawValue)
-                                            : token.length == 1 ? byte : Self.noKey
+                                            keyword &* (Self.keywordKeys &+ Int(token.keyword.rawValue))
+                                            &+ (1 &- keyword) &* other
                                         let slot = Int(slots[key])
                                         kept[keptAt] = Int32(truncatingIfNeeded: index)
                                         keptAt &+= slot >= 0 ? 1 : 0
