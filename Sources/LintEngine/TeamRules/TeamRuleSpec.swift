@@ -74,8 +74,10 @@ public struct TeamRuleSpec: Sendable {
     static func frontMatter(_ text: String, path: String) throws -> [String: Any]? {
         guard let yaml = RuleFrontMatterText.yaml(in: text) else { return nil }
         do {
-            _ = try BoundedYAML.compose(yaml)
-            return try Yams.load(yaml: yaml, .basic, .default, .utf8) as? [String: Any]
+            // Composed once: checked against the alias budget, then made into values (loading
+            // the text again parsed it a second time, for every rule file of every run).
+            guard let node = try BoundedYAML.compose(yaml) else { return nil }
+            return Constructor.default.any(from: node) as? [String: Any]
         } catch {
             throw SpecMap.problem(path, "the front matter cannot be read: \(error)")
         }
