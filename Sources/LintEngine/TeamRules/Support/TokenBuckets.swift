@@ -42,35 +42,24 @@ struct TokenBuckets: Sendable {
                     s.file.bytes.withUnsafeBufferPointer { bytes in
                         grouped.slots.withUnsafeBufferPointer { slots in
                             Self.literalKeywords.withUnsafeBufferPointer { literalKeywords in
-                                do {
-                                    var keptAt = 0, literalAt = 0
-                                    let last = bytes.count - 1
-                                    // No branch per token (kinds follow no pattern a predictor learns):
-                                    // every token is written, and kept by moving the end past it.
-                                    for index in 0..<code.count {
-                                        let token = code[index]
-                                        // The key by arithmetic, not a choice: a keyword's, else a
-                                        // one-byte token's byte, else `noKey`.
-                                        let keyword = Int(unsafeBitCast(token.kind == .keyword, to: UInt8.self))
-                                        let oneByte = Int(unsafeBitCast(token.length == 1, to: UInt8.self))
-                                        let byte = last >= 0 ? Int(bytes[min(token.offset, last)]) : 0
-                                        let other = oneByte &* byte &+ (1 &- oneByte) &* Self.noKey
-                                        let key =
-                                            keyword &* (Self.keywordKeys &+ Int(token.keyword.rawValue))
-                                            &+ (1 &- keyword) &* other
-                                        let slot = Int(slots[key])
-                                        kept[keptAt] = Int32(truncatingIfNeeded: index)
-                                        keptAt &+= slot >= 0 ? 1 : 0
-                                        // (Not a keyword: `keyword` is `.none`, not a literal.)
-                                        let literal =
-                                            Int(Self.literalKinds >> UInt16(token.kind.rawValue) & 1)
-                                            | Int(literalKeywords[Int(token.keyword.rawValue)])
-                                        literals[literalAt] = Int32(truncatingIfNeeded: index)
-                                        literalAt &+= literal
-                                    }
-                                    keptCount = keptAt
-                                    literalCount = literalAt
+                                var keptAt = 0, literalAt = 0
+                                // No branch per token: every token is written, and kept by
+                                // moving the end past it.
+                                for index in 0..<code.count {
+                                    let token = code[index]
+                                    let key = Self.key(token, bytes)
+                                    let slot = Int(slots[key])
+                                    kept[keptAt] = Int32(truncatingIfNeeded: index)
+                                    keptAt &+= slot >= 0 ? 1 : 0
+                                    // (Not a keyword: `keyword` is `.none`, not a literal.)
+                                    let literal =
+                                        Int(Self.literalKinds >> UInt16(token.kind.rawValue) & 1)
+                                        | Int(literalKeywords[Int(token.keyword.rawValue)])
+                                    literals[literalAt] = Int32(truncatingIfNeeded: index)
+                                    literalAt &+= literal
                                 }
+                                keptCount = keptAt
+                                literalCount = literalAt
                             }
                         }
                     }
@@ -109,11 +98,15 @@ struct TokenBuckets: Sendable {
         self.literals = literals
     }
 
-    /// The token's key, or -1 when it has none.
+    /// The token's key: a keyword's, else a one-byte token's byte, else `noKey`. By arithmetic,
+    /// not a choice: it is asked of every token, and token kinds follow no pattern a branch
+    /// predictor learns.
     @inline(__always) private static func key(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        if token.kind == .keyword { return keywordKeys + Int(token.keyword.rawValue) }
-        if token.length == 1 { return Int(bytes[token.offset]) }
-        return -1
+        let keyword = Int(unsafeBitCast(token.kind == .keyword, to: UInt8.self))
+        let oneByte = Int(unsafeBitCast(token.length == 1, to: UInt8.self))
+        let byte = bytes.isEmpty ? 0 : Int(bytes[min(token.offset, bytes.count - 1)])
+        let other = oneByte &* byte &+ (1 &- oneByte) &* noKey
+        return keyword &* (keywordKeys &+ Int(token.keyword.rawValue)) &+ (1 &- keyword) &* other
     }
 
     /// The code tokens spelled as `key` says, in order; nil when the key was first asked for
