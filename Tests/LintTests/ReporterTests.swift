@@ -160,6 +160,18 @@ final class ReporterTests: XCTestCase {
 
 /// Every reporter carries a finding's evidence: Xcode `note:` lines, JSON `related`, SARIF
 /// `relatedLocations`, and the evidence sentence where a format has no place for locations.
+extension ReporterTests {
+    /// JSON strings escape what JSON requires and copy everything else as it is, multi-byte
+    /// characters included.
+    func testJSONQuotingEscapesQuotesBackslashesAndControlCharacters() {
+        XCTAssertEqual(JSON.quote(""), "\"\"")
+        XCTAssertEqual(JSON.quote("plain"), "\"plain\"")
+        XCTAssertEqual(
+            JSON.quote("a\"b\\c\nd\re\tf\u{1}g\u{1F}h\u{7F} é 😀 \u{2028}"),
+            "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g\\u001fh\u{7F} é 😀 \u{2028}\"")
+    }
+}
+
 final class EvidenceReporterTests: XCTestCase {
     let result: LintResult = {
         let pager =
