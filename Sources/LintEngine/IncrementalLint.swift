@@ -109,8 +109,7 @@ public final class IncrementalLint: @unchecked Sendable {
     public init(linter: Linter, files: [String], reusing previous: IncrementalLint? = nil) {
         self.linter = linter
         let entries = linter.enabledEntries
-        rules = linter.prepare(entries)
-        gates = Linter.RuleGates(rules)
+        (rules, gates) = linter.prepare(entries)
         collectors = rules.compactMap(\.collector)
         reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         if let previous {

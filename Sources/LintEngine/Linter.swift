@@ -122,37 +122,28 @@ public struct Linter: Sendable {
         let projectRule: (any ProjectRule)?
         /// The rule's own collector of facts (`CollectingRule`), asked once per run.
         let collector: FactCollector?
-        /// `Rule.startsFrom`, read once per run.
-        let startsFrom: [Vocabulary.Word]
         let options: RuleOptions
         let severity: Severity
         let note: NoteReference?
         /// `". See: <note title>"`, appended to every message.
         let messageSuffix: String
-        /// Tagged `deprecated` in its markdown: silent in a file no target builds.
-        let skipsUnbuiltFiles: Bool
         /// `Rule.readsDeploymentTargets`, read once per run.
         let readsDeploymentTargets: Bool
-        /// Whether it is the rule that reports unused suppressions (run after the others).
-        let reportsUnusedSuppressions: Bool
 
         init(
             id: String, rule: any Rule, projectRule: (any ProjectRule)?, collector: FactCollector?,
-            startsFrom: [Vocabulary.Word], options: RuleOptions, severity: Severity, note: NoteReference?,
-            messageSuffix: String, skipsUnbuiltFiles: Bool, readsDeploymentTargets: Bool
+            options: RuleOptions, severity: Severity, note: NoteReference?, messageSuffix: String,
+            readsDeploymentTargets: Bool
         ) {
             self.id = id
             self.rule = rule
             self.projectRule = projectRule
             self.collector = collector
-            self.startsFrom = startsFrom
             self.options = options
             self.severity = severity
             self.note = note
             self.messageSuffix = messageSuffix
-            self.skipsUnbuiltFiles = skipsUnbuiltFiles
             self.readsDeploymentTargets = readsDeploymentTargets
-            reportsUnusedSuppressions = id == RuleCatalog.unusedSuppressionID
         }
     }
 
@@ -164,6 +155,7 @@ public struct Linter: Sendable {
         struct Gate {
             /// False for the unused-suppression rule (judged after the others).
             var runs: Bool
+            /// Tagged `deprecated` in its markdown: silent in a file no target builds.
             var skipsUnbuiltFiles: Bool
             /// `Rule.startsFrom` as a `Vocabulary` mask (0: always run).
             var words: UInt64
@@ -176,42 +168,41 @@ public struct Linter: Sendable {
         let textBytes: [UInt8]
         let textEnds: [Int]
 
-        init(_ rules: [PreparedRule]) {
+        /// `entries`' gates, in their order.
+        init(_ entries: [RuleCatalog.Entry]) {
             var textBytes: [UInt8] = []
             var textEnds: [Int] = []
-            gates = rules.map { rule in
+            gates = entries.map { entry in
                 var texts: Range<Int>?
-                if let required = (rule.rule as? TeamRule)?.required {
+                if let required = (entry.rule as? TeamRule)?.required {
                     let first = textEnds.count
-                    var start = 0
-                    for end in required.ends {
-                        textBytes += required.bytes[start..<end]
+                    for text in required {
+                        textBytes += text
                         textEnds.append(textBytes.count)
-                        start = end
                     }
                     texts = first..<textEnds.count
                 }
                 return Gate(
-                    runs: !rule.reportsUnusedSuppressions, skipsUnbuiltFiles: rule.skipsUnbuiltFiles,
-                    words: Vocabulary.mask(rule.startsFrom), texts: texts)
+                    runs: entry.metadata.id != RuleCatalog.unusedSuppressionID,
+                    skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"),
+                    words: Vocabulary.mask(entry.rule.startsFrom), texts: texts)
             }
             self.textBytes = textBytes
             self.textEnds = textEnds
         }
     }
 
-    func prepare(_ entries: [RuleCatalog.Entry]) -> [PreparedRule] {
-        entries.map { entry in
+    /// The enabled rules as the per-file loop reads them, with their gates (same order).
+    func prepare(_ entries: [RuleCatalog.Entry]) -> (rules: [PreparedRule], gates: RuleGates) {
+        let rules = entries.map { entry in
             PreparedRule(
                 id: entry.metadata.id, rule: entry.rule, projectRule: entry.rule.asProjectRule,
-                collector: entry.rule.factCollector,
-                startsFrom: entry.rule.startsFrom,
-                options: configuration.options(for: entry.metadata.id),
+                collector: entry.rule.factCollector, options: configuration.options(for: entry.metadata.id),
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
                 messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
-                skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"),
                 readsDeploymentTargets: entry.rule.readsDeploymentTargets)
         }
+        return (rules, RuleGates(entries))
     }
 
     /// A file between the passes: no tokens, only what placing and judging its findings needs.
@@ -259,8 +250,7 @@ public struct Linter: Sendable {
     public func lint(_ inputs: [LintInput]) -> LintResult {
         let clock = PhaseClock()
         let entries = enabledEntries
-        let rules = prepare(entries)
-        let gates = RuleGates(rules)
+        let (rules, gates) = prepare(entries)
         let reportUnused = entries.contains { $0.metadata.id == RuleCatalog.unusedSuppressionID }
         // Pass 1: read, parse and summarise every file; local rules now, project rules prepared.
         let collectors = rules.compactMap(\.collector)

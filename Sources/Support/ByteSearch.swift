@@ -36,11 +36,34 @@ extension UnsafeBufferPointer where Element == UInt8 {
     }
 
     /// Whether `needle` occurs at all, with no array made: the quick "cannot match in this file"
-    /// test asked once per rule and file. `memchr` looks for the needle's rarest byte in source
-    /// code (the `y` of `try`, the `u` of `count`), so that few candidates stop it.
+    /// test asked once per rule and file.
     public func containsOccurrence(of needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let needleBase = needle.baseAddress, !needle.isEmpty else { return true }
-        guard let base = baseAddress, count >= needle.count else { return false }
+        guard !needle.isEmpty else { return true }
+        var found = false
+        visitStarts(of: needle) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Where each occurrence of `needle` starts, overlapping ones too, left to right.
+    public func startsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts: [Int] = []
+        visitStarts(of: needle) { start in
+            starts.append(start)
+            return true
+        }
+        return starts
+    }
+
+    /// Calls `visit` with each start of `needle` (not empty), left to right, while it returns
+    /// true. `memchr` looks for the needle's rarest byte in source code (the `y` of `try`, the
+    /// `u` of `count`), so that few candidates stop it.
+    @inline(__always)
+    private func visitStarts(of needle: UnsafeBufferPointer<UInt8>, _ visit: (Int) -> Bool) {
+        guard let needleBase = needle.baseAddress, !needle.isEmpty, let base = baseAddress, count >= needle.count
+        else { return }
         var pivot = 0
         for index in needle.indices where ByteRarity.commonness(needle[index]) < ByteRarity.commonness(needle[pivot]) {
             pivot = index
@@ -51,34 +74,11 @@ extension UnsafeBufferPointer where Element == UInt8 {
         while from <= last, let hit = memchr(base + from + pivot, Int32(needle[pivot]), last - from + 1) {
             let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - pivot
             // The first byte in place before the call: most candidates end there.
-            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 { return true }
-            from = start + 1
-        }
-        return false
-    }
-}
-
-extension UnsafeBufferPointer where Element == UInt8 {
-    /// Where each occurrence of `needle` starts, overlapping ones too, left to right: `memchr`
-    /// finds the needle's rarest byte, as `containsOccurrence` does.
-    public func startsOfOccurrences(of needle: UnsafeBufferPointer<UInt8>) -> [Int] {
-        guard let needleBase = needle.baseAddress, !needle.isEmpty, let base = baseAddress, count >= needle.count
-        else { return [] }
-        var pivot = 0
-        for index in needle.indices where ByteRarity.commonness(needle[index]) < ByteRarity.commonness(needle[pivot]) {
-            pivot = index
-        }
-        var starts: [Int] = []
-        var from = 0
-        let last = count - needle.count
-        while from <= last, let hit = memchr(base + from + pivot, Int32(needle[pivot]), last - from + 1) {
-            let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - pivot
-            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0 {
-                starts.append(start)
+            if base[start] == needleBase[0], memcmp(base + start, needleBase, needle.count) == 0, !visit(start) {
+                return
             }
             from = start + 1
         }
-        return starts
     }
 }
 

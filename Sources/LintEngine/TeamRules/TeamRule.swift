@@ -11,14 +11,14 @@ public struct TeamRule: Rule {
     let matcher: any TeamMatcher
     /// The matcher's required texts, worked out once (some read a regex to find them): the
     /// linter skips a file holding none of them.
-    let required: RequiredTexts?
+    let required: [[UInt8]]?
     let readsTestImports: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
-        required = matcher.requiredTexts.map(RequiredTexts.init)
+        required = matcher.requiredTexts
         readsTestImports = spec.context.readsTestImports
     }
 

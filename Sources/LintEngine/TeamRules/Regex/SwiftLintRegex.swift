@@ -140,11 +140,9 @@ struct SwiftLintRegex: @unchecked Sendable {
         }
     }
 
-    /// Whether a span of an excluded kind touches `range` (an empty match: the spans around it,
-    /// from the whole map).
+    /// Whether a span of an excluded kind touches `range`.
     private func touchesExcluded(_ range: Range<Int>, _ index: TeamFileIndex) -> Bool {
-        let kinds = range.isEmpty ? index.kinds.kinds(touching: range) : index.kinds(touching: range)
-        return kinds.intersects(excluded)
+        index.kinds(touching: range).intersects(excluded)
     }
 
     /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,

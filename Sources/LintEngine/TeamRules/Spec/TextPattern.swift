@@ -76,8 +76,7 @@ struct TextPattern: Sendable, CustomStringConvertible {
 
     /// For a regex that is not negated: texts of which every matching name holds one.
     var requiredTexts: [[UInt8]]? {
-        guard !negated, let regex else { return nil }
-        return RequiredLiterals.of(regex.compiled.pattern)
+        negated ? nil : regex?.needs
     }
 
     func matches(_ text: String) -> Bool {

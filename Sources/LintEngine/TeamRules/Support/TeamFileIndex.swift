@@ -65,9 +65,9 @@ public final class TeamFileIndex: @unchecked Sendable {
         }
     }
 
-    /// The kinds of the spans touching the non-empty `range`: from the tokens there when they
-    /// tell (`SwiftLintKindClassifier.localKinds`: a keyword, a literal, a comment), else from
-    /// the whole file's map, made once. Most matches a kind filter tests are a keyword or text
+    /// The kinds of the spans touching `range`: from the tokens there when they tell
+    /// (`SwiftLintKindClassifier.localKinds`: a keyword, a literal, a comment in a non-empty
+    /// range), else from the whole file's map, made once. Most matches a kind filter tests are a keyword or text
     /// in a string or comment; the map classified every token of the file for them.
     func kinds(touching range: Range<Int>) -> SwiftLintKindSet {
         if let local = SwiftLintKindClassifier(s: structure, reserving: false).localKinds(touching: range) {
@@ -183,23 +183,6 @@ struct TeamTextFilter {
                 if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
             }
             return false
-        }
-    }
-}
-
-/// Texts of which a file must hold one for a rule to match there, in one buffer: read for every
-/// file, where a list of arrays costs a cache miss per text.
-struct RequiredTexts: Sendable {
-    let bytes: [UInt8]
-    /// Where each text ends in `bytes`.
-    let ends: [Int]
-
-    init(_ texts: [[UInt8]]) {
-        bytes = texts.flatMap { $0 }
-        var end = 0
-        ends = texts.map { text in
-            end += text.count
-            return end
         }
     }
 }
