@@ -39,4 +39,17 @@ final class ByteSearchTests: XCTestCase {
             }
         }
     }
+
+    /// Halving finds the first element past the point, in a whole array and in a slice.
+    func testPartitioningIndexIsTheFirstElementPastThePoint() {
+        let sorted = [1, 3, 3, 5, 8]
+        for point in 0...9 {
+            XCTAssertEqual(sorted.partitioningIndex { $0 > point }, sorted.firstIndex { $0 > point } ?? sorted.endIndex)
+        }
+        let slice = sorted[1..<4]
+        XCTAssertEqual(slice.partitioningIndex { $0 >= 3 }, 1)
+        XCTAssertEqual(slice.partitioningIndex { $0 >= 4 }, 3)
+        XCTAssertEqual(slice.partitioningIndex { $0 >= 9 }, 4)
+        XCTAssertEqual([Int]().partitioningIndex { $0 > 0 }, 0)
+    }
 }

@@ -30,15 +30,10 @@ public struct SwiftLintKindMap: Sendable {
     /// finds them: those overlapping it, or for an empty range those strictly around its position.
     public func kinds(touching range: Range<Int>) -> SwiftLintKindSet {
         var set = SwiftLintKindSet()
-        // The first span that ends after the range starts.
-        var low = 0, high = ends.count
         let lower = Int32(truncatingIfNeeded: range.lowerBound)
-        while low < high {
-            let mid = (low + high) / 2
-            if ends[mid] > lower { high = mid } else { low = mid + 1 }
-        }
         let upper = Int32(truncatingIfNeeded: range.upperBound)
-        var index = low
+        // The first span that ends after the range starts.
+        var index = ends.partitioningIndex { $0 > lower }
         while index < starts.count, starts[index] < upper || (range.isEmpty && starts[index] < lower) {
             if range.isEmpty {
                 if starts[index] < lower && ends[index] > lower { set.insert(kinds[index]) }
@@ -152,7 +147,7 @@ struct SwiftLintKindClassifier {
             span.lowerBound < range.upperBound && span.upperBound > range.lowerBound
         }
         let code = s.code
-        var i = Self.firstEnding(after: range.lowerBound, in: code)
+        var i = code.partitioningIndex { $0.end > range.lowerBound }
         while i < code.count, code[i].offset < range.upperBound {
             let token = code[i]
             if mayHoldPlaceholder(line: token.line) { return nil }
@@ -179,22 +174,12 @@ struct SwiftLintKindClassifier {
             i += 1
         }
         let comments = s.file.comments
-        var k = Self.firstEnding(after: range.lowerBound, in: comments)
+        var k = comments.partitioningIndex { $0.end > range.lowerBound }
         while k < comments.count, comments[k].offset < range.upperBound {
             if let kind = commentKind(comments[k]), overlaps(comments[k].range) { set.insert(kind) }
             k += 1
         }
         return set
-    }
-
-    /// The first of `tokens` (in offset order) that ends after `offset`.
-    private static func firstEnding(after offset: Int, in tokens: [Token]) -> Int {
-        var low = 0, high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].end > offset { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 
     /// Whether a `#if` or `#elseif` before token `i` stands on its line (then the rest of the

@@ -128,9 +128,8 @@ struct CodePattern: Sendable {
         // The occurrences of the start token within the range (found by halving: a `has:`
         // searches one type's body, not the file).
         let candidates = startKey.flatMap { key in buckets?.tokens(key) ?? nil }.map { all in
-            all[
-                Self.firstIndex(
-                    in: all, atLeast: range.lowerBound)..<Self.firstIndex(in: all, atLeast: range.upperBound)]
+            let first = all.partitioningIndex { Int($0) >= range.lowerBound }
+            return all[first..<all.partitioningIndex { Int($0) >= range.upperBound }]
         }
         if let anchor {
             return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
@@ -198,16 +197,6 @@ struct CodePattern: Sendable {
             for k in range { visit(k) }
         }
         return found
-    }
-
-    /// The first position in `sorted` whose token index is at least `token`.
-    private static func firstIndex(in sorted: ArraySlice<Int32>, atLeast token: Int) -> Int {
-        var low = sorted.startIndex, high = sorted.endIndex
-        while low < high {
-            let middle = (low + high) / 2
-            if Int(sorted[middle]) < token { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// Whether the tokens right after `k` are spelled `texts`, in order.

@@ -71,15 +71,7 @@ struct TeamFile {
     }
 
     /// The code token holding byte `offset`, or the last one before it (0 when none).
-    func token(at offset: Int) -> Int {
-        let code = s.code
-        var low = 0, high = code.count
-        while low < high {
-            let mid = (low + high) / 2
-            if code[mid].offset <= offset { low = mid + 1 } else { high = mid }
-        }
-        return max(0, low - 1)
-    }
+    func token(at offset: Int) -> Int { max(0, s.code.partitioningIndex { $0.offset > offset } - 1) }
 
     /// A match of text at bytes `range` (a regex, a comment): judged at the nearest code token.
     func match(at offset: Int, range: Range<Int>, text: String = "") -> TeamMatch {
