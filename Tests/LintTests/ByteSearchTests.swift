@@ -40,6 +40,30 @@ final class ByteSearchTests: XCTestCase {
         }
     }
 
+    /// Long haystacks (sixteen starts a step, then the rest one by one) over a few letters, so
+    /// that needles stand everywhere: next to each other, across a step's end, at the very end.
+    func testStartsOfOccurrencesInLongTextsAsComparingAtEachOffset() {
+        var generator = SeededGenerator(seed: 21)
+        let letters = Array("aabtry!".utf8)
+        for _ in 0..<400 {
+            let bytes = (0..<Int.random(in: 0...90, using: &generator)).map { _ in
+                letters.randomElement(using: &generator)!
+            }
+            let wanted = (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+                letters.randomElement(using: &generator)!
+            }
+            let expected = bytes.indices.filter { start in
+                start + wanted.count <= bytes.count && Array(bytes[start..<(start + wanted.count)]) == wanted
+            }
+            let (found, contains) = bytes.withUnsafeBufferPointer { bytes in
+                wanted.withUnsafeBufferPointer { (bytes.startsOfOccurrences(of: $0), bytes.containsOccurrence(of: $0)) }
+            }
+            let text = String(decoding: bytes, as: UTF8.self), needle = String(decoding: wanted, as: UTF8.self)
+            XCTAssertEqual(found, expected, "`\(needle)` in `\(text)`")
+            XCTAssertEqual(contains, !expected.isEmpty, "`\(needle)` in `\(text)`")
+        }
+    }
+
     /// Halving finds the first element past the point, in a whole array and in a slice.
     func testPartitioningIndexIsTheFirstElementPastThePoint() {
         let sorted = [1, 3, 3, 5, 8]
