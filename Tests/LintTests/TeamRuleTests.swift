@@ -435,6 +435,25 @@ extension TeamRuleTests {
             }
         }
         XCTAssertGreaterThan(decided, 5000)
+        // A text of a length outside `textLengths` has no match, whatever its characters: past
+        // ASCII (`\\d` takes `٣`, `.` takes `é`), and a line break `$` stands before.
+        let wide = ["é", "٣", "\u{2028}", "\r\n", "\n", "\u{85}", "漢", "🙂", "a", "1", "#", "F", "_", " "]
+        for pattern in patterns {
+            guard let icu = try? NSRegularExpression(pattern: pattern), let fast = ClassSequenceRegex(pattern) else {
+                continue
+            }
+            for _ in 0..<300 {
+                let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                    wide.randomElement(using: &generator)!
+                }.joined()
+                guard icu.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil else {
+                    continue
+                }
+                XCTAssertTrue(fast.textLengths.contains(text.utf8.count), "/\(pattern)/ on \"\(text)\"")
+            }
+        }
+        XCTAssertEqual(ClassSequenceRegex("^#[0-9A-Fa-f]{6}$")?.textLengths, 7...10)
+        XCTAssertEqual(ClassSequenceRegex("^[0-9]{4,}$")?.textLengths, 4...Int.max)
         for unread in ["^(?:x)$", "(a|b)", "\\bword", "a*+", "[[:alpha:]]", "[a-z&&[^b]]", "[a-z-0]", "a{,2}"] {
             XCTAssertNil(ClassSequenceRegex(unread), unread)
         }

@@ -18,17 +18,17 @@ struct LiteralMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        let s = file.s
         var scan = Scan(
             wantsString: kinds.contains(.string), wantsNumber: kinds.contains(.number),
-            wantsBool: kinds.contains(.bool), wantsNil: kinds.contains(.nil))
+            wantsBool: kinds.contains(.bool), wantsNil: kinds.contains(.nil),
+            lengths: value?.textLengths ?? 0...Int.max)
         if let within {
-            for index in within { visit(index, s, &scan) }
+            for index in within { visit(index, file.s, &scan) }
         } else {
             // Only literal tokens can start one: the file's list of them, not every token.
             let literals = file.index.buckets.literals
             literals.withUnsafeBufferPointer { literals in
-                for index in literals { visit(Int(index), s, &scan) }
+                for index in literals { visit(Int(index), file.s, &scan) }
             }
         }
         return scan.found
@@ -39,6 +39,8 @@ struct LiteralMatcher: TeamMatcher {
     private struct Scan {
         // Read once: a `Set` lookup per token costs a hash.
         let wantsString: Bool, wantsNumber: Bool, wantsBool: Bool, wantsNil: Bool
+        /// `value`'s `textLengths`: most literals are told apart by their length alone.
+        let lengths: ClosedRange<Int>
         var insideUntil = -1
         var found: [TeamMatch] = []
     }
@@ -66,7 +68,8 @@ struct LiteralMatcher: TeamMatcher {
         }
         guard let kind else { return }
         let range = kind == .string ? content(index...last, s) : token.offset..<token.end
-        // Most literals are told apart by their bytes, before a `String` is made of them.
+        guard scan.lengths.contains(range.count) else { return }
+        // Most of the others are told apart by their bytes, before a `String` is made of them.
         // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
         let quick = value?.verdictWithoutText(s.file.bytes, range)
         if quick == false { return }

@@ -15,6 +15,9 @@ struct ClassSequenceRegex: Sendable {
         var high: UInt64 = 0
         var least = 1
         var most = 1
+        /// Whether ICU matches characters past ASCII here (`.`, `\\d`, `\\w`, `\\s`, `[^…]`): up to
+        /// four bytes each.
+        var unicode = false
 
         func holds(_ byte: UInt8) -> Bool {
             byte < 64 ? low & (1 << UInt64(byte)) != 0 : high & (1 << UInt64(byte - 64)) != 0
@@ -39,6 +42,12 @@ struct ClassSequenceRegex: Sendable {
     }
 
     let alternatives: [Alternative]
+    /// The UTF-8 lengths of the texts ICU can find a match in, for every text (not only those
+    /// decided here): each step takes its least count of characters, a byte or more each, and an
+    /// alternative anchored at both ends takes at most its most, plus a line break `$` may stand
+    /// before (three bytes at most). A hard-coded `#RRGGBB` is seven bytes: most literals are
+    /// told apart by their length alone.
+    let textLengths: ClosedRange<Int>
 
     /// The longest text decided here; a longer one is left to ICU (the search is quadratic).
     static let longestText = 256
@@ -79,6 +88,27 @@ struct ClassSequenceRegex: Sendable {
         }
         alternatives.append(current)
         self.alternatives = alternatives
+        textLengths = Self.lengths(alternatives)
+    }
+
+    private static func lengths(_ alternatives: [Alternative]) -> ClosedRange<Int> {
+        var fewest = Int.max, most = 0
+        for alternative in alternatives {
+            fewest = min(fewest, alternative.steps.reduce(0) { $0 + $1.least })
+            var longest: Int? = 3
+            if alternative.anchoredStart, alternative.anchoredEnd {
+                for step in alternative.steps {
+                    let (bytes, over) = step.most.multipliedReportingOverflow(by: step.unicode ? 4 : 1)
+                    let (sum, overSum) = (longest ?? 0).addingReportingOverflow(bytes)
+                    longest = over || overSum || step.most == .max ? nil : sum
+                    if longest == nil { break }
+                }
+            } else {
+                longest = nil
+            }
+            most = max(most, longest ?? .max)
+        }
+        return fewest...max(fewest, most)
     }
 
     /// Whether the regex finds a match in `text` (printable ASCII, at most `longestText` bytes);
@@ -134,6 +164,7 @@ struct ClassSequenceRegex: Sendable {
         case UInt8(ascii: "."):
             // Any character but a line break; the texts decided here have none.
             step.insert(0x20...0x7E)
+            step.unicode = true
             at += 1
         case UInt8(ascii: "\\"):
             guard at + 1 < bytes.count, escape(bytes[at + 1], into: &step) else { return nil }
@@ -150,6 +181,7 @@ struct ClassSequenceRegex: Sendable {
 
     /// `\d`, `\w`, `\s` and an escaped punctuation byte; other escapes are not read.
     private static func escape(_ byte: UInt8, into step: inout Step) -> Bool {
+        if byte == UInt8(ascii: "d") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: "s") { step.unicode = true }
         switch byte {
         case UInt8(ascii: "d"): step.insert(UInt8(ascii: "0")...UInt8(ascii: "9"))
         case UInt8(ascii: "w"):
@@ -226,6 +258,7 @@ struct ClassSequenceRegex: Sendable {
         }
         guard k < bytes.count, bytes[k] == UInt8(ascii: "]") else { return false }
         if negated {
+            step.unicode = true
             step.invert()
             // Only printable ASCII is ever tested; keep the inverted set to it.
             var printable = Step()

@@ -20,6 +20,8 @@ struct TextPattern: Sendable, CustomStringConvertible {
         let classes: ClassSequenceRegex?
         /// Texts every match holds one of: a text without one is decided without the regex.
         let needs: [[UInt8]]?
+        /// `classes`' `textLengths` (any length without them), read without copying `classes`.
+        let lengths: ClosedRange<Int>
         /// The regex's verdicts on texts already seen (numbers and names repeat across a run).
         let verdicts = RegexVerdicts()
 
@@ -27,10 +29,12 @@ struct TextPattern: Sendable, CustomStringConvertible {
             self.compiled = compiled
             classes = ClassSequenceRegex(pattern)
             needs = RequiredLiterals.of(pattern)
+            lengths = classes?.textLengths ?? 0...Int.max
         }
 
         /// Whether the regex finds a match in the UTF-8 `text`, when that is decided without a `String`.
         func quickVerdict(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
+            if !lengths.contains(text.count) { return false }
             if let needs,
                 !needs.contains(where: { needle in
                     needle.withUnsafeBufferPointer { text.containsOccurrence(of: $0) }
@@ -82,6 +86,12 @@ struct TextPattern: Sendable, CustomStringConvertible {
     func matches(_ text: String) -> Bool {
         if let exact { return (text == exact) != negated }
         return regex!.finds(text) != negated
+    }
+
+    /// The UTF-8 lengths of the texts the pattern can match (any length when it cannot tell):
+    /// a text of another length is decided by its length alone.
+    var textLengths: ClosedRange<Int>? {
+        negated ? nil : regex?.lengths
     }
 
     /// The verdict when the UTF-8 text `bytes[range]` decides it without a `String` (a regex
