@@ -139,6 +139,8 @@ struct CodePattern: Sendable {
         // Read once: matching the enum in the loop copies its text (a retain per token).
         let firstText: [UInt8]? = if case .token(let text) = elements[0] { text } else { nil }
         var nextCandidate = candidates?.startIndex ?? 0
+        // One matcher for the whole range: each holds the file's structure, a retain per array.
+        let matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
         while start < range.upperBound {
             if let candidates {
                 // The next occurrence of the first token at or after `start`.
@@ -152,7 +154,7 @@ struct CodePattern: Sendable {
                 start += 1
                 continue
             }
-            var matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            matcher.bound.removeAll(keepingCapacity: true)
             if let end = matcher.match(element: 0, at: start), end > start {
                 found.append(Found(tokens: start..<end, bindings: matcher.bound))
                 start = end
@@ -175,15 +177,15 @@ struct CodePattern: Sendable {
             if case .token(let text) = element { return text }
             return []
         }
+        let matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
         func visit(_ k: Int) {
             guard k > free, range.contains(k), s.spells(k, anchor), Self.spellsAll(following, after: k, s) else {
                 return
             }
-            let probe = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
             // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
-            let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { probe.atomEnds(from: $0).contains(k) }
+            let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { matcher.atomEnds(from: $0).contains(k) }
             for start in starts {
-                var matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+                matcher.bound.removeAll(keepingCapacity: true)
                 if let end = matcher.match(element: 0, at: start), end > start {
                     found.append(Found(tokens: start..<end, bindings: matcher.bound))
                     free = end
@@ -205,8 +207,10 @@ struct CodePattern: Sendable {
         return true
     }
 
-    /// Backtracking over the elements; the bindings made so far live in `bound`.
-    private struct Matcher {
+    /// Backtracking over the elements; the bindings made so far live in `bound`. A class: one
+    /// serves a whole range, and a struct holding the file's structure was copied (a retain per
+    /// array) each time a closure called it.
+    private final class Matcher {
         let pattern: CodePattern
         let s: Structure
         let limit: Int
@@ -220,7 +224,7 @@ struct CodePattern: Sendable {
             self.fixed = fixed
         }
 
-        mutating func match(element p: Int, at j: Int) -> Int? {
+        func match(element p: Int, at j: Int) -> Int? {
             if p == pattern.elements.count { return j }
             switch pattern.elements[p] {
             case .token(let text):
