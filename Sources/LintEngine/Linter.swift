@@ -293,8 +293,9 @@ public struct Linter: Sendable {
         DispatchQueue.concurrentPerform(iterations: slots.count) { position in
             defer { progress?.advance() }
             guard let state = slots[position]?.state else { return }
-            perFile[position] = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
-                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+            var findings = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
+            findings.sort { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+            perFile[position] = findings
         }
         clock.mark("project rules")
         RuleTimer.shared.dump()

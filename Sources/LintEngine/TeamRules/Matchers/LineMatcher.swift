@@ -176,6 +176,8 @@ struct LineMatcher: TeamMatcher {
 
     @inline(__always)
     private func isBlank(_ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The last byte first: a line of code ends in code, and its indentation is not read.
+        if end > start, bytes[end - 1] != 0x20, bytes[end - 1] != 0x09 { return false }
         var index = start
         while index < end {
             if bytes[index] != 0x20 && bytes[index] != 0x09 { return false }
