@@ -34,7 +34,13 @@ struct CodeMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        let s = file.s
+        // The structure borrowed for the call: a `let` of it would be a copy, a retain per array.
+        matches(in: file, file.s, within: within, bindings: bindings)
+    }
+
+    private func matches(in file: TeamFile, _ s: Structure, within: Range<Int>?, bindings: [String: String])
+        -> [TeamMatch]
+    {
         let range = within ?? 0..<s.code.count
         var found: [TeamMatch] = []
         for pattern in patterns {
