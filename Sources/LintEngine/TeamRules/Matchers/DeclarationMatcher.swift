@@ -14,7 +14,34 @@ struct DeclarationMatcher: TeamMatcher {
             `typealias`
     }
 
-    let kinds: Set<Kind>
+    /// Kinds as bits: asked of every declaration of every file, where a `Set` hashed each time.
+    struct Kinds: Sendable {
+        private var bits: UInt16 = 0
+
+        init(_ kinds: [Kind]) { for kind in kinds { bits |= Self.bit(kind) } }
+
+        func contains(_ kind: Kind) -> Bool { bits & Self.bit(kind) != 0 }
+
+        private static func bit(_ kind: Kind) -> UInt16 {
+            switch kind {
+            case .class: 1 << 0
+            case .struct: 1 << 1
+            case .enum: 1 << 2
+            case .actor: 1 << 3
+            case .protocol: 1 << 4
+            case .extension: 1 << 5
+            case .func: 1 << 6
+            case .`init`: 1 << 7
+            case .var: 1 << 8
+            case .let: 1 << 9
+            case .property: 1 << 10
+            case .case: 1 << 11
+            case .typealias: 1 << 12
+            }
+        }
+    }
+
+    let kinds: Kinds
     let names: [TextPattern]
     let modifiers: [String]
     let withoutModifiers: [String]
@@ -45,7 +72,7 @@ struct DeclarationMatcher: TeamMatcher {
             }
         }
         return DeclarationMatcher(
-            kinds: Set(kinds), names: try patterns("name"), modifiers: try map.strings("modifiers") ?? [],
+            kinds: Kinds(kinds), names: try patterns("name"), modifiers: try map.strings("modifiers") ?? [],
             withoutModifiers: try map.strings("without_modifiers") ?? [],
             attributes: try attributePatterns("attributes"),
             withoutAttributes: try attributePatterns("without_attributes"),
@@ -123,7 +150,7 @@ struct DeclarationMatcher: TeamMatcher {
     /// Every declaration of the kinds asked for.
     /// Every declaration of the kinds asked for whose name and name token `keep` accepts.
     static func declarations(
-        in s: Structure, kinds: Set<Kind>, keeping keep: (String, Int) -> Bool = { _, _ in true }
+        in s: Structure, kinds: Kinds, keeping keep: (String, Int) -> Bool = { _, _ in true }
     ) -> [Declaration] {
         var result: [Declaration] = []
         // By index: `for type in s.types` copies each declaration (a retain per list it holds).

@@ -8,6 +8,15 @@ import SwiftUIModel
 struct LiteralMatcher: TeamMatcher {
     let kinds: Set<LiteralKind>
     let value: TextPattern?
+    /// `kinds` read once, when the rule is read: a `Set` lookup costs a hash, per file.
+    private let wantsString: Bool, wantsNumber: Bool, wantsBool: Bool, wantsNil: Bool
+
+    init(kinds: Set<LiteralKind>, value: TextPattern?) {
+        self.kinds = kinds
+        self.value = value
+        (wantsString, wantsNumber) = (kinds.contains(.string), kinds.contains(.number))
+        (wantsBool, wantsNil) = (kinds.contains(.bool), kinds.contains(.nil))
+    }
 
     static func parse(_ map: inout SpecMap) throws -> LiteralMatcher {
         let names = try map.strings("literal") ?? []
@@ -19,8 +28,7 @@ struct LiteralMatcher: TeamMatcher {
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         var scan = Scan(
-            wantsString: kinds.contains(.string), wantsNumber: kinds.contains(.number),
-            wantsBool: kinds.contains(.bool), wantsNil: kinds.contains(.nil),
+            wantsString: wantsString, wantsNumber: wantsNumber, wantsBool: wantsBool, wantsNil: wantsNil,
             lengths: value?.textLengths ?? 0...Int.max)
         if let within {
             for index in within { visit(index, file.s, &scan) }
@@ -37,7 +45,7 @@ struct LiteralMatcher: TeamMatcher {
     /// What a scan has found, and where the string literal it is in ends: the tokens inside a
     /// literal (its interpolations) are part of it, not literals of their own.
     private struct Scan {
-        // Read once: a `Set` lookup per token costs a hash.
+        // Copied into the scan: read per token.
         let wantsString: Bool, wantsNumber: Bool, wantsBool: Bool, wantsNil: Bool
         /// `value`'s `textLengths`: most literals are told apart by their length alone.
         let lengths: ClosedRange<Int>
