@@ -187,33 +187,40 @@ struct TeamTextFilter {
     }
 }
 
-/// A 32,768-entry set of the four-byte sequences that occur in a file (hashed): a needle with a
-/// sequence the file lacks cannot occur in it. One pass over the bytes, shared by every team rule
-/// of the file; a file of a few thousand bytes marks a few percent of the entries, so a word it
-/// does not hold is almost always told apart without reading the file again. A byte per entry,
-/// not a bit: marking one is a store (a bit was a load, a shift and a store), and the table
-/// still fits the first-level cache.
+/// A set of the four-byte sequences that occur in a file (hashed, up to 32,768 entries): a needle
+/// with a sequence the file lacks cannot occur in it. One pass over the bytes, shared by every
+/// team rule of the file. The table has eight entries or more per byte of the file, so a few
+/// percent are marked and a word the file does not hold is almost always told apart without
+/// reading the file again; a small file gets a small table (clearing 32 KB for each file of a
+/// few hundred bytes cost more than marking them). A byte per entry, not a bit: marking one is a
+/// store (a bit was a load, a shift and a store), and the table still fits the first-level cache.
 struct ByteGrams: Sendable {
     private var marks: [UInt8]
-    private static let size = 1 << 15
+    /// 32 minus the table's size in bits: a window's hash shifted right by it is its entry.
+    private let shift: UInt32
 
     init(_ bytes: [UInt8]) {
-        marks = [UInt8](repeating: 0, count: Self.size)
+        var size = 4_096
+        while size < 8 * bytes.count, size < 32_768 { size *= 2 }
+        marks = [UInt8](repeating: 0, count: size)
+        shift = UInt32(32 - size.trailingZeroBitCount)
         guard bytes.count >= 4 else { return }
+        let shift = shift
         // Each window read whole (little-endian: the first byte lowest), so the positions do not
         // wait on one another.
         marks.withUnsafeMutableBufferPointer { marks in
             bytes.withUnsafeBytes { bytes in
                 for start in 0...(bytes.count - 4) {
-                    marks[
-                        Self.slot(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self)))] =
-                        1
+                    let window = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+                    marks[Self.slot(window, shift)] = 1
                 }
             }
         }
     }
 
-    @inline(__always) static func slot(_ window: UInt32) -> Int { Int((window &* 2_654_435_761) >> 17) }
+    @inline(__always) static func slot(_ window: UInt32, _ shift: UInt32) -> Int {
+        Int((window &* 2_654_435_761) >> shift)
+    }
 
     /// False only when the needle cannot occur (needles under four bytes always may).
     func mayContain(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { mayContain($0) } }
@@ -223,7 +230,7 @@ struct ByteGrams: Sendable {
         var window = UInt32(needle[0]) << 8 | UInt32(needle[1]) << 16 | UInt32(needle[2]) << 24
         for index in 3..<needle.count {
             window = window >> 8 | UInt32(needle[index]) << 24
-            if marks[Self.slot(window)] == 0 { return false }
+            if marks[Self.slot(window, shift)] == 0 { return false }
         }
         return true
     }
