@@ -30,15 +30,23 @@ public struct XcodeReporter: Reporter {
     /// The lines of some findings, as UTF-8 bytes (string interpolation costs microseconds a
     /// finding; every piece comes from a string, so the bytes need no second validation).
     func lines(_ findings: ArraySlice<Finding>) -> [UInt8] {
-        let words = [
-            Severity.error: paint("error", "1;31"), .warning: paint("warning", "1;33"), .info: paint("note", "1;36"),
-        ]
+        // By severity, without a lookup that hashes per finding.
+        let (error, warning, info) = (paint("error", "1;31"), paint("warning", "1;33"), paint("note", "1;36"))
+        func word(_ severity: Severity) -> String {
+            switch severity {
+            case .error: error
+            case .warning: warning
+            case .info: info
+            }
+        }
         var noteLines: [String: String] = [:]
         var out: [UInt8] = []
         out.reserveCapacity(findings.count * 320)
         func put(_ text: String) {
-            var text = text
-            text.withUTF8 { out.append(contentsOf: $0) }
+            // A Swift string's UTF-8 is contiguous: read in place (`withUTF8` needs a copy to mutate).
+            if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+                out.append(contentsOf: text.utf8)
+            }
         }
         func put(_ number: Int) {
             if number < 0 { out.append(UInt8(ascii: "-")) }
@@ -65,7 +73,7 @@ public struct XcodeReporter: Reporter {
             out.append(UInt8(ascii: ":"))
             put(finding.column)
             out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-            put(words[finding.severity]!)
+            put(word(finding.severity))
             out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
             put(finding.message)
             out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "(")])
@@ -78,7 +86,7 @@ public struct XcodeReporter: Reporter {
                 put(related.line)
                 out.append(UInt8(ascii: ":"))
                 put(related.column)
-                put(": " + words[.info]! + ": ")
+                put(": " + info + ": ")
                 put(related.message)
                 out.append(UInt8(ascii: "\n"))
             }
