@@ -79,7 +79,6 @@ struct SwiftLintKindClassifier {
 
     mutating func run() {
         marks = TypePositions.mark(s)
-        let bytes = s.file.bytes
         var i = 0
         // `#if` conditions: the rest of the directive's line.
         var conditionLine = -1

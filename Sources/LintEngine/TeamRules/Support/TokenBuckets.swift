@@ -36,7 +36,7 @@ struct TokenBuckets: Sendable {
         let tokenCount = s.code.count
         var keptCount = 0
         var kept = [Int32](unsafeUninitializedCapacity: tokenCount) { _, count in count = 0 }
-        var literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
+        let literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
             kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
                 s.code.withUnsafeBufferPointer { code in
                     s.file.bytes.withUnsafeBufferPointer { bytes in
