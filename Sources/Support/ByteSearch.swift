@@ -4,9 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Substring search on UTF-8 bytes (Foundation's string search is slow on Linux): `memchr` finds
-/// each candidate first byte, then the rest is compared. Needles are short (type names, project
-/// settings, a property's name, a link's `](url`) and are read in place, never copied.
+/// Substring search on UTF-8 bytes (Foundation's string search is slow on Linux), all through
+/// `visitStarts`. Needles are short (type names, project settings, a property's name, a link's
+/// `](url`) and are read in place, never copied.
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Where each occurrence of `needle` within `range` (all of the buffer by default) ends, at
     /// most `limit` of them, left to right; an occurrence does not overlap the one before.
@@ -14,18 +14,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
         -> [Int]
     {
         let range = range ?? 0..<count
-        guard let first = needle.first, let base = baseAddress, range.count >= needle.count else { return [] }
+        guard !needle.isEmpty, limit > 0, range.count >= needle.count else { return [] }
         var ends: [Int] = []
-        var from = range.lowerBound
-        let last = range.upperBound - needle.count
-        while from <= last, ends.count < limit, let hit = memchr(base + from, Int32(first), last - from + 1) {
-            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if needle.indices.allSatisfy({ self[offset + $0] == needle[$0] }) {
-                ends.append(offset + needle.count)
-                from = offset + needle.count
-            } else {
-                from = offset + 1
-            }
+        // Every start, less those inside the occurrence before.
+        UnsafeBufferPointer(rebasing: self[range]).visitStarts(of: needle) { start in
+            let start = range.lowerBound + start
+            if let end = ends.last, start < end { return true }
+            ends.append(start + needle.count)
+            return ends.count < limit
         }
         return ends
     }

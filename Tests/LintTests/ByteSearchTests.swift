@@ -41,7 +41,8 @@ final class ByteSearchTests: XCTestCase {
     }
 
     /// Long haystacks (sixteen starts a step, then the rest one by one) over a few letters, so
-    /// that needles stand everywhere: next to each other, across a step's end, at the very end.
+    /// that needles stand everywhere: next to each other, across a step's end, at the very end;
+    /// the ends without overlaps too, within a range and up to a limit.
     func testStartsOfOccurrencesInLongTextsAsComparingAtEachOffset() {
         var generator = SeededGenerator(seed: 21)
         let letters = Array("aabtry!".utf8)
@@ -61,6 +62,20 @@ final class ByteSearchTests: XCTestCase {
             let text = String(decoding: bytes, as: UTF8.self), needle = String(decoding: wanted, as: UTF8.self)
             XCTAssertEqual(found, expected, "`\(needle)` in `\(text)`")
             XCTAssertEqual(contains, !expected.isEmpty, "`\(needle)` in `\(text)`")
+            // Ends without overlaps, within a range, at most `limit`: from the same starts.
+            let lower = Int.random(in: 0...bytes.count, using: &generator)
+            let range = lower..<Int.random(in: lower...bytes.count, using: &generator)
+            let limit = Int.random(in: 0...4, using: &generator)
+            var ends: [Int] = []
+            for start in expected where range.contains(start) && start + wanted.count <= range.upperBound {
+                if ends.count == limit { break }
+                if let end = ends.last, start < end { continue }
+                ends.append(start + wanted.count)
+            }
+            let foundEnds = bytes.withUnsafeBufferPointer { bytes in
+                wanted.withUnsafeBufferPointer { bytes.endsOfOccurrences(of: $0, in: range, limit: limit) }
+            }
+            XCTAssertEqual(foundEnds, ends, "`\(needle)` in `\(text)`[\(range)], at most \(limit)")
         }
     }
 
