@@ -35,7 +35,7 @@ struct TokenBuckets: Sendable {
         // At most one entry per token: written through pointers, no growth checks per token.
         let tokenCount = s.code.count
         var keptCount = 0
-        var kept = [Int32](unsafeUninitializedCapacity: tokenCount) { _, count in count = 0 }
+        var kept: [Int32] = []
         let literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
             kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
                 s.code.withUnsafeBufferPointer { code in
