@@ -153,13 +153,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     }
 
     /// Whether `needle` occurs in the file: the byte grams first, then a real search.
-    func contains(_ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty else { return true }
-        if !grams.mayContain(needle) { return false }
-        return structure.file.bytes.withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { haystack.containsOccurrence(of: $0) }
-        }
-    }
+    func contains(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { textFilter.contains($0) } }
 
     /// The byte grams with the bytes, taken once to test many rules' texts.
     var textFilter: TeamTextFilter { TeamTextFilter(grams: grams, bytes: structure.file.bytes) }
@@ -174,16 +168,18 @@ struct TeamTextFilter {
     /// Whether one of the texts `ends[range]` marks in `texts` occurs (each text ends where
     /// its entry says and starts where the one before ends, or at 0).
     func containsAny(_ texts: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, _ range: Range<Int>) -> Bool {
-        bytes.withUnsafeBufferPointer { haystack in
-            var start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
-            for end in ends[range] {
-                let needle = UnsafeBufferPointer(rebasing: texts[start..<end])
-                start = end
-                if needle.isEmpty { return true }
-                if grams.mayContain(needle), haystack.containsOccurrence(of: needle) { return true }
-            }
-            return false
+        var start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
+        for end in ends[range] {
+            if contains(UnsafeBufferPointer(rebasing: texts[start..<end])) { return true }
+            start = end
         }
+        return false
+    }
+
+    /// Whether `needle` occurs: the byte grams first, then a real search (an empty one always does).
+    func contains(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        if needle.isEmpty { return true }
+        return grams.mayContain(needle) && bytes.withUnsafeBufferPointer { $0.containsOccurrence(of: needle) }
     }
 }
 
@@ -223,8 +219,6 @@ struct ByteGrams: Sendable {
     }
 
     /// False only when the needle cannot occur (needles under four bytes always may).
-    func mayContain(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { mayContain($0) } }
-
     func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count >= 4 else { return true }
         var window = UInt32(needle[0]) << 8 | UInt32(needle[1]) << 16 | UInt32(needle[2]) << 24
