@@ -66,6 +66,11 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
 }
 
 extension Finding {
+    /// The order of one file's findings in every run: by line, column, rule, then message.
+    static func inFileOrder(_ a: Finding, _ b: Finding) -> Bool {
+        (a.line, a.column, a.ruleID, a.message) < (b.line, b.column, b.ruleID, b.message)
+    }
+
     /// The message and the evidence as one more sentence, for reporters whose format has no place
     /// for locations (`… Evidence: Sources/Pager.swift:42:9: writes page; …`).
     public var messageWithEvidence: String {

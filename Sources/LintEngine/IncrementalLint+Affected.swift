@@ -66,9 +66,8 @@ extension IncrementalLint {
             let file = files[item]
             guard case .success(let loaded) = Linter.load(LintInput.disk(paths[file]), index: file) else { return }
             let state = linter.firstPass(loaded, rules: rules, gates: gates)
-            results[item] = linter.secondPass(state, project: index, rules: rules, reportUnused: reportUnused).sorted {
-                ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message)
-            }
+            results[item] = linter.secondPass(state, project: index, rules: rules, reportUnused: reportUnused)
+                .sorted(by: Finding.inFileOrder)
         }
         return results.values
     }

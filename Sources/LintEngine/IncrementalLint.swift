@@ -217,7 +217,7 @@ public final class IncrementalLint: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: judged.count) { position in
             guard let state = slots[judged[position]].state else { return }
             perFile[position] = linter.secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
-                .sorted { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+                .sorted(by: Finding.inFileOrder)
         }
         work.judged = judged.count
         clock.mark("incremental: judge \(judged.count)")

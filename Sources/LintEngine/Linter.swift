@@ -294,7 +294,7 @@ public struct Linter: Sendable {
             defer { progress?.advance() }
             guard let state = slots[position]?.state else { return }
             var findings = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
-            findings.sort { ($0.line, $0.column, $0.ruleID, $0.message) < ($1.line, $1.column, $1.ruleID, $1.message) }
+            findings.sort(by: Finding.inFileOrder)
             perFile[position] = findings
         }
         clock.mark("project rules")
