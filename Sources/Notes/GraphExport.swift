@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Writes the graph as JSON (documented in the README), Graphviz DOT or Mermaid.
 public enum GraphExport {
@@ -310,25 +311,8 @@ struct PrettyJSON {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// As `JSONEncoder` writes a string (`\b` and `\f` by letter).
     private mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: "\\n".utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: "\\r".utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: "\\t".utf8)
-            case 0x08: bytes.append(contentsOf: "\\b".utf8)
-            case 0x0C: bytes.append(contentsOf: "\\f".utf8)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONQuoting.append(text, to: &bytes, lettersForBackspaceAndFormFeed: true)
     }
 }

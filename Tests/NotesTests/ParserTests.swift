@@ -252,7 +252,7 @@ final class ExportAndSearchTests: XCTestCase {
     /// `GraphExport.document`: escapes, nulls, empty lists, ambiguous candidates.
     func testStreamedJSONMatchesTheEncoder() throws {
         let texts = [
-            "---\ntitle: \"Quote \\\" and \\\\ slash/\"\ntags: []\n---\n# T\n\n- [tip] tab\there \u{1} #x\n\nSee [[Twin]] and [[Nowhere]] — ctrl \u{7}.\n",
+            "---\ntitle: \"Quote \\\" and \\\\ slash/\"\ntags: []\n---\n# T\n\n- [tip] tab\there \u{1} #x\n\nSee [[Twin]] and [[Nowhere]] — ctrl \u{7} \u{8} \u{C}.\n",
             "---\ntitle: Twin\n---\nbody\n", "---\ntitle: Twin\naliases: [Ünï]\n---\n[[Quote \" and \\ slash/]]\n", "",
         ]
         let notes = texts.enumerated().map {
