@@ -27,9 +27,7 @@ struct LiteralMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        var scan = Scan(
-            wantsString: wantsString, wantsNumber: wantsNumber, wantsBool: wantsBool, wantsNil: wantsNil,
-            lengths: value?.textLengths ?? 0...Int.max)
+        var scan = Scan(lengths: value?.textLengths ?? 0...Int.max)
         if let within {
             for index in within { visit(index, file.s, &scan) }
         } else {
@@ -45,8 +43,6 @@ struct LiteralMatcher: TeamMatcher {
     /// What a scan has found, and where the string literal it is in ends: the tokens inside a
     /// literal (its interpolations) are part of it, not literals of their own.
     private struct Scan {
-        // Copied into the scan: read per token.
-        let wantsString: Bool, wantsNumber: Bool, wantsBool: Bool, wantsNil: Bool
         /// `value`'s `textLengths`: most literals are told apart by their length alone.
         let lengths: ClosedRange<Int>
         var insideUntil = -1
@@ -62,13 +58,13 @@ struct LiteralMatcher: TeamMatcher {
         case .string where StringLiterals.starts(at: index, in: s):
             last = StringLiterals.end(startingAt: index, in: s)
             scan.insideUntil = last
-            if scan.wantsString { kind = .string }
+            if wantsString { kind = .string }
         case .number:
-            if scan.wantsNumber { kind = .number }
+            if wantsNumber { kind = .number }
         case .keyword:
             switch token.keyword {
-            case .true, .false: if scan.wantsBool { kind = .bool }
-            case .nil: if scan.wantsNil { kind = .nil }
+            case .true, .false: if wantsBool { kind = .bool }
+            case .nil: if wantsNil { kind = .nil }
             default: break
             }
         default:
