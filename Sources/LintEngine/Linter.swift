@@ -270,11 +270,20 @@ public struct Linter: Sendable {
                 states[index] = (state, file.summary, collectors.map { $0.collect(file) }, nil)
             }
         }
-        let slots = states.values
+        var slots = states.take()
+        // Each file's findings leave its state (kept until exit) for pass 2 to own, so that
+        // ordering and joining them moves findings instead of copying them (a retain per string).
+        var firstFindings = [[Finding]?](repeating: nil, count: slots.count)
+        for position in slots.indices where slots[position]?.state != nil {
+            firstFindings[position] = []
+            swap(&firstFindings[position]!, &slots[position]!.state!.findings)
+        }
+        let owned = ConcurrentSlots<[Finding]>(consume firstFindings)
         clock.mark("read, parse, local rules")
         var index = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
         index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map { $0?.facts ?? [] })
         let project = index
+        let files = slots
         clock.mark("index merge")
         // The view hierarchies and the push graph are built on first use; build the ones the
         // running rules need side by side now rather than one after the other (each behind a lock) in pass 2.
@@ -288,14 +297,13 @@ public struct Linter: Sendable {
         }
         clock.mark("view hierarchies")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
-        let perFile = ConcurrentSlots<[Finding]>(count: slots.count)
-        progress?.begin("Cross-file rules", total: slots.count)
-        DispatchQueue.concurrentPerform(iterations: slots.count) { position in
+        let perFile = ConcurrentSlots<FileFindings>(count: files.count)
+        progress?.begin("Cross-file rules", total: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
             defer { progress?.advance() }
-            guard let state = slots[position]?.state else { return }
-            var findings = secondPass(state, project: project, rules: rules, reportUnused: reportUnused)
-            findings.sort(by: Finding.inFileOrder)
-            perFile[position] = findings
+            guard let state = files[position]?.state, let first = owned.take(position) else { return }
+            let findings = secondPass(state, first, project: project, rules: rules, reportUnused: reportUnused)
+            if !findings.isEmpty { perFile[position] = FileFindings(findings) }
         }
         clock.mark("project rules")
         RuleTimer.shared.dump()
@@ -303,15 +311,12 @@ public struct Linter: Sendable {
             clock.mark("sort")
             // The CLI exits right after reporting: hand what the run built to a global instead of
             // freeing it piece by piece (as compilers skip frees).
-            if keepRunUntilExit { ExitKeeper.shared.keep(slots) }
+            if keepRunUntilExit { ExitKeeper.shared.keep(files) }
         }
-        let groups = perFile.values.compactMap { $0 }.filter { !$0.isEmpty }
-        var all: [Finding] = []
-        all.reserveCapacity(groups.reduce(0) { $0 + $1.count })
-        for group in groups.sorted(by: { $0[0].path < $1[0].path }) { all.append(contentsOf: group) }
+        let all = FileFindings.joined(perFile.take())
         var problems: [String] = []
         var reported: [String] = []
-        for slot in slots {
+        for slot in files {
             if let problem = slot?.problem { problems.append(problem.description) }
             if let state = slot?.state { reported.append(state.path) }
         }
@@ -380,7 +385,16 @@ public struct Linter: Sendable {
 
     /// With the whole run's index: the project rules' verdicts, then unused suppressions.
     func secondPass(_ state: FileState, project: ProjectIndex, rules: [PreparedRule], reportUnused: Bool) -> [Finding] {
+        secondPass(state, state.findings, project: project, rules: rules, reportUnused: reportUnused)
+    }
+
+    /// The same, adding to `findings` (the state's own, taken out of it so that they are not shared).
+    func secondPass(
+        _ state: FileState, _ findings: consuming [Finding], project: ProjectIndex, rules: [PreparedRule],
+        reportUnused: Bool
+    ) -> [Finding] {
         var state = state
+        state.findings = findings
         for (position, decide) in state.deferred {
             let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
             record(decide(project), of: rules[position], in: &state)

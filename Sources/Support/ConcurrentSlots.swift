@@ -7,11 +7,22 @@ public final class ConcurrentSlots<Value>: @unchecked Sendable {
 
     public init(count: Int) { values = Array(repeating: nil, count: count) }
 
+    public init(_ values: [Value?]) { self.values = values }
+
     /// The values, moved out: the slots are left empty.
     public func take() -> [Value?] {
         lock.withLock {
             defer { values = [] }
             return values
+        }
+    }
+
+    /// The value at `index`, moved out (the slot is left empty): a value type the caller then
+    /// changes is not shared with the slots, so it is not copied.
+    public func take(_ index: Int) -> Value? {
+        lock.withLock {
+            defer { values[index] = nil }
+            return values[index]
         }
     }
 

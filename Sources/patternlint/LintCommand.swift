@@ -346,8 +346,15 @@ extension LintCommand {
 
 extension Terminal {
     static func summary(_ result: LintResult, afterDryRun: Bool = false) {
-        let errors = result.findings.filter { $0.severity == .error }.count
-        let warnings = result.findings.filter { $0.severity == .warning }.count
+        // Counted in place: `filter` copied every finding it kept.
+        var errors = 0, warnings = 0
+        for index in result.findings.indices {
+            switch result.findings[index].severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: break
+            }
+        }
         let infos = result.findings.count - errors - warnings
         let hidden = result.hiddenByBaseline.map { ", \($0) hidden by the baseline" } ?? ""
         FileHandle.standardError.write(
