@@ -38,7 +38,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     var buckets: TokenBuckets {
         lock.withLock {
             if let bucketsStore { return bucketsStore }
-            let made = TokenBuckets(structure)
+            let made = TokenBuckets(code: structure.code, bytes: structure.file.bytes)
             bucketsStore = made
             return made
         }
@@ -183,33 +183,30 @@ struct TeamTextFilter {
     }
 }
 
-/// A set of the four-byte sequences that occur in a file (hashed, up to 32,768 entries): a needle
-/// with a sequence the file lacks cannot occur in it. One pass over the bytes, shared by every
-/// team rule of the file. The table has eight entries or more per byte of the file, so a few
-/// percent are marked and a word the file does not hold is almost always told apart without
-/// reading the file again; a small file gets a small table (clearing 32 KB for each file of a
-/// few hundred bytes cost more than marking them). A byte per entry, not a bit: marking one is a
-/// store (a bit was a load, a shift and a store), and the table still fits the first-level cache.
+/// A set of the four-byte sequences that occur in a file (hashed, eight entries or more per
+/// byte of the file, up to 131,072): a needle with a sequence the file lacks cannot occur in it.
+/// One pass over the bytes, shared by every team rule of the file. So few entries are marked
+/// that a text the file does not hold is almost always told apart without reading the file
+/// again. A byte per entry, not a bit: marking one is a store (a bit was a load, a shift and a
+/// store). The table is leased (`GramTables`), so no file allocates or clears one.
 struct ByteGrams: Sendable {
-    private var marks: [UInt8]
+    private let lease: GramTables.Lease
     /// 32 minus the table's size in bits: a window's hash shifted right by it is its entry.
     private let shift: UInt32
 
     init(_ bytes: [UInt8]) {
-        var size = 4_096
-        while size < 8 * bytes.count, size < 32_768 { size *= 2 }
-        marks = [UInt8](repeating: 0, count: size)
+        var size = GramTables.smallest
+        while size < 8 * bytes.count, size < GramTables.largest { size *= 2 }
+        lease = GramTables.shared.lease(size)
         shift = UInt32(32 - size.trailingZeroBitCount)
         guard bytes.count >= 4 else { return }
-        let shift = shift
+        let (marks, mark, shift) = (lease.marks, lease.mark, shift)
         // Each window read whole (little-endian: the first byte lowest), so the positions do not
         // wait on one another.
-        marks.withUnsafeMutableBufferPointer { marks in
-            bytes.withUnsafeBytes { bytes in
-                for start in 0...(bytes.count - 4) {
-                    let window = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self))
-                    marks[Self.slot(window, shift)] = 1
-                }
+        bytes.withUnsafeBytes { bytes in
+            for start in 0...(bytes.count - 4) {
+                let window = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self))
+                marks[Self.slot(window, shift)] = mark
             }
         }
     }
@@ -221,12 +218,72 @@ struct ByteGrams: Sendable {
     /// False only when the needle cannot occur (needles under four bytes always may).
     func mayContain(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard needle.count >= 4 else { return true }
+        let (marks, mark) = (lease.marks, lease.mark)
         var window = UInt32(needle[0]) << 8 | UInt32(needle[1]) << 16 | UInt32(needle[2]) << 24
         for index in 3..<needle.count {
             window = window >> 8 | UInt32(needle[index]) << 24
-            if marks[Self.slot(window, shift)] == 0 { return false }
+            if marks[Self.slot(window, shift)] != mark { return false }
         }
         return true
+    }
+}
+
+/// Tables for `ByteGrams`, kept between files. A table's entries hold the number of the lease
+/// that marked them, and a lease marks with a number no entry holds yet, so a new file needs no
+/// clearing: an entry of an earlier file's number is unmarked. After 255 leases a table is
+/// cleared and its numbers start again. A table goes back when the last `ByteGrams` holding
+/// its lease is gone (so a file still read never shares it), to be leased for the next file.
+final class GramTables: @unchecked Sendable {
+    static let shared = GramTables()
+    static let smallest = 4_096
+    static let largest = 131_072
+
+    private let lock = NSLock()
+    /// Idle tables by size (a power of two from `smallest` to `largest`).
+    private var idle: [Int: [Table]] = [:]
+
+    final class Table: @unchecked Sendable {
+        let marks: UnsafeMutableBufferPointer<UInt8>
+        /// The number the last lease marked with (0: none; every entry starts at 0).
+        var lastMark: UInt8 = 0
+
+        init(size: Int) {
+            marks = .allocate(capacity: size)
+            marks.initialize(repeating: 0)
+        }
+
+        deinit { marks.deallocate() }
+    }
+
+    /// One file's use of a table: marked entries hold `mark`.
+    final class Lease: @unchecked Sendable {
+        let table: Table
+        let marks: UnsafeMutableBufferPointer<UInt8>
+        let mark: UInt8
+        private let pool: GramTables
+
+        fileprivate init(_ table: Table, pool: GramTables) {
+            if table.lastMark == UInt8.max {
+                table.marks.update(repeating: 0)
+                table.lastMark = 0
+            }
+            table.lastMark += 1
+            self.table = table
+            marks = table.marks
+            mark = table.lastMark
+            self.pool = pool
+        }
+
+        deinit { pool.giveBack(table) }
+    }
+
+    func lease(_ size: Int) -> Lease {
+        let table = lock.withLock { idle[size]?.popLast() } ?? Table(size: size)
+        return Lease(table, pool: self)
+    }
+
+    private func giveBack(_ table: Table) {
+        lock.withLock { idle[table.marks.count, default: []].append(table) }
     }
 }
 
