@@ -139,8 +139,9 @@ struct CodePattern: Sendable {
         // Read once: matching the enum in the loop copies its text (a retain per token).
         let firstText: [UInt8]? = if case .token(let text) = elements[0] { text } else { nil }
         var nextCandidate = candidates?.startIndex ?? 0
-        // One matcher for the whole range: each holds the file's structure, a retain per array.
-        let matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+        // One matcher for the whole range, made at the first start worth trying: it holds the
+        // file's structure, a retain per array, and most files have no such start.
+        var made: Matcher?
         while start < range.upperBound {
             if let candidates {
                 // The next occurrence of the first token at or after `start`.
@@ -154,6 +155,8 @@ struct CodePattern: Sendable {
                 start += 1
                 continue
             }
+            let matcher = made ?? Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            made = matcher
             matcher.bound.removeAll(keepingCapacity: true)
             if let end = matcher.match(element: 0, at: start), end > start {
                 found.append(Found(tokens: start..<end, bindings: matcher.bound))
@@ -177,11 +180,14 @@ struct CodePattern: Sendable {
             if case .token(let text) = element { return text }
             return []
         }
-        let matcher = Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+        // Made at the first anchor worth trying (see `matches`).
+        var made: Matcher?
         func visit(_ k: Int) {
             guard k > free, range.contains(k), s.spells(k, anchor), Self.spellsAll(following, after: k, s) else {
                 return
             }
+            let matcher = made ?? Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
+            made = matcher
             // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
             let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { matcher.atomEnds(from: $0).contains(k) }
             for start in starts {
