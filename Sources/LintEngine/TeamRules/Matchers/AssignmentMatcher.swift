@@ -12,6 +12,15 @@ struct AssignmentMatcher: TeamMatcher {
     let base: [[UInt8]]
     let value: ValuePattern?
     let operators: [[UInt8]]
+    /// `=` alone (the default): its tokens are grouped by the file's buckets, so a rule reads
+    /// those, not every token of the file.
+    let equalsKey: TokenBuckets.Key?
+
+    init(property: [UInt8]?, needsBase: Bool, base: [[UInt8]], value: ValuePattern?, operators: [[UInt8]]) {
+        (self.property, self.needsBase, self.base, self.value, self.operators) =
+            (property, needsBase, base, value, operators)
+        equalsKey = operators == [[UInt8(ascii: "=")]] ? TokenBuckets.Key([UInt8(ascii: "=")]) : nil
+    }
 
     static func parse(_ map: inout SpecMap) throws -> AssignmentMatcher {
         guard let spec = try map.string("assignment"), !spec.isEmpty else {
@@ -34,33 +43,43 @@ struct AssignmentMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         var found: [TeamMatch] = []
-        for index in within ?? 0..<s.code.count where s.code[index].kind == .operator {
-            guard operators.contains(where: { s.spells(index, $0) }), let target = targetStart(before: index, s) else {
-                continue
+        let range = within ?? 0..<s.code.count
+        if let equalsKey, let all = file.index.buckets.tokens(equalsKey) {
+            let first = all.partitioningIndex { Int($0) >= range.lowerBound }
+            for index in all[first..<all.partitioningIndex { Int($0) >= range.upperBound }] {
+                visit(Int(index), s, &found)
             }
-            let last = index - 1
-            guard s.isWord(last) else { continue }
-            if let property, !s.spells(last, property) { continue }
-            let hasBase = last > target
-            if needsBase, !hasBase { continue }
-            if !base.isEmpty, !baseMatches(endingBefore: last - 1, s) { continue }
-            let valueEnd = expressionEnd(from: index + 1, s)
-            guard valueEnd > index + 1 else { continue }
-            if let value, !value.matches(index + 1..<valueEnd, in: s) { continue }
-            found.append(
-                TeamMatch(
-                    offset: s.code[last].offset, token: last, extent: target...(valueEnd - 1),
-                    anchors: [
-                        "target": s.code[target].offset, "operator": s.code[index].offset,
-                        "value": s.code[index + 1].offset,
-                    ],
-                    bindings: [
-                        "TARGET": s.compactText(target..<index), "PROPERTY": s.text(last),
-                        "VALUE": s.compactText(index + 1..<valueEnd),
-                    ],
-                    text: s.compactText(target..<index)))
+        } else {
+            for index in range { visit(index, s, &found) }
         }
         return found
+    }
+
+    private func visit(_ index: Int, _ s: Structure, _ found: inout [TeamMatch]) {
+        let last = index - 1
+        // The cheap tests first: the operator, then the property's name before it.
+        guard s.code[index].kind == .operator, operators.contains(where: { s.spells(index, $0) }), s.isWord(last)
+        else { return }
+        if let property, !s.spells(last, property) { return }
+        guard let target = targetStart(before: index, s) else { return }
+        let hasBase = last > target
+        if needsBase, !hasBase { return }
+        if !base.isEmpty, !baseMatches(endingBefore: last - 1, s) { return }
+        let valueEnd = expressionEnd(from: index + 1, s)
+        guard valueEnd > index + 1 else { return }
+        if let value, !value.matches(index + 1..<valueEnd, in: s) { return }
+        found.append(
+            TeamMatch(
+                offset: s.code[last].offset, token: last, extent: target...(valueEnd - 1),
+                anchors: [
+                    "target": s.code[target].offset, "operator": s.code[index].offset,
+                    "value": s.code[index + 1].offset,
+                ],
+                bindings: [
+                    "TARGET": s.compactText(target..<index), "PROPERTY": s.text(last),
+                    "VALUE": s.compactText(index + 1..<valueEnd),
+                ],
+                text: s.compactText(target..<index)))
     }
 
     /// The first token of the assigned expression (`self.label.textAlignment`), or nil for a

@@ -29,17 +29,20 @@ struct TokenBuckets: Sendable {
         return keyword == .true || keyword == .false || keyword == .nil ? 1 : 0
     }
 
-    init(_ s: Structure) {
+    init(_ s: Structure) { self.init(code: s.code, bytes: s.file.bytes) }
+
+    /// From the two arrays it reads (a whole structure passed in is a retain per array).
+    init(code: [Token], bytes: [UInt8]) {
         let grouped = Self.asked.snapshot()
         var counts = [Int32](repeating: 0, count: grouped.count + 1)
         // At most one entry per token: written through pointers, no growth checks per token.
-        let tokenCount = s.code.count
+        let tokenCount = code.count
         var keptCount = 0
         var kept: [Int32] = []
         let literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
             kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
-                s.code.withUnsafeBufferPointer { code in
-                    s.file.bytes.withUnsafeBufferPointer { bytes in
+                code.withUnsafeBufferPointer { code in
+                    bytes.withUnsafeBufferPointer { bytes in
                         grouped.slots.withUnsafeBufferPointer { slots in
                             Self.literalKeywords.withUnsafeBufferPointer { literalKeywords in
                                 var keptAt = 0, literalAt = 0
@@ -68,8 +71,8 @@ struct TokenBuckets: Sendable {
             }
         }
         // Counted here, over the few kept: a count per token was a store the next token waited on.
-        s.code.withUnsafeBufferPointer { code in
-            s.file.bytes.withUnsafeBufferPointer { bytes in
+        code.withUnsafeBufferPointer { code in
+            bytes.withUnsafeBufferPointer { bytes in
                 for index in kept { counts[Int(grouped.slots[Self.key(code[Int(index)], bytes)])] &+= 1 }
             }
         }
@@ -83,8 +86,8 @@ struct TokenBuckets: Sendable {
         // The kept tokens placed by key, in token order within each key.
         var next = starts
         var positions = [Int32](repeating: 0, count: kept.count)
-        s.code.withUnsafeBufferPointer { code in
-            s.file.bytes.withUnsafeBufferPointer { bytes in
+        code.withUnsafeBufferPointer { code in
+            bytes.withUnsafeBufferPointer { bytes in
                 for index in kept {
                     let slot = Int(grouped.slots[Self.key(code[Int(index)], bytes)])
                     positions[Int(next[slot])] = index
