@@ -152,20 +152,20 @@ public final class TeamFileIndex: @unchecked Sendable {
         return made
     }
 
-    /// Whether `needle` occurs in the file: the byte grams first, then a real search.
+    /// Whether `needle` may occur in the file (`TeamTextFilter.contains`): false only when it cannot.
     func contains(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { textFilter.contains($0) } }
 
     /// The byte grams with the bytes, taken once to test many rules' texts.
     var textFilter: TeamTextFilter { TeamTextFilter(grams: grams, bytes: structure.file.bytes) }
 }
 
-/// A file's byte grams and bytes: whether a rule's required texts occur there, asked of every
-/// team rule for every file (without a lock or a call into the rule).
+/// A file's byte grams and bytes: whether a rule's required texts may occur there, asked of
+/// every team rule for every file (without a lock or a call into the rule).
 struct TeamTextFilter {
     let grams: ByteGrams
     let bytes: [UInt8]
 
-    /// Whether one of the texts `ends[range]` marks in `texts` occurs (each text ends where
+    /// Whether one of the texts `ends[range]` marks in `texts` may occur (each text ends where
     /// its entry says and starts where the one before ends, or at 0).
     func containsAny(_ texts: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, _ range: Range<Int>) -> Bool {
         var start = range.lowerBound == 0 ? 0 : ends[range.lowerBound - 1]
@@ -176,10 +176,15 @@ struct TeamTextFilter {
         return false
     }
 
-    /// Whether `needle` occurs: the byte grams first, then a real search (an empty one always does).
+    /// Whether `needle` may occur: false only when it cannot (an empty one always may). A
+    /// needle of four bytes or more is told by the byte grams alone: with eight entries or more
+    /// per byte of the file, one whose every four bytes are marked almost always occurs, and
+    /// searching the file to be sure read it again for a rule about to read it anyway (the
+    /// rule finds nothing where the needle is not). A shorter one, which the grams cannot tell,
+    /// is searched for.
     func contains(_ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        if needle.isEmpty { return true }
-        return grams.mayContain(needle) && bytes.withUnsafeBufferPointer { $0.containsOccurrence(of: needle) }
+        if needle.count >= 4 { return grams.mayContain(needle) }
+        return needle.isEmpty || bytes.withUnsafeBufferPointer { $0.containsOccurrence(of: needle) }
     }
 }
 
