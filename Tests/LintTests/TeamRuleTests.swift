@@ -348,7 +348,10 @@ final class TeamRuleTests: XCTestCase {
         let sources =
             try FileManager.default.subpathsOfDirectory(atPath: fixtures).filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8) }
-            + ["_ = x\nlet a = try! f()\nif flag { flag = !flag }\nlet n = items.count == 0\nlet v = w as! V\n"]
+            + [
+                "_ = x\nlet a = try! f()\nif flag { flag = !flag }\nlet n = items.count == 0\nlet v = w as! V\n"
+                    + "let t = true, f = false, o: Int? = nil, s = \"\\(1) a\", d = 2.5\n"
+            ]
         let patterns = try [
             "try!", "$X as! $T", "$X = !$X", "$X.count == 0", "_ = $X", "if $X {", "Text($S)", "return nil",
         ]
@@ -357,6 +360,11 @@ final class TeamRuleTests: XCTestCase {
         for source in sources {
             let s = Structure(SourceFile(path: "A.swift", bytes: Array(source.utf8)))
             let buckets = TokenBuckets(s)
+            let literals = s.code.indices.filter { index in
+                [.string, .number].contains(s.code[index].kind)
+                    || s.code[index].kind == .keyword && [.true, .false, .nil].contains(s.code[index].keyword)
+            }
+            XCTAssertEqual(buckets.literals.map(Int.init), literals)
             for pattern in patterns {
                 let everyToken = pattern.matches(in: s, range: 0..<s.code.count).map(\.tokens)
                 XCTAssertEqual(

@@ -19,50 +19,46 @@ struct TokenBuckets: Sendable {
 
     private static let keywordKeys = 256
     private static let keyCount = 256 + 256
-    /// The key of a token that has none (`Grouping.slots` holds -1 there).
-    private static let noKey = keyCount
-    /// Token kinds that are literals, a bit each; and the keywords that are.
-    private static let literalKinds: UInt16 = 1 << TokenKind.string.rawValue | 1 << TokenKind.number.rawValue
-    /// 1 for `true`, `false` and `nil`, by keyword.
-    private static let literalKeywords: [UInt8] = (0..<256).map { raw in
-        let keyword = Keyword(rawValue: UInt8(raw))
-        return keyword == .true || keyword == .false || keyword == .nil ? 1 : 0
-    }
 
     init(_ s: Structure) { self.init(code: s.code, bytes: s.file.bytes) }
 
     /// From the two arrays it reads (a whole structure passed in is a retain per array).
     init(code: [Token], bytes: [UInt8]) {
         let grouped = Self.asked.snapshot()
-        var counts = [Int32](repeating: 0, count: grouped.count + 1)
         // At most one entry per token: written through pointers, no growth checks per token.
         let tokenCount = code.count
         var keptCount = 0
         var kept: [Int32] = []
+        // Each kept token's slot plus one, beside it: the passes over the kept read it here.
+        var keptSlots = [UInt16](repeating: 0, count: tokenCount)
         let literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
             kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
                 code.withUnsafeBufferPointer { code in
                     bytes.withUnsafeBufferPointer { bytes in
-                        grouped.slots.withUnsafeBufferPointer { slots in
-                            Self.literalKeywords.withUnsafeBufferPointer { literalKeywords in
-                                var keptAt = 0, literalAt = 0
-                                // No branch per token: every token is written, and kept by
-                                // moving the end past it.
-                                for index in 0..<code.count {
-                                    let token = code[index]
-                                    let key = Self.key(token, bytes)
-                                    let slot = Int(slots[key])
-                                    kept[keptAt] = Int32(truncatingIfNeeded: index)
-                                    keptAt &+= slot >= 0 ? 1 : 0
-                                    // (Not a keyword: `keyword` is `.none`, not a literal.)
-                                    let literal =
-                                        Int(Self.literalKinds >> UInt16(token.kind.rawValue) & 1)
-                                        | Int(literalKeywords[Int(token.keyword.rawValue)])
-                                    literals[literalAt] = Int32(truncatingIfNeeded: index)
-                                    literalAt &+= literal
+                        grouped.byKind.withUnsafeBufferPointer { byKind in
+                            grouped.byteSlots.withUnsafeBufferPointer { byteSlots in
+                                keptSlots.withUnsafeMutableBufferPointer { keptSlots in
+                                    var keptAt = 0, literalAt = 0
+                                    let lastByte = max(0, bytes.count - 1)
+                                    // No branch per token: every token is written, and kept by
+                                    // moving the end past it; what a token is comes from one
+                                    // table entry for its kind and keyword (`Grouping.byKind`).
+                                    for index in 0..<code.count {
+                                        let token = code[index]
+                                        let entry = byKind[Int(token.kind.rawValue) &<< 8 | Int(token.keyword.rawValue)]
+                                        let byteSlot = UInt32(byteSlots[Int(bytes[min(token.offset, lastByte)])])
+                                        let oneByte =
+                                            (entry >> 16) & UInt32(unsafeBitCast(token.length == 1, to: UInt8.self))
+                                        let slot = entry & 0xFFFF | byteSlot & (0 &- oneByte)
+                                        kept[keptAt] = Int32(truncatingIfNeeded: index)
+                                        keptSlots[keptAt] = UInt16(truncatingIfNeeded: slot)
+                                        keptAt &+= slot != 0 ? 1 : 0
+                                        literals[literalAt] = Int32(truncatingIfNeeded: index)
+                                        literalAt &+= Int(entry >> 17)
+                                    }
+                                    keptCount = keptAt
+                                    literalCount = literalAt
                                 }
-                                keptCount = keptAt
-                                literalCount = literalAt
                             }
                         }
                     }
@@ -71,11 +67,8 @@ struct TokenBuckets: Sendable {
             }
         }
         // Counted here, over the few kept: a count per token was a store the next token waited on.
-        code.withUnsafeBufferPointer { code in
-            bytes.withUnsafeBufferPointer { bytes in
-                for index in kept { counts[Int(grouped.slots[Self.key(code[Int(index)], bytes)])] &+= 1 }
-            }
-        }
+        var counts = [Int32](repeating: 0, count: grouped.count + 1)
+        for slot in keptSlots[0..<keptCount] { counts[Int(slot) - 1] &+= 1 }
         var starts = [Int32](repeating: 0, count: grouped.count + 1)
         var running: Int32 = 0
         for slot in 0..<grouped.count {
@@ -86,30 +79,14 @@ struct TokenBuckets: Sendable {
         // The kept tokens placed by key, in token order within each key.
         var next = starts
         var positions = [Int32](repeating: 0, count: kept.count)
-        code.withUnsafeBufferPointer { code in
-            bytes.withUnsafeBufferPointer { bytes in
-                for index in kept {
-                    let slot = Int(grouped.slots[Self.key(code[Int(index)], bytes)])
-                    positions[Int(next[slot])] = index
-                    next[slot] &+= 1
-                }
-            }
+        for (index, slot) in zip(kept, keptSlots) {
+            positions[Int(next[Int(slot) - 1])] = index
+            next[Int(slot) - 1] &+= 1
         }
         self.positions = positions
         self.starts = starts
         self.grouped = grouped
         self.literals = literals
-    }
-
-    /// The token's key: a keyword's, else a one-byte token's byte, else `noKey`. By arithmetic,
-    /// not a choice: it is asked of every token, and token kinds follow no pattern a branch
-    /// predictor learns.
-    @inline(__always) private static func key(_ token: Token, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let keyword = Int(unsafeBitCast(token.kind == .keyword, to: UInt8.self))
-        let oneByte = Int(unsafeBitCast(token.length == 1, to: UInt8.self))
-        let byte = bytes.isEmpty ? 0 : Int(bytes[min(token.offset, bytes.count - 1)])
-        let other = oneByte &* byte &+ (1 &- oneByte) &* noKey
-        return keyword &* (keywordKeys &+ Int(token.keyword.rawValue)) &+ (1 &- keyword) &* other
     }
 
     /// The code tokens spelled as `key` says, in order; nil when the key was first asked for
@@ -143,12 +120,38 @@ struct TokenBuckets: Sendable {
     final class Grouping: Sendable {
         let slots: [Int16]
         let count: Int
+        /// By token kind and keyword (`kind << 8 | keyword`), what the grouping pass needs of a
+        /// token: the low 16 bits, a keyword's slot plus one (0: not grouped); bit 16, a token
+        /// of this kind one byte long takes its byte's key (every kind but keywords: `_` is
+        /// one); bit 17, a literal (a string, a number, `true`, `false`, `nil`).
+        let byKind: [UInt32]
+        /// A one-byte token's slot plus one, by its byte (0: not grouped).
+        let byteSlots: [UInt16]
 
         init(_ keys: [Int]) {
             var slots = [Int16](repeating: -1, count: TokenBuckets.keyCount + 1)
             for (slot, key) in keys.enumerated() { slots[key] = Int16(slot) }
             self.slots = slots
             count = keys.count
+            byteSlots = (0..<256).map { UInt16(slots[$0] + 1) }
+            // Kinds fit in four bits (`TokenKind`'s ten cases).
+            var byKind = [UInt32](repeating: 0, count: 16 * 256)
+            for kind in TokenKind.allCases where kind.rawValue < 16 {
+                for raw in 0..<256 {
+                    let keyword = Keyword(rawValue: UInt8(raw))
+                    var entry: UInt32 = 0
+                    if kind == .keyword, let keyword {
+                        entry = UInt32(slots[TokenBuckets.keywordKeys + Int(keyword.rawValue)] + 1)
+                    } else if kind != .keyword {
+                        entry = 1 << 16
+                    }
+                    if kind == .string || kind == .number || (kind == .keyword && [.true, .false, .nil].contains(keyword)) {
+                        entry |= 1 << 17
+                    }
+                    byKind[Int(kind.rawValue) << 8 | raw] = entry
+                }
+            }
+            self.byKind = byKind
         }
     }
 
