@@ -145,9 +145,8 @@ struct TokenBuckets: Sendable {
                     } else if kind != .keyword {
                         entry = 1 << 16
                     }
-                    if kind == .string || kind == .number || (kind == .keyword && [.true, .false, .nil].contains(keyword)) {
-                        entry |= 1 << 17
-                    }
+                    let literalKeyword = kind == .keyword && [.true, .false, .nil].contains(keyword)
+                    if kind == .string || kind == .number || literalKeyword { entry |= 1 << 17 }
                     byKind[Int(kind.rawValue) << 8 | raw] = entry
                 }
             }
