@@ -159,36 +159,40 @@ public struct Linter: Sendable {
             var skipsUnbuiltFiles: Bool
             /// `Rule.startsFrom` as a `Vocabulary` mask (0: always run).
             var words: UInt64
-            /// A team rule's required texts (`TeamRule.required`): `textEnds[texts]`, each the
-            /// end of a text in `textBytes`; nil when it has none.
-            var texts: Range<Int>?
+            /// A team rule's lists of required texts (`TeamRule.required`), of each of which the
+            /// file must hold one: `textLists[lists]`, each a range of `textEnds`, each of those
+            /// the end of a text in `textBytes`; empty when it has none.
+            var lists: Range<Int>
         }
 
         let gates: [Gate]
         let textBytes: [UInt8]
         let textEnds: [Int]
+        let textLists: [Range<Int>]
 
         /// `entries`' gates, in their order.
         init(_ entries: [RuleCatalog.Entry]) {
             var textBytes: [UInt8] = []
             var textEnds: [Int] = []
+            var textLists: [Range<Int>] = []
             gates = entries.map { entry in
-                var texts: Range<Int>?
-                if let required = (entry.rule as? TeamRule)?.required {
+                let firstList = textLists.count
+                for list in (entry.rule as? TeamRule)?.required ?? [] {
                     let first = textEnds.count
-                    for text in required {
+                    for text in list {
                         textBytes += text
                         textEnds.append(textBytes.count)
                     }
-                    texts = first..<textEnds.count
+                    textLists.append(first..<textEnds.count)
                 }
                 return Gate(
                     runs: entry.metadata.id != RuleCatalog.unusedSuppressionID,
                     skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"),
-                    words: Vocabulary.mask(entry.rule.startsFrom), texts: texts)
+                    words: Vocabulary.mask(entry.rule.startsFrom), lists: firstList..<textLists.count)
             }
             self.textBytes = textBytes
             self.textEnds = textEnds
+            self.textLists = textLists
         }
     }
 
@@ -340,20 +344,25 @@ public struct Linter: Sendable {
         gates.gates.withUnsafeBufferPointer { gateList in
             gates.textBytes.withUnsafeBufferPointer { textBytes in
                 gates.textEnds.withUnsafeBufferPointer { textEnds in
-                    for position in gateList.indices where gateList[position].runs {
-                        let gate = gateList[position]
-                        // A deprecated API in a stale copy no target compiles is nothing to migrate.
-                        if unbuilt, gate.skipsUnbuiltFiles {
-                            state.skipped.insert(rules[position].id)
-                            continue
+                    gates.textLists.withUnsafeBufferPointer { textLists in
+                        rules: for position in gateList.indices where gateList[position].runs {
+                            let gate = gateList[position]
+                            // A deprecated API in a stale copy no target compiles is nothing to migrate.
+                            if unbuilt, gate.skipsUnbuiltFiles {
+                                state.skipped.insert(rules[position].id)
+                                continue
+                            }
+                            // A rule whose names or texts do not stand in the file has nothing to find there.
+                            if gate.words != 0, !file.vocabulary.containsAny(mask: gate.words) { continue }
+                            if !gate.lists.isEmpty {
+                                if teamTexts == nil { teamTexts = file.teamIndex.textFilter }
+                                for list in textLists[gate.lists]
+                                where !teamTexts!.containsAny(textBytes, ends: textEnds, list) {
+                                    continue rules
+                                }
+                            }
+                            check(rules[position], at: position, file, fileTargets, into: &state)
                         }
-                        // A rule whose names or texts do not stand in the file has nothing to find there.
-                        if gate.words != 0, !file.vocabulary.containsAny(mask: gate.words) { continue }
-                        if let texts = gate.texts {
-                            if teamTexts == nil { teamTexts = file.teamIndex.textFilter }
-                            if !teamTexts!.containsAny(textBytes, ends: textEnds, texts) { continue }
-                        }
-                        check(rules[position], at: position, file, fileTargets, into: &state)
                     }
                 }
             }

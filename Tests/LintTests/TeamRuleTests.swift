@@ -171,6 +171,22 @@ final class TeamRuleTests: XCTestCase {
         XCTAssertNil(texts(#"\x41BC"#), "escapes it does not follow give nothing")
     }
 
+    /// A rule's gate holds every list a match needs: its matcher's (all of a regex's) and each
+    /// `has:` entry's, so a file without a singleton's `static` is not searched for singletons.
+    func testARulesGateHoldsItsHasEntriesTexts() throws {
+        func required(_ frontMatter: String) -> [[String]] {
+            let text = "---\nid: probe\nnote: \"[[Views Stay Pure]]\"\n\(frontMatter)\n---\n# probe\n"
+            let catalog = RuleCatalog(builtinFiles: [("probe.md", text)], graph: Graph(vault: Vault.load(roots: [])))
+            let rule = catalog.entry("probe")?.rule as? TeamRule
+            return (rule?.required ?? []).map { $0.map { String(decoding: $0, as: UTF8.self) } }
+        }
+        let singleton = "match:\n  declaration: class\n  has: {code: 'static let shared = $NAME('}"
+        XCTAssertEqual(required(singleton), [["static"]], "the class matcher needs no text; the has: entry does")
+        XCTAssertEqual(try findings(singleton, "final class A {\n    static let shared = A()\n}\n"), ["1:13"])
+        XCTAssertEqual(try findings(singleton, "final class A {\n    static let main = A()\n}\n"), [])
+        XCTAssertGreaterThan(required("match:\n  regex: 'let .+ = \\[\\]\\(\\)'").count, 1, "each list of the regex")
+    }
+
     func testEveryListOfRequiredTextsMustHold() {
         let lists = RequiredLiterals.all(#"[let,var] .+ = (\[.+\]\(\))"#)?.map {
             $0.map { String(decoding: $0, as: UTF8.self) }

@@ -9,16 +9,17 @@ public struct TeamRule: Rule {
     public let id: String
     public let spec: TeamRuleSpec
     let matcher: any TeamMatcher
-    /// The matcher's required texts, worked out once (some read a regex to find them): the
-    /// linter skips a file holding none of them.
-    let required: [[UInt8]]?
+    /// Lists of texts a file must hold one of each of for a match to be possible, worked out
+    /// once (some read a regex to find them): the matcher's own, and each `has:` entry's (a
+    /// match that must have it cannot be where it is not). The linter skips a file missing one.
+    let required: [[[UInt8]]]
     let readsTestImports: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
-        required = matcher.requiredTexts
+        required = matcher.requiredTextLists + spec.context.has.compactMap(\.required)
         readsTestImports = spec.context.readsTestImports
     }
 

@@ -82,4 +82,5 @@ struct RegexMatcher: TeamMatcher {
     var readsStrings: Bool { !regex.excluded.contains(.string) }
     var includesPreviewsByDefault: Bool { true }
     var requiredTexts: [[UInt8]]? { regex.required.first }
+    var requiredTextLists: [[[UInt8]]] { regex.required }
 }

@@ -37,6 +37,8 @@ protocol TeamMatcher: Sendable {
     var includesPreviewsByDefault: Bool { get }
     /// Texts of which the file must hold one for a match to be possible (a quick skip), or nil.
     var requiredTexts: [[UInt8]]? { get }
+    /// Lists of such texts, every one of which must hold (`requiredTexts` alone by default).
+    var requiredTextLists: [[[UInt8]]] { get }
 }
 
 extension TeamMatcher {
@@ -44,6 +46,7 @@ extension TeamMatcher {
     var readsComments: Bool { false }
     var readsStrings: Bool { false }
     var includesPreviewsByDefault: Bool { false }
+    var requiredTextLists: [[[UInt8]]] { requiredTexts.map { [$0] } ?? [] }
     var requiredTexts: [[UInt8]]? { nil }
 
     func matches(in file: TeamFile) -> [TeamMatch] { matches(in: file, within: nil, bindings: [:]) }
