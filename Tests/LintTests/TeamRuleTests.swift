@@ -348,6 +348,19 @@ final class TeamRuleTests: XCTestCase {
             ["1:1", "3:1"])
     }
 
+    /// Lines inside a multi-line string are text, not layout: only lines of code are reported,
+    /// whether a file's only candidates are text lines or it has both.
+    func testLineRulesLeaveTextLinesAlone() throws {
+        let trailing = "match:\n  line: {trailing_whitespace: forbidden}"
+        let text = "let s = \"\"\"\n  a  \n  \"\"\"\n"
+        XCTAssertEqual(try findings(trailing, text), [])
+        XCTAssertEqual(try findings(trailing, text + "let b = 1  \n"), ["4:10"])
+        let blank = "match:\n  line: {max_blank_lines: 1}"
+        let blankText = "let s = \"\"\"\n\n\n\n  \"\"\"\n"
+        XCTAssertEqual(try findings(blank, blankText), [])
+        XCTAssertEqual(try findings(blank, blankText + "\n\nlet b = 1\n"), ["7:1"])
+    }
+
     /// `max_length` counts characters, not bytes: a line of as many bytes as the limit passes
     /// uncounted, one of more bytes but no more characters passes counted, and the finding
     /// points at the first character past the limit.

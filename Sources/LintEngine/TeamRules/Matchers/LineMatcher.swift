@@ -62,11 +62,16 @@ struct LineMatcher: TeamMatcher {
         let bytes = file.bytes
         switch check {
         case .maxBlankLines, .maxLength, .indentation, .trailingWhitespace:
-            let skippedLines = file.index.textLines
-            // These read every line of every file: unchecked buffers, not arrays.
+            // These read every line of every file: unchecked buffers, not arrays. First as if no
+            // line were text: most files have nothing to report, and then which lines are text
+            // (inside a multi-line string or comment) is never worked out. (Text lines only take
+            // findings away: a blank text line ends a run of blank lines, the others are skipped.)
             bytes.withUnsafeBufferPointer { bytes in
                 lineStarts.withUnsafeBufferPointer { lines in
-                    skippedLines.withUnsafeBufferPointer { skipped in
+                    checkLines(lines, nil, bytes, into: &offsets)
+                    guard !offsets.isEmpty else { return }
+                    offsets.removeAll()
+                    file.index.textLines.withUnsafeBufferPointer { skipped in
                         checkLines(lines, skipped, bytes, into: &offsets)
                     }
                 }
@@ -106,16 +111,29 @@ struct LineMatcher: TeamMatcher {
     }
 
     /// The checks that read each line's bytes.
+    /// `skipped`: the text lines (nil: none).
     private func checkLines(
-        _ lines: UnsafeBufferPointer<Int>, _ skipped: UnsafeBufferPointer<Bool>, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ lines: UnsafeBufferPointer<Int>, _ skipped: UnsafeBufferPointer<Bool>?, _ bytes: UnsafeBufferPointer<UInt8>,
         into offsets: inout [(Int, String)]
+    ) {
+        if let skipped {
+            checkLines(lines, bytes, into: &offsets) { skipped[$0] }
+        } else {
+            checkLines(lines, bytes, into: &offsets) { _ in false }
+        }
+    }
+
+    @inline(__always)
+    private func checkLines(
+        _ lines: UnsafeBufferPointer<Int>, _ bytes: UnsafeBufferPointer<UInt8>, into offsets: inout [(Int, String)],
+        skipped: (Int) -> Bool
     ) {
         switch check {
         case .maxBlankLines(let most):
             var run = 0
             for line in 1...lines.count {
                 let (start, end) = bounds(line, lines, bytes)
-                if skipped[line] || !isBlank(start, end, bytes) {
+                if skipped(line) || !isBlank(start, end, bytes) {
                     run = 0
                     continue
                 }
@@ -126,7 +144,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .maxLength(let most):
-            for line in 1...lines.count where !skipped[line] {
+            for line in 1...lines.count where !skipped(line) {
                 let (start, end) = bounds(line, lines, bytes)
                 // No more bytes than the limit, so no more characters: nearly every line, not counted.
                 if end - start <= most { continue }
@@ -140,7 +158,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .indentation(let tabs):
-            for line in 1...lines.count where !skipped[line] {
+            for line in 1...lines.count where !skipped(line) {
                 let (start, end) = bounds(line, lines, bytes)
                 var index = start
                 while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 {
@@ -153,7 +171,7 @@ struct LineMatcher: TeamMatcher {
                 }
             }
         case .trailingWhitespace:
-            for line in 1...lines.count where !skipped[line] {
+            for line in 1...lines.count where !skipped(line) {
                 let (start, end) = bounds(line, lines, bytes)
                 var index = end
                 while index > start, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
