@@ -172,7 +172,8 @@ final class TeamRuleTests: XCTestCase {
     }
 
     /// A rule's gate holds every list a match needs: its matcher's (all of a regex's) and each
-    /// `has:` entry's, so a file without a singleton's `static` is not searched for singletons.
+    /// `has:` entry's (each word of a code pattern), so a file without `shared` is not searched
+    /// for singletons.
     func testARulesGateHoldsItsHasEntriesTexts() throws {
         func required(_ frontMatter: String) -> [[String]] {
             let text = "---\nid: probe\nnote: \"[[Views Stay Pure]]\"\n\(frontMatter)\n---\n# probe\n"
@@ -181,7 +182,8 @@ final class TeamRuleTests: XCTestCase {
             return (rule?.required ?? []).map { $0.map { String(decoding: $0, as: UTF8.self) } }
         }
         let singleton = "match:\n  declaration: class\n  has: {code: 'static let shared = $NAME('}"
-        XCTAssertEqual(required(singleton), [["static"]], "the class matcher needs no text; the has: entry does")
+        XCTAssertEqual(
+            required(singleton), [["static"], ["shared"]], "the class matcher needs no text; the has: entry each word")
         XCTAssertEqual(try findings(singleton, "final class A {\n    static let shared = A()\n}\n"), ["1:13"])
         XCTAssertEqual(try findings(singleton, "final class A {\n    static let main = A()\n}\n"), [])
         XCTAssertGreaterThan(required("match:\n  regex: 'let .+ = \\[\\]\\(\\)'").count, 1, "each list of the regex")

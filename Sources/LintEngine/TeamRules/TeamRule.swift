@@ -19,7 +19,7 @@ public struct TeamRule: Rule {
         self.id = id
         self.spec = spec
         self.matcher = matcher
-        required = matcher.requiredTextLists + spec.context.has.compactMap(\.required)
+        required = matcher.requiredTextLists + spec.context.has.flatMap(\.matcher.requiredTextLists)
         readsTestImports = spec.context.readsTestImports
     }
 

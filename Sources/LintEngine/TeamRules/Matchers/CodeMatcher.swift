@@ -83,4 +83,13 @@ struct CodeMatcher: TeamMatcher {
         let words = patterns.map(\.requiredWord)
         return words.contains(where: { $0 == nil }) ? nil : words.compactMap { $0 }
     }
+
+    /// One pattern needs each of its plain words (`static let shared = $NAME(`: `static` and
+    /// `shared`), each a list of its own; those under four bytes are left out, since the gate
+    /// tells longer ones by the file's byte grams but searches the file for shorter ones.
+    var requiredTextLists: [[[UInt8]]] {
+        let first = requiredTexts.map { [$0] } ?? []
+        guard patterns.count == 1, let only = first.first?.first else { return first }
+        return first + patterns[0].plainWords.filter { $0.count >= 4 && $0 != only }.map { [$0] }
+    }
 }

@@ -101,15 +101,20 @@ struct CodePattern: Sendable {
     }
 
     /// The longest plain word of the pattern: a file without it cannot match.
-    var requiredWord: [UInt8]? {
-        elements.compactMap { element -> [UInt8]? in
+    var requiredWord: [UInt8]? { plainWords.max { $0.count < $1.count } }
+
+    /// The pattern's words (names, keywords, attributes), each once, in order: a match spells
+    /// every one of them.
+    var plainWords: [[UInt8]] {
+        var seen = Set<[UInt8]>()
+        return elements.compactMap { element -> [UInt8]? in
             guard case .token(let text) = element, let first = text.first,
                 first == UInt8(ascii: "_") || first == UInt8(ascii: "@")
                     || (first | 0x20) >= UInt8(ascii: "a")
                         && (first | 0x20) <= UInt8(ascii: "z")
             else { return nil }
-            return text
-        }.max { $0.count < $1.count }
+            return seen.insert(text).inserted ? text : nil
+        }
     }
 
     /// One match: its tokens and what each metavariable stands for (token ranges).
