@@ -19,11 +19,8 @@ struct FileFindings: Sendable {
         guard findings.count > 1, let base = findings.baseAddress else { return order }
         order.sort { left, right in
             let a = base + Int(left), b = base + Int(right)
-            if a.pointee.line != b.pointee.line { return a.pointee.line < b.pointee.line }
-            if a.pointee.column != b.pointee.column { return a.pointee.column < b.pointee.column }
-            if a.pointee.ruleID != b.pointee.ruleID { return a.pointee.ruleID < b.pointee.ruleID }
-            if a.pointee.message != b.pointee.message { return a.pointee.message < b.pointee.message }
-            return left < right
+            if Finding.inFileOrder(a.pointee, b.pointee) { return true }
+            return !Finding.inFileOrder(b.pointee, a.pointee) && left < right
         }
         return order
     }
