@@ -44,11 +44,8 @@ struct AssignmentMatcher: TeamMatcher {
         let s = file.s
         var found: [TeamMatch] = []
         let range = within ?? 0..<s.code.count
-        if let equalsKey, let all = file.index.buckets.tokens(equalsKey) {
-            let first = all.partitioningIndex { Int($0) >= range.lowerBound }
-            for index in all[first..<all.partitioningIndex { Int($0) >= range.upperBound }] {
-                visit(Int(index), s, &found)
-            }
+        if let equalsKey, let equals = file.index.buckets.tokens(equalsKey, in: range) {
+            for index in equals { visit(Int(index), s, &found) }
         } else {
             for index in range { visit(index, s, &found) }
         }

@@ -130,12 +130,8 @@ struct CodePattern: Sendable {
     func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:], buckets: TokenBuckets? = nil)
         -> [Found]
     {
-        // The occurrences of the start token within the range (found by halving: a `has:`
-        // searches one type's body, not the file).
-        let candidates = startKey.flatMap { key in buckets?.tokens(key) ?? nil }.map { all in
-            let first = all.partitioningIndex { Int($0) >= range.lowerBound }
-            return all[first..<all.partitioningIndex { Int($0) >= range.upperBound }]
-        }
+        // The occurrences of the start token within the range.
+        let candidates = startKey.flatMap { key in buckets?.tokens(key, in: range) }
         if let anchor {
             return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
         }

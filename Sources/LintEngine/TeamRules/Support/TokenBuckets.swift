@@ -97,6 +97,15 @@ struct TokenBuckets: Sendable {
         return positions[Int(starts[slot])..<Int(starts[slot + 1])]
     }
 
+    /// The same within the code tokens `range`, found by halving (a `has:` searches one type's
+    /// body, not the file).
+    func tokens(_ key: Key, in range: Range<Int>) -> ArraySlice<Int32>? {
+        tokens(key).map { all in
+            let first = all.partitioningIndex { Int($0) >= range.lowerBound }
+            return all[first..<all.partitioningIndex { Int($0) >= range.upperBound }]
+        }
+    }
+
     /// A text the buckets group: a keyword or one byte (an identifier is not grouped).
     struct Key: Sendable, Equatable {
         fileprivate let value: Int
@@ -137,17 +146,17 @@ struct TokenBuckets: Sendable {
             // Kinds fit in four bits (`TokenKind`'s ten cases).
             var byKind = [UInt32](repeating: 0, count: 16 * 256)
             for kind in TokenKind.allCases where kind.rawValue < 16 {
-                for raw in 0..<256 {
-                    let keyword = Keyword(rawValue: UInt8(raw))
-                    var entry: UInt32 = 0
-                    if kind == .keyword, let keyword {
-                        entry = UInt32(slots[TokenBuckets.keywordKeys + Int(keyword.rawValue)] + 1)
-                    } else if kind != .keyword {
-                        entry = 1 << 16
+                let row = Int(kind.rawValue) << 8
+                if kind == .keyword {
+                    for keyword in Keyword.allCases {
+                        let literal = keyword == .true || keyword == .false || keyword == .nil
+                        byKind[row | Int(keyword.rawValue)] =
+                            UInt32(slots[TokenBuckets.keywordKeys + Int(keyword.rawValue)] + 1)
+                            | (literal ? 1 << 17 : 0)
                     }
-                    let literalKeyword = kind == .keyword && [.true, .false, .nil].contains(keyword)
-                    if kind == .string || kind == .number || literalKeyword { entry |= 1 << 17 }
-                    byKind[Int(kind.rawValue) << 8 | raw] = entry
+                } else {
+                    let literal = kind == .string || kind == .number
+                    for keyword in 0..<256 { byKind[row | keyword] = 1 << 16 | (literal ? 1 << 17 : 0) }
                 }
             }
             self.byKind = byKind
