@@ -147,7 +147,6 @@ struct DeclarationMatcher: TeamMatcher {
     /// `private(set)` counts as `private(set)`, not as `private`; `weak` as itself.
     static func modifier(_ written: String, is wanted: String) -> Bool { written == wanted }
 
-    /// Every declaration of the kinds asked for.
     /// Every declaration of the kinds asked for whose name and name token `keep` accepts.
     static func declarations(
         in s: Structure, kinds: Kinds, keeping keep: (String, Int) -> Bool = { _, _ in true }
