@@ -460,7 +460,8 @@ extension TeamRuleTests {
                 "", "getX", "get", "#a0F9c1", "1234", "123", "API_KEY", "MyViewController", "x", "xxy", "1.25",
             ]
             for _ in 0..<300 {
-                let length = Int.random(in: 0...12, using: &generator)
+                // Past eight bytes too: the printable check reads eight at a time.
+                let length = Int.random(in: 0...24, using: &generator)
                 texts.append(
                     String(decoding: (0..<length).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
                 )
@@ -489,6 +490,24 @@ extension TeamRuleTests {
                     continue
                 }
                 XCTAssertTrue(fast.textLengths.contains(text.utf8.count), "/\(pattern)/ on \"\(text)\"")
+            }
+        }
+        // A byte that is not printable ASCII, anywhere in a text of any length, leaves it to ICU;
+        // the printable ones at both ends of the range are decided.
+        let anyText = try XCTUnwrap(ClassSequenceRegex("a"))
+        for length in 1...20 {
+            for position in 0..<length {
+                for odd: UInt8 in [0x00, 0x0A, 0x1F, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = odd
+                    XCTAssertNil(bytes.withUnsafeBufferPointer { anyText.firstMatchExists(in: $0) }, "\(bytes)")
+                }
+                for edge: UInt8 in [0x20, 0x7E] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = edge
+                    XCTAssertEqual(
+                        bytes.withUnsafeBufferPointer { anyText.firstMatchExists(in: $0) }, length > 1, "\(bytes)")
+                }
             }
         }
         XCTAssertEqual(ClassSequenceRegex("^#[0-9A-Fa-f]{6}$")?.textLengths, 7...10)

@@ -42,6 +42,20 @@ struct ClassSequenceRegex: Sendable {
     }
 
     let alternatives: [Alternative]
+    /// The alternatives as matching reads them: every step in one array, each alternative its
+    /// anchors and span of it (an array per alternative was a retain per alternative per text).
+    private let steps: [Step]
+    private let spans: [Span]
+
+    private struct Span {
+        let anchoredStart: Bool
+        let anchoredEnd: Bool
+        let steps: Range<Int>
+    }
+
+    /// Whether every alternative starts with `^`: a text is then decided by its first bytes,
+    /// sooner than a search for the regex's required texts.
+    var anchoredAtStart: Bool { alternatives.allSatisfy(\.anchoredStart) }
     /// The UTF-8 lengths of the texts ICU can find a match in, for every text (not only those
     /// decided here): each step takes its least count of characters, a byte or more each, and an
     /// alternative anchored at both ends takes at most its most, plus a line break `$` may stand
@@ -88,6 +102,14 @@ struct ClassSequenceRegex: Sendable {
         }
         alternatives.append(current)
         self.alternatives = alternatives
+        steps = alternatives.flatMap(\.steps)
+        var start = 0
+        spans = alternatives.map { alternative in
+            defer { start += alternative.steps.count }
+            return Span(
+                anchoredStart: alternative.anchoredStart, anchoredEnd: alternative.anchoredEnd,
+                steps: start..<(start + alternative.steps.count))
+        }
         textLengths = Self.lengths(alternatives)
     }
 
@@ -114,41 +136,78 @@ struct ClassSequenceRegex: Sendable {
     /// Whether the regex finds a match in `text` (printable ASCII, at most `longestText` bytes);
     /// nil when the text is not one it decides.
     func firstMatchExists(in text: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard text.count <= Self.longestText, !text.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return nil }
-        return alternatives.contains { matches($0, text) }
+        guard text.count <= Self.longestText, Self.isPrintableASCII(text) else { return nil }
+        return steps.withUnsafeBufferPointer { steps in
+            spans.withUnsafeBufferPointer { spans in
+                spans.contains { Self.matches($0, UnsafeBufferPointer(rebasing: steps[$0.steps]), text) }
+            }
+        }
+    }
+
+    /// Whether every byte is printable ASCII (0x20 to 0x7E): eight bytes a step, a byte below
+    /// 0x20 found by the borrow it takes, one of 0x7F or more by its top bit after adding one.
+    private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, tops: UInt64 = 0x8080_8080_8080_8080
+        var at = 0
+        while at + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            let low = (word &- ones &* 0x20) & ~word & tops
+            let high = (word | (word &+ ones)) & tops
+            if low | high != 0 { return false }
+            at += 8
+        }
+        while at < text.count {
+            if text[at] < 0x20 || text[at] >= 0x7F { return false }
+            at += 1
+        }
+        return true
     }
 
     /// Whether the steps lead from a start (any position, or only 0 after `^`) to an end (any
     /// position, or only the text's end before `$`): the positions reached after each step, in
-    /// two rows on the stack.
-    private func matches(_ alternative: Alternative, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// two rows on the stack. Only the span of positions a step can reach is cleared and read:
+    /// after `^`, a few positions near the start, not the whole text per step (a literal
+    /// tested against `/^https?:/` is decided by its first bytes).
+    private static func matches(
+        _ alternative: Span, _ steps: UnsafeBufferPointer<Step>, _ text: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let count = text.count
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * (count + 1)) { rows in
             var reached = UnsafeMutableBufferPointer(rebasing: rows[0...count])
             var next = UnsafeMutableBufferPointer(rebasing: rows[(count + 1)...])
-            reached.initialize(repeating: !alternative.anchoredStart)
-            reached[0] = true
-            for step in alternative.steps {
-                next.initialize(repeating: false)
-                var any = false
-                for start in 0...count where reached[start] {
+            // The positions reached lie in `low...high`; entries outside it are not read.
+            var low = 0
+            var high = alternative.anchoredStart ? 0 : count
+            reached[low...high].initialize(repeating: true)
+            for step in steps {
+                let nextLow = low + step.least
+                guard nextLow <= count else { return false }
+                let nextHigh = step.most >= count - high ? count : high + step.most
+                next[nextLow...nextHigh].initialize(repeating: false)
+                var (reachedLow, reachedHigh) = (Int.max, -1)
+                for start in low...high where reached[start] {
                     if step.least == 0 {
                         next[start] = true
-                        any = true
+                        (reachedLow, reachedHigh) = (min(reachedLow, start), max(reachedHigh, start))
                     }
                     var length = 0
                     while length < step.most, start + length < count, step.holds(text[start + length]) {
                         length += 1
                         if length >= step.least {
                             next[start + length] = true
-                            any = true
+                            (reachedLow, reachedHigh) = (
+                                min(reachedLow, start + length), max(reachedHigh, start + length)
+                            )
                         }
                     }
                 }
-                guard any else { return false }
+                guard reachedHigh >= 0 else { return false }
                 swap(&reached, &next)
+                (low, high) = (reachedLow, reachedHigh)
             }
-            return alternative.anchoredEnd ? reached[count] : reached.contains(true)
+            return alternative.anchoredEnd ? high == count && reached[count] : true
         }
     }
 

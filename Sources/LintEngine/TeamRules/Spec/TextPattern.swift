@@ -22,6 +22,8 @@ struct TextPattern: Sendable, CustomStringConvertible {
         let needs: [[UInt8]]?
         /// `classes`' `textLengths` (any length without them), read without copying `classes`.
         let lengths: ClosedRange<Int>
+        /// `classes` anchored at the start (`^https?:`): tried before the required texts.
+        let anchoredClasses: Bool
         /// The regex's verdicts on texts already seen (numbers and names repeat across a run).
         let verdicts = RegexVerdicts()
 
@@ -30,11 +32,13 @@ struct TextPattern: Sendable, CustomStringConvertible {
             classes = ClassSequenceRegex(pattern)
             needs = RequiredLiterals.of(pattern)
             lengths = classes?.textLengths ?? 0...Int.max
+            anchoredClasses = classes?.anchoredAtStart ?? false
         }
 
         /// Whether the regex finds a match in the UTF-8 `text`, when that is decided without a `String`.
         func quickVerdict(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
             if !lengths.contains(text.count) { return false }
+            if anchoredClasses, let verdict = classes?.firstMatchExists(in: text) { return verdict }
             if let needs,
                 !needs.contains(where: { needle in
                     needle.withUnsafeBufferPointer { text.containsOccurrence(of: $0) }
@@ -42,7 +46,7 @@ struct TextPattern: Sendable, CustomStringConvertible {
             {
                 return false
             }
-            return classes?.firstMatchExists(in: text)
+            return anchoredClasses ? nil : classes?.firstMatchExists(in: text)
         }
 
         func finds(_ text: String) -> Bool {
@@ -94,13 +98,12 @@ struct TextPattern: Sendable, CustomStringConvertible {
         negated ? nil : regex?.lengths
     }
 
-    /// The verdict when the UTF-8 text `bytes[range]` decides it without a `String` (a regex
+    /// The verdict when the UTF-8 `text` decides it without a `String` (a regex
     /// whose required texts are all missing there, or one decided without ICU). Nil when it
     /// takes the text.
-    func verdictWithoutText(_ bytes: [UInt8], _ range: Range<Int>) -> Bool? {
+    func verdictWithoutText(_ text: UnsafeBufferPointer<UInt8>) -> Bool? {
         guard let regex else { return nil }
-        let found = bytes.withUnsafeBufferPointer { regex.quickVerdict(.init(rebasing: $0[range])) }
-        return found.map { $0 != negated }
+        return regex.quickVerdict(text).map { $0 != negated }
     }
 
     static func list(_ sources: [String]?, path: String, place: String) throws -> [TextPattern] {
