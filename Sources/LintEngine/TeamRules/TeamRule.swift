@@ -14,6 +14,10 @@ public struct TeamRule: Rule {
     /// match that must have it cannot be where it is not). The linter skips a file missing one.
     let required: [[[UInt8]]]
     let readsTestImports: Bool
+    /// Whether anything reads the names a match binds: a `$NAME` in the message, or the context.
+    let readsBindings: Bool
+    /// Whether the finding stands at a named anchor (`report_at` other than `start`).
+    let readsAnchors: Bool
 
     init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
         self.id = id
@@ -21,6 +25,10 @@ public struct TeamRule: Rule {
         self.matcher = matcher
         required = matcher.requiredTextLists + spec.context.has.flatMap(\.matcher.requiredTextLists)
         readsTestImports = spec.context.readsTestImports
+        readsBindings =
+            spec.message.map { $0.utf8.contains(UInt8(ascii: "$")) } ?? matcher.defaultMessageReadsBindings
+            || !spec.context.isEmpty
+        readsAnchors = spec.reportAt.map { $0 != "start" } ?? false
     }
 
     /// The rule for a spec with a `match:`; nil when it has none.
@@ -34,7 +42,9 @@ public struct TeamRule: Rule {
         if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
         // The required texts are the linter's gate (`Linter.RuleGates`), tested before this is
         // called; a file without them finds nothing here either, only slower.
-        let team = TeamFile(file, index: index, readsTestImports: readsTestImports)
+        let team = TeamFile(
+            file, index: index, readsTestImports: readsTestImports, readsBindings: readsBindings,
+            readsAnchors: readsAnchors)
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {

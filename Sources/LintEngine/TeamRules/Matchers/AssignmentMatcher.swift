@@ -45,14 +45,14 @@ struct AssignmentMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         let range = within ?? 0..<s.code.count
         if let equalsKey, let equals = file.index.buckets.tokens(equalsKey, in: range) {
-            for index in equals { visit(Int(index), s, &found) }
+            for index in equals { visit(Int(index), s, file.readsAnchors, &found) }
         } else {
-            for index in range { visit(index, s, &found) }
+            for index in range { visit(index, s, file.readsAnchors, &found) }
         }
         return found
     }
 
-    private func visit(_ index: Int, _ s: Structure, _ found: inout [TeamMatch]) {
+    private func visit(_ index: Int, _ s: Structure, _ readsAnchors: Bool, _ found: inout [TeamMatch]) {
         let last = index - 1
         // The cheap tests first: the operator, then the property's name before it.
         guard s.code[index].kind == .operator, operators.contains(where: { s.spells(index, $0) }), s.isWord(last)
@@ -68,10 +68,11 @@ struct AssignmentMatcher: TeamMatcher {
         found.append(
             TeamMatch(
                 offset: s.code[last].offset, token: last, extent: target...(valueEnd - 1),
-                anchors: [
-                    "target": s.code[target].offset, "operator": s.code[index].offset,
-                    "value": s.code[index + 1].offset,
-                ],
+                anchors: readsAnchors
+                    ? [
+                        "target": s.code[target].offset, "operator": s.code[index].offset,
+                        "value": s.code[index + 1].offset,
+                    ] : [:],
                 bindings: [
                     "TARGET": s.compactText(target..<index), "PROPERTY": s.text(last),
                     "VALUE": s.compactText(index + 1..<valueEnd),

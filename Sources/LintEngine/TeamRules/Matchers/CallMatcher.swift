@@ -40,14 +40,23 @@ struct CallMatcher: TeamMatcher {
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
         let s = file.s
         var found: [TeamMatch] = []
-        for call in s.calls where !call.isPattern {
-            let callee = call.calleeToken
+        // By index: a call is copied (a retain of its callee's text) only once it is accepted.
+        for index in s.calls.indices {
+            let callee = s.calls[index].calleeToken
             if let within, !within.contains(callee) { continue }
-            guard callees.contains(where: { accepts($0, call, s) }) else { continue }
+            let isMember = s.calls[index].isMember
+            guard !s.calls[index].isPattern, callees.contains(where: { accepts($0, callee, isMember, s) }) else {
+                continue
+            }
+            let call = s.calls[index]
             let arguments = s.arguments(of: call)
             if withoutLabels.contains(where: { label in arguments.contains { $0.label == label } }) { continue }
-            var anchors: [String: Int] = ["callee": s.code[callee].offset]
-            if let open = call.parentheses?.lowerBound { anchors["arguments"] = s.code[open].offset }
+            // Anchors only for a rule that reports at one (a dictionary a match otherwise).
+            var anchors: [String: Int] = [:]
+            if file.readsAnchors {
+                anchors["callee"] = s.code[callee].offset
+                if let open = call.parentheses?.lowerBound { anchors["arguments"] = s.code[open].offset }
+            }
             var offset = s.code[callee].offset
             if label != nil || value != nil {
                 let candidates = arguments.filter { argument in
@@ -55,9 +64,11 @@ struct CallMatcher: TeamMatcher {
                         && (value == nil || value!.matches(argument.value, in: s))
                 }
                 guard let argument = candidates.first else { continue }
-                if let labelToken = argument.labelToken { anchors["label"] = s.code[labelToken].offset }
+                if file.readsAnchors, let labelToken = argument.labelToken {
+                    anchors["label"] = s.code[labelToken].offset
+                }
                 if let first = argument.value.first {
-                    anchors["value"] = s.code[first].offset
+                    if file.readsAnchors { anchors["value"] = s.code[first].offset }
                     offset = s.code[first].offset
                 } else if let labelToken = argument.labelToken {
                     offset = s.code[labelToken].offset
@@ -68,19 +79,21 @@ struct CallMatcher: TeamMatcher {
             found.append(
                 TeamMatch(
                     offset: offset, token: callee, extent: extent, anchors: anchors,
-                    bindings: ["CALLEE": s.text(callee)], text: name))
+                    bindings: file.readsBindings ? ["CALLEE": s.text(callee)] : [:], text: name))
         }
         return found
     }
 
     /// Whether the call has one of the callees.
-    func matches(callSite call: CallSite, _ s: Structure) -> Bool { callees.contains { accepts($0, call, s) } }
+    func matches(callSite call: CallSite, _ s: Structure) -> Bool {
+        callees.contains { accepts($0, call.calleeToken, call.isMember, s) }
+    }
 
-    private func accepts(_ wanted: Callee, _ call: CallSite, _ s: Structure) -> Bool {
-        guard s.spells(call.calleeToken, wanted.name), wanted.isMember == call.isMember else { return false }
+    private func accepts(_ wanted: Callee, _ callee: Int, _ isMember: Bool, _ s: Structure) -> Bool {
+        guard wanted.isMember == isMember, s.spells(callee, wanted.name) else { return false }
         guard !wanted.base.isEmpty else { return true }
         // `Base.member(…)`: the tokens before the `.` spell the base.
-        return s.spellsBase(wanted.base, before: call.calleeToken - 1)
+        return s.spellsBase(wanted.base, before: callee - 1)
     }
 
     var anchorNames: [String] { ["callee", "arguments", "label", "value"] }
@@ -90,6 +103,8 @@ struct CallMatcher: TeamMatcher {
         if let missing = withoutLabels.first { return "`\(match.text)` does not say `\(missing):`" }
         return "`\(match.text)` is not to be called here"
     }
+
+    var defaultMessageReadsBindings: Bool { false }
 
     var requiredTexts: [[UInt8]]? { callees.map(\.name) }
 }

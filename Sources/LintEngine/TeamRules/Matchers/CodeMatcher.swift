@@ -56,11 +56,15 @@ struct CodeMatcher: TeamMatcher {
                     })
                 else { continue }
                 let first = match.tokens.lowerBound
-                var anchors: [String: Int] = ["end": s.code[match.tokens.upperBound - 1].offset]
+                // Texts and anchors only for a rule that reads them (two dictionaries a match).
+                var anchors: [String: Int] = [:]
                 var texts: [String: String] = [:]
-                for (name, tokens) in match.bindings {
-                    texts[name] = s.compactText(tokens)
-                    if let token = tokens.first { anchors["$" + name] = s.code[token].offset }
+                if file.readsAnchors { anchors["end"] = s.code[match.tokens.upperBound - 1].offset }
+                if file.readsBindings || file.readsAnchors {
+                    for (name, tokens) in match.bindings {
+                        if file.readsBindings { texts[name] = s.compactText(tokens) }
+                        if file.readsAnchors, let token = tokens.first { anchors["$" + name] = s.code[token].offset }
+                    }
                 }
                 found.append(
                     TeamMatch(
@@ -77,6 +81,8 @@ struct CodeMatcher: TeamMatcher {
     func defaultMessage(_ match: TeamMatch) -> String {
         "`\(match.text.count > 60 ? String(match.text.prefix(57)) + "…" : match.text)` matches `\(patterns.map(\.source).joined(separator: "` or `"))`"
     }
+
+    var defaultMessageReadsBindings: Bool { false }
 
     var requiredTexts: [[UInt8]]? {
         // Every alternative needs its own word; a file with none of them cannot match.

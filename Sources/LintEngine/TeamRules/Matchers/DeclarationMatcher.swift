@@ -112,7 +112,8 @@ struct DeclarationMatcher: TeamMatcher {
                 TeamMatch(
                     offset: s.code[declaration.nameToken].offset, token: declaration.nameToken,
                     extent: start...max(start, end),
-                    anchors: ["keyword": s.code[declaration.keywordToken].offset, "start": s.code[start].offset],
+                    anchors: file.readsAnchors
+                        ? ["keyword": s.code[declaration.keywordToken].offset, "start": s.code[start].offset] : [:],
                     bindings: bound, text: declaration.name))
         }
         return found.sorted { $0.offset < $1.offset }

@@ -52,14 +52,15 @@ struct IdentifierMatcher: TeamMatcher {
                 found.append(
                     TeamMatch(
                         offset: token.offset, token: index, extent: max(0, start)...index,
-                        anchors: ["base": s.code[max(0, start)].offset], bindings: ["NAME": s.text(index)],
+                        anchors: file.readsAnchors ? ["base": s.code[max(0, start)].offset] : [:],
+                        bindings: file.readsBindings ? ["NAME": s.text(index)] : [:],
                         text: s.compactText(max(0, start)..<(index + 1))))
             } else {
                 guard isReference(index, in: s) else { continue }
                 found.append(
                     TeamMatch(
                         offset: token.offset, token: index, extent: index...index,
-                        bindings: ["NAME": s.text(index)], text: s.text(index)))
+                        bindings: file.readsBindings ? ["NAME": s.text(index)] : [:], text: s.text(index)))
             }
         }
         return found
@@ -108,6 +109,8 @@ struct IdentifierMatcher: TeamMatcher {
     var anchorNames: [String] { isMember ? ["base"] : [] }
 
     func defaultMessage(_ match: TeamMatch) -> String { "`\(match.text)` is not to be used here" }
+
+    var defaultMessageReadsBindings: Bool { false }
 
     /// A member's base, when every member names one, is rarer than the member (`UIApplication`
     /// rather than `shared`).

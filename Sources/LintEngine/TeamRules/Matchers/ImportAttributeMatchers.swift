@@ -28,7 +28,8 @@ struct ImportMatcher: TeamMatcher {
             found.append(
                 TeamMatch(
                     offset: s.code[k].offset, token: index, extent: index...end,
-                    anchors: ["keyword": s.code[index].offset], bindings: ["MODULE": module], text: module))
+                    anchors: file.readsAnchors ? ["keyword": s.code[index].offset] : [:],
+                    bindings: file.readsBindings ? ["MODULE": module] : [:], text: module))
         }
         return found
     }
@@ -36,6 +37,8 @@ struct ImportMatcher: TeamMatcher {
     var anchorNames: [String] { ["keyword"] }
 
     func defaultMessage(_ match: TeamMatch) -> String { "`import \(match.text)` is not to be written here" }
+
+    var defaultMessageReadsBindings: Bool { false }
 
     var requiredTexts: [[UInt8]]? {
         let plain = modules.compactMap(\.plainText)

@@ -27,17 +27,21 @@ struct LiteralMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        var scan = Scan(lengths: value?.textLengths ?? 0...Int.max)
-        if let within {
-            for index in within { visit(index, file.s, &scan) }
-        } else {
-            // Only literal tokens can start one: the file's list of them, not every token.
-            let literals = file.index.buckets.literals
-            literals.withUnsafeBufferPointer { literals in
-                for index in literals { visit(Int(index), file.s, &scan) }
+        let s = file.s
+        // The file's bytes read through one pointer (passing the array on was a retain per literal).
+        return s.file.bytes.withUnsafeBufferPointer { bytes in
+            var scan = Scan(lengths: value?.textLengths ?? 0...Int.max, bytes: bytes, readsBindings: file.readsBindings)
+            if let within {
+                for index in within { visit(index, s, &scan) }
+            } else {
+                // Only literal tokens can start one: the file's list of them, not every token.
+                let literals = file.index.buckets.literals
+                literals.withUnsafeBufferPointer { literals in
+                    for index in literals { visit(Int(index), s, &scan) }
+                }
             }
+            return scan.found
         }
-        return scan.found
     }
 
     /// What a scan has found, and where the string literal it is in ends: the tokens inside a
@@ -45,6 +49,8 @@ struct LiteralMatcher: TeamMatcher {
     private struct Scan {
         /// `value`'s `textLengths`: most literals are told apart by their length alone.
         let lengths: ClosedRange<Int>
+        let bytes: UnsafeBufferPointer<UInt8>
+        let readsBindings: Bool
         var insideUntil = -1
         var found: [TeamMatch] = []
     }
@@ -71,26 +77,32 @@ struct LiteralMatcher: TeamMatcher {
             break
         }
         guard let kind else { return }
-        let range = kind == .string ? content(index...last, s) : token.offset..<token.end
+        let range = kind == .string ? content(index...last, s.code, scan.bytes) : token.offset..<token.end
         guard scan.lengths.contains(range.count) else { return }
         // Most of the others are told apart by their bytes, before a `String` is made of them.
         // (`value?.` borrows the pattern; `if let` would copy it, a retain per part, per token.)
-        let quick = value?.verdictWithoutText(s.file.bytes, range)
+        let text = UnsafeBufferPointer(rebasing: scan.bytes[range])
+        let quick = value?.verdictWithoutText(text)
         if quick == false { return }
-        let said = String(decoding: s.file.bytes[range], as: UTF8.self)
-        if quick == nil, value?.matches(said) == false { return }
+        var bindings: [String: String] = [:]
+        if quick == nil || scan.readsBindings {
+            let said = String(decoding: text, as: UTF8.self)
+            if quick == nil, value?.matches(said) == false { return }
+            // Bound only for a rule that reads it (its message names `$VALUE`): a dictionary a match.
+            if scan.readsBindings { bindings["VALUE"] = said }
+        }
         scan.found.append(
             TeamMatch(
-                offset: token.offset, token: index, extent: index...last, bindings: ["VALUE": said],
+                offset: token.offset, token: index, extent: index...last, bindings: bindings,
                 text: s.compactText(index..<(last + 1))))
     }
 
     /// A string literal's source between its delimiters (`#"…"#`, `"""…"""`), interpolations as
     /// written: its byte range.
-    private func content(_ tokens: ClosedRange<Int>, _ s: Structure) -> Range<Int> {
-        let bytes = s.file.bytes
-        var start = s.code[tokens.lowerBound].offset
-        var end = s.code[tokens.upperBound].end
+    private func content(_ tokens: ClosedRange<Int>, _ code: [Token], _ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>
+    {
+        var start = code[tokens.lowerBound].offset
+        var end = code[tokens.upperBound].end
         while start < end, bytes[start] == UInt8(ascii: "#") { start += 1 }
         while end > start, bytes[end - 1] == UInt8(ascii: "#") { end -= 1 }
         var quotes = 0
@@ -102,6 +114,8 @@ struct LiteralMatcher: TeamMatcher {
     }
 
     func defaultMessage(_ match: TeamMatch) -> String { "the literal `\(match.text)` is hard-coded here" }
+
+    var defaultMessageReadsBindings: Bool { false }
 
     /// What the value must say, when that names a text (`/^https?:/` needs `http`).
     var requiredTexts: [[UInt8]]? {

@@ -29,6 +29,8 @@ protocol TeamMatcher: Sendable {
     var anchorNames: [String] { get }
     /// The finding's message when the rule gives none.
     func defaultMessage(_ match: TeamMatch) -> String
+    /// Whether `defaultMessage` reads the match's bindings (not only its text).
+    var defaultMessageReadsBindings: Bool { get }
     /// Whether it looks at comments or at string literals' text (so an example wrapped in a
     /// comment or a string is not expected to go silent).
     var readsComments: Bool { get }
@@ -46,6 +48,7 @@ extension TeamMatcher {
     var readsComments: Bool { false }
     var readsStrings: Bool { false }
     var includesPreviewsByDefault: Bool { false }
+    var defaultMessageReadsBindings: Bool { true }
     var requiredTextLists: [[[UInt8]]] { requiredTexts.map { [$0] } ?? [] }
     var requiredTexts: [[UInt8]]? { nil }
 
@@ -57,6 +60,11 @@ struct TeamFile {
     let index: TeamFileIndex
     /// Whether the file imports a test framework (read only for rules that ask: `inside: [test]`).
     let importsTestFramework: Bool
+    /// Whether the rule reads what its matches bind (its message names a `$NAME`, or it tests a
+    /// context): a matcher may leave out bindings nothing reads (a dictionary and a string a match).
+    let readsBindings: Bool
+    /// Whether the rule reports at a named anchor (`report_at`): a matcher may leave the anchors out.
+    let readsAnchors: Bool
     /// Borrowed, not returned: a returned structure is a copy, a retain and a release for each of
     /// its arrays, on every read by every rule.
     var s: Structure { _read { yield index.structure } }
@@ -64,13 +72,14 @@ struct TeamFile {
 
     /// Holds no copy of the `LintFile`: copying one costs a retain for each of its many parts,
     /// and a file meets every team rule.
-    init(_ lint: LintFile, readsTestImports: Bool) {
-        self.init(lint, index: lint.teamIndex, readsTestImports: readsTestImports)
-    }
-
-    init(_ lint: LintFile, index: TeamFileIndex, readsTestImports: Bool) {
+    init(
+        _ lint: LintFile, index: TeamFileIndex, readsTestImports: Bool, readsBindings: Bool = true,
+        readsAnchors: Bool = true
+    ) {
         self.index = index
         importsTestFramework = readsTestImports && lint.importsTestFramework
+        self.readsBindings = readsBindings
+        self.readsAnchors = readsAnchors
     }
 
     /// The code token holding byte `offset`, or the last one before it (0 when none).
