@@ -40,68 +40,86 @@ public struct XcodeReporter: Reporter {
             }
         }
         var noteLines: [String: String] = [:]
-        var out: [UInt8] = []
-        out.reserveCapacity(findings.count * 320)
-        func put(_ text: String) {
-            // A Swift string's UTF-8 is contiguous: read in place (`withUTF8` needs a copy to mutate).
-            if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
-                out.append(contentsOf: text.utf8)
-            }
-        }
-        func put(_ number: Int) {
-            if number < 0 { out.append(UInt8(ascii: "-")) }
-            var digits:
-                (
-                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-                ) =
-                    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var value = number.magnitude, count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                repeat {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                    count += 1
-                } while value > 0
-                for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
-            }
-        }
+        // The note line of the finding before: findings of one rule often follow one another.
+        var lastNote: (rule: String, line: String)?
+        var out = LineBytes(capacity: findings.count * 320)
         for finding in findings {
-            put(finding.path)
-            out.append(UInt8(ascii: ":"))
-            put(finding.line)
-            out.append(UInt8(ascii: ":"))
-            put(finding.column)
-            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-            put(word(finding.severity))
-            out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-            put(finding.message)
-            out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "(")])
-            put(finding.ruleID)
-            out.append(contentsOf: [UInt8(ascii: ")"), UInt8(ascii: "\n")])
+            out.put(finding.path)
+            out.put(UInt8(ascii: ":"))
+            out.put(finding.line)
+            out.put(UInt8(ascii: ":"))
+            out.put(finding.column)
+            out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
+            out.put(word(finding.severity))
+            out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
+            out.put(finding.message)
+            out.put(UInt8(ascii: " "), UInt8(ascii: "("))
+            out.put(finding.ruleID)
+            out.put(UInt8(ascii: ")"), UInt8(ascii: "\n"))
             // The evidence as Xcode-style notes: each one a clickable location under the finding.
             for related in finding.related {
-                put(related.path)
-                out.append(UInt8(ascii: ":"))
-                put(related.line)
-                out.append(UInt8(ascii: ":"))
-                put(related.column)
-                put(": " + info + ": ")
-                put(related.message)
-                out.append(UInt8(ascii: "\n"))
+                out.put(related.path)
+                out.put(UInt8(ascii: ":"))
+                out.put(related.line)
+                out.put(UInt8(ascii: ":"))
+                out.put(related.column)
+                out.put(": " + info + ": ")
+                out.put(related.message)
+                out.put(UInt8(ascii: "\n"))
             }
             if let note = finding.note {
                 // A rule has one note: its line is made once per rule.
-                if let line = noteLines[finding.ruleID] {
-                    put(line)
+                if let lastNote, lastNote.rule == finding.ruleID {
+                    out.put(lastNote.line)
                 } else {
-                    let line = "  " + paint("note: \(note.title) — patternlint explain \(finding.ruleID)", "2") + "\n"
+                    let line =
+                        noteLines[finding.ruleID]
+                        ?? "  " + paint("note: \(note.title) — patternlint explain \(finding.ruleID)", "2") + "\n"
                     noteLines[finding.ruleID] = line
-                    put(line)
+                    lastNote = (finding.ruleID, line)
+                    out.put(line)
                 }
             }
         }
-        return out
+        return out.bytes
+    }
+
+    /// The bytes of a report as they are written: a value with its own methods, where
+    /// functions nested in `lines` captured the array (a boxed variable, an exclusivity check
+    /// on every write).
+    struct LineBytes {
+        var bytes: [UInt8] = []
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func put(_ byte: UInt8) { bytes.append(byte) }
+
+        mutating func put(_ first: UInt8, _ second: UInt8) {
+            bytes.append(first)
+            bytes.append(second)
+        }
+
+        mutating func put(_ text: String) {
+            // A Swift string's UTF-8 is contiguous: read in place (`withUTF8` needs a copy to mutate).
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
+        }
+
+        mutating func put(_ number: Int) {
+            if number < 0 { bytes.append(UInt8(ascii: "-")) }
+            var value = number.magnitude
+            // At most 20 digits, written last to first into a fixed buffer.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+                var count = 0
+                repeat {
+                    digits[19 - count] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                    count += 1
+                } while value > 0
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+            }
+        }
     }
 
     func paint(_ text: String, _ code: String) -> String {
