@@ -131,3 +131,26 @@ enum ByteRarity {
 
     @inline(__always) static func commonness(_ byte: UInt8) -> UInt8 { table[Int(byte)] }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether every byte is ASCII (below 0x80): eight bytes a step, their top bits or-ed.
+    public var isASCII: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var at = 0
+        while at + 32 <= count {
+            let words =
+                raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: at + 24, as: UInt64.self)
+            if words & 0x8080_8080_8080_8080 != 0 { return false }
+            at += 32
+        }
+        while at < count {
+            if self[at] >= 0x80 { return false }
+            at += 1
+        }
+        return true
+    }
+}

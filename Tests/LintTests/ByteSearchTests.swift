@@ -91,4 +91,18 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertEqual(slice.partitioningIndex { $0 >= 9 }, 4)
         XCTAssertEqual([Int]().partitioningIndex { $0 > 0 }, 0)
     }
+
+    /// A byte of 0x80 or more anywhere, in a text of any length, is found (the check reads 32
+    /// bytes a step, then one at a time).
+    func testIsASCIIFindsEveryHighByte() {
+        for length in 0...80 {
+            let plain = [UInt8](repeating: 0x7F, count: length)
+            XCTAssertTrue(plain.withUnsafeBufferPointer(\.isASCII), "\(length)")
+            for position in 0..<length {
+                var bytes = plain
+                bytes[position] = position % 2 == 0 ? 0x80 : 0xFF
+                XCTAssertFalse(bytes.withUnsafeBufferPointer(\.isASCII), "\(length) at \(position)")
+            }
+        }
+    }
 }

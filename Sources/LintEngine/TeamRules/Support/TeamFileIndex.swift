@@ -110,7 +110,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     var isASCII: Bool {
         lock.withLock {
             if let asciiStore { return asciiStore }
-            let made = structure.file.bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
+            let made = structure.file.bytes.withUnsafeBufferPointer(\.isASCII)
             asciiStore = made
             return made
         }
@@ -307,9 +307,14 @@ struct RegexText: Sendable {
 
     /// Nil when the bytes are not UTF-8.
     init?(_ bytes: [UInt8]) {
-        let ascii = bytes.withUnsafeBufferPointer { buffer in !buffer.contains { $0 >= 0x80 } }
-        if ascii {
-            utf16 = bytes.map { UInt16($0) }
+        if bytes.withUnsafeBufferPointer(\.isASCII) {
+            // Widened in a loop the compiler vectorizes (`map` went a closure call a byte).
+            utf16 = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+                bytes.withUnsafeBufferPointer { bytes in
+                    for index in bytes.indices { units[index] = UInt16(bytes[index]) }
+                }
+                count = bytes.count
+            }
             utf16Count = bytes.count
             byteOfUnit = []
             unitOfByte = []
