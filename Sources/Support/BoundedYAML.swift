@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// YAML read from files a pull request may change (front matter, `.patternlint.yml`, team rule
@@ -28,9 +29,29 @@ public enum BoundedYAML {
 
     /// `Yams.compose` (aliases are shared, not copied, so composing is cheap), then the budget.
     public static func compose(_ yaml: String, _ resolver: Resolver = .basic) throws -> Node? {
+        if resolver === Resolver.basic, let node = lastComposed.node(for: yaml) { return node }
         let node = try Yams.compose(yaml: yaml, resolver, .default, .utf8)
         if let node { try checkExpansion(of: node) }
+        if resolver === Resolver.basic { lastComposed.keep(node, for: yaml) }
         return node
+    }
+
+    /// The text composed last and its node: a rule file's front matter is read twice in a row,
+    /// as a note's and as the rule's, and a Yams parse is most of the time loading a rule takes.
+    private static let lastComposed = LastComposed()
+
+    private final class LastComposed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var yaml: String?
+        private var node: Node?
+
+        func node(for yaml: String) -> Node?? {
+            lock.withLock { self.yaml == yaml ? .some(node) : nil }
+        }
+
+        func keep(_ node: Node?, for yaml: String) {
+            lock.withLock { (self.yaml, self.node) = (yaml, node) }
+        }
     }
 
     /// Counts nodes as a walk would meet them, stopping as soon as the budget is spent.
