@@ -72,23 +72,8 @@ struct StructureBuilder {
 
     func text(_ index: Int) -> String { s.text(index) }
 
-    /// Text of a range with whitespace dropped: `Binding < Int >` → `Binding<Int>`, built in place
-    /// (short results stay small strings with no allocation).
-    func compactText(_ range: Range<Int>) -> String {
-        var total = 0
-        for index in range { total += code[index].length }
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            guard let into = buffer.baseAddress, let from = bytes.baseAddress else { return 0 }
-            var written = 0
-            // A token's bytes copied at once (a byte a step was most of a match's cost).
-            for index in range {
-                let token = code[index]
-                (into + written).update(from: from + token.offset, count: token.length)
-                written += token.length
-            }
-            return written
-        }
-    }
+    /// Text of a range with whitespace dropped: `Binding < Int >` → `Binding<Int>`.
+    func compactText(_ range: Range<Int>) -> String { Token.compactText(code[range], in: bytes) }
 
     // MARK: The pass
 

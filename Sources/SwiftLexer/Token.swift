@@ -110,6 +110,25 @@ public struct Token: Sendable, Equatable {
         count = UInt32(truncatingIfNeeded: length)
         lineNumber = UInt32(truncatingIfNeeded: line)
     }
+
+    /// The tokens' bytes one after the other, the whitespace between them dropped
+    /// (`Binding < Int >` → `Binding<Int>`): written into the string's own storage a token at a
+    /// time; bytes that are not UTF-8 are repaired as `String(decoding:)` repairs them.
+    public static func compactText(_ tokens: Slice<UnsafeBufferPointer<Token>>, in bytes: UnsafeBufferPointer<UInt8>)
+        -> String
+    {
+        var total = 0
+        for token in tokens { total += token.length }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            guard let into = buffer.baseAddress, let from = bytes.baseAddress else { return 0 }
+            var written = 0
+            for token in tokens {
+                (into + written).update(from: from + token.offset, count: token.length)
+                written += token.length
+            }
+            return written
+        }
+    }
 }
 
 /// A lexical problem: unterminated string, comment or regex literal.

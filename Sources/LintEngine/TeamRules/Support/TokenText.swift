@@ -58,21 +58,8 @@ extension Structure {
     /// (`self . isOn` → `self.isOn`): how a metavariable's value is compared.
     func compactText(_ range: Range<Int>) -> String {
         let tokens = range.clamped(to: 0..<code.count)
-        var total = 0
-        for index in tokens { total += code[index].length }
-        // Written into the string's own storage, a token at a time (not through an array made first);
-        // bytes that are not UTF-8 are repaired as `String(decoding:)` repairs them.
-        return file.bytes.withUnsafeBufferPointer { bytes in
-            String(unsafeUninitializedCapacity: total) { buffer in
-                guard let into = buffer.baseAddress, let from = bytes.baseAddress else { return 0 }
-                var written = 0
-                for index in tokens {
-                    let token = code[index]
-                    (into + written).update(from: from + token.offset, count: token.length)
-                    written += token.length
-                }
-                return written
-            }
+        return code.withUnsafeBufferPointer { code in
+            file.bytes.withUnsafeBufferPointer { Token.compactText(code[tokens], in: $0) }
         }
     }
 }
