@@ -22,6 +22,9 @@ struct CodePattern: Sendable {
     /// The bucket of the token a match is looked for at (the anchor, or the first token), when it
     /// is a keyword or one byte: its occurrences, not every token.
     let startKey: TokenBuckets.Key?
+    /// The literal tokens right after the anchor that buckets hold, with their distance from it
+    /// (`!` in `$X = !$X`, one after `=`): a file's rarer one gives the anchors worth trying.
+    let followingKeys: [(distance: Int, key: TokenBuckets.Key)]
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
@@ -87,6 +90,14 @@ struct CodePattern: Sendable {
         } else {
             startKey = nil
         }
+        var followingKeys: [(distance: Int, key: TokenBuckets.Key)] = []
+        if anchor != nil {
+            for (distance, element) in elements.dropFirst(2).enumerated() {
+                guard case .token(let text) = element else { break }
+                if let key = TokenBuckets.Key(text) { followingKeys.append((distance + 1, key)) }
+            }
+        }
+        self.followingKeys = followingKeys
     }
 
     /// Names of the pattern's metavariables (without `$`).
@@ -133,7 +144,21 @@ struct CodePattern: Sendable {
         // The occurrences of the start token within the range.
         let candidates = startKey.flatMap { key in buckets?.tokens(key, in: range) }
         if let anchor {
-            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: candidates)
+            // Or where a rarer token right after the anchor puts it (the same anchors, in order).
+            var anchors = candidates
+            if let buckets, let count = candidates?.count {
+                var fewest = count
+                for (distance, key) in followingKeys {
+                    guard
+                        let after = buckets.tokens(
+                            key, in: (range.lowerBound + distance)..<(range.upperBound + distance)),
+                        after.count < fewest
+                    else { continue }
+                    fewest = after.count
+                    anchors = after.map { $0 - Int32(distance) }[...]
+                }
+            }
+            return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: anchors)
         }
         var found: [Found] = []
         var start = range.lowerBound
