@@ -133,7 +133,8 @@ enum ByteRarity {
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {
-    /// Whether every byte is ASCII (below 0x80): eight bytes a step, their top bits or-ed.
+    /// Whether every byte is ASCII (below 0x80): 32 bytes a step, four words or-ed and their
+    /// bytes' top bits tested at once.
     public var isASCII: Bool {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)

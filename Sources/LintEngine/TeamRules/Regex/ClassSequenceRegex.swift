@@ -35,13 +35,12 @@ struct ClassSequenceRegex: Sendable {
         }
     }
 
-    struct Alternative: Sendable {
+    private struct Alternative {
         var anchoredStart = false
         var anchoredEnd = false
         var steps: [Step] = []
     }
 
-    let alternatives: [Alternative]
     /// The alternatives as matching reads them: every step in one array, each alternative its
     /// anchors and span of it (an array per alternative was a retain per alternative per text).
     private let steps: [Step]
@@ -55,7 +54,7 @@ struct ClassSequenceRegex: Sendable {
 
     /// Whether every alternative starts with `^`: a text is then decided by its first bytes,
     /// sooner than a search for the regex's required texts.
-    var anchoredAtStart: Bool { alternatives.allSatisfy(\.anchoredStart) }
+    var anchoredAtStart: Bool { spans.allSatisfy(\.anchoredStart) }
     /// The UTF-8 lengths of the texts ICU can find a match in, for every text (not only those
     /// decided here): each step takes its least count of characters, a byte or more each, and an
     /// alternative anchored at both ends takes at most its most, plus a line break `$` may stand
@@ -101,7 +100,6 @@ struct ClassSequenceRegex: Sendable {
             current.steps.append(step)
         }
         alternatives.append(current)
-        self.alternatives = alternatives
         steps = alternatives.flatMap(\.steps)
         var start = 0
         spans = alternatives.map { alternative in

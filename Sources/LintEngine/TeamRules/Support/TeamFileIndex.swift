@@ -81,7 +81,7 @@ public final class TeamFileIndex: @unchecked Sendable {
     var regexText: RegexText? {
         lock.withLock {
             if let textStore { return textStore }
-            let made = RegexText(structure.file.bytes)
+            let made = RegexText(structure.file.bytes, isASCII: asciiStore)
             textStore = .some(made)
             return made
         }
@@ -305,9 +305,9 @@ struct RegexText: Sendable {
     /// UTF-16 offset of each byte offset (one past the end included); empty for ASCII.
     private let unitOfByte: [Int32]
 
-    /// Nil when the bytes are not UTF-8.
-    init?(_ bytes: [UInt8]) {
-        if bytes.withUnsafeBufferPointer(\.isASCII) {
+    /// Nil when the bytes are not UTF-8. `isASCII`: whether they are ASCII, when already known.
+    init?(_ bytes: [UInt8], isASCII: Bool? = nil) {
+        if isASCII ?? bytes.withUnsafeBufferPointer(\.isASCII) {
             // Widened in a loop the compiler vectorizes (`map` went a closure call a byte).
             utf16 = [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
                 bytes.withUnsafeBufferPointer { bytes in
