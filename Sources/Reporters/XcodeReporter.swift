@@ -43,41 +43,47 @@ public struct XcodeReporter: Reporter {
         // The note line of the finding before: findings of one rule often follow one another.
         var lastNote: (rule: String, line: String)?
         var out = LineBytes(capacity: findings.count * 320)
-        for finding in findings {
-            out.put(finding.path)
-            out.put(UInt8(ascii: ":"))
-            out.put(finding.line)
-            out.put(UInt8(ascii: ":"))
-            out.put(finding.column)
-            out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
-            out.put(word(finding.severity))
-            out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
-            out.put(finding.message)
-            out.put(UInt8(ascii: " "), UInt8(ascii: "("))
-            out.put(finding.ruleID)
-            out.put(UInt8(ascii: ")"), UInt8(ascii: "\n"))
-            // The evidence as Xcode-style notes: each one a clickable location under the finding.
-            for related in finding.related {
-                out.put(related.path)
+        // Read in place: `for finding in findings` copied each finding (a retain per string).
+        findings.withUnsafeBufferPointer { findings in
+            for index in findings.indices {
+                let finding = UnsafePointer(findings.baseAddress! + index)
+                out.put(finding.pointee.path)
                 out.put(UInt8(ascii: ":"))
-                out.put(related.line)
+                out.put(finding.pointee.line)
                 out.put(UInt8(ascii: ":"))
-                out.put(related.column)
-                out.put(": " + info + ": ")
-                out.put(related.message)
-                out.put(UInt8(ascii: "\n"))
-            }
-            if let note = finding.note {
-                // A rule has one note: its line is made once per rule.
-                if let lastNote, lastNote.rule == finding.ruleID {
-                    out.put(lastNote.line)
-                } else {
-                    let line =
-                        noteLines[finding.ruleID]
-                        ?? "  " + paint("note: \(note.title) — patternlint explain \(finding.ruleID)", "2") + "\n"
-                    noteLines[finding.ruleID] = line
-                    lastNote = (finding.ruleID, line)
-                    out.put(line)
+                out.put(finding.pointee.column)
+                out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
+                out.put(word(finding.pointee.severity))
+                out.put(UInt8(ascii: ":"), UInt8(ascii: " "))
+                out.put(finding.pointee.message)
+                out.put(UInt8(ascii: " "), UInt8(ascii: "("))
+                out.put(finding.pointee.ruleID)
+                out.put(UInt8(ascii: ")"), UInt8(ascii: "\n"))
+                // The evidence as Xcode-style notes: each one a clickable location under the finding.
+                for related in finding.pointee.related {
+                    out.put(related.path)
+                    out.put(UInt8(ascii: ":"))
+                    out.put(related.line)
+                    out.put(UInt8(ascii: ":"))
+                    out.put(related.column)
+                    out.put(": " + info + ": ")
+                    out.put(related.message)
+                    out.put(UInt8(ascii: "\n"))
+                }
+                if finding.pointee.note != nil {
+                    // A rule has one note: its line is made once per rule.
+                    if let lastNote, lastNote.rule == finding.pointee.ruleID {
+                        out.put(lastNote.line)
+                    } else {
+                        let title = finding.pointee.note!.title
+                        let line =
+                            noteLines[finding.pointee.ruleID]
+                            ?? "  " + paint("note: \(title) — patternlint explain \(finding.pointee.ruleID)", "2")
+                            + "\n"
+                        noteLines[finding.pointee.ruleID] = line
+                        lastNote = (finding.pointee.ruleID, line)
+                        out.put(line)
+                    }
                 }
             }
         }

@@ -34,6 +34,12 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
 
     public var text: String { self == .wildcard ? "_" : String(describing: self) }
 
+    /// The keyword `bytes` spell, or `.none`: the lexer's own table (`text` describes each
+    /// keyword by reflection, thousands of instructions a comparison).
+    public static func spelled(_ bytes: [UInt8]) -> Keyword {
+        bytes.withUnsafeBufferPointer { $0.isEmpty ? .none : table.lookup($0, 0, $0.count) }
+    }
+
     /// Keywords that end an expression (a `/` after them divides).
     var endsExpression: Bool {
         switch self {

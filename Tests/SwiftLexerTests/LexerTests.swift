@@ -35,6 +35,16 @@ final class LexerTests: XCTestCase {
         check("let 🐶🐮 = 1", ["keyword let", "identifier 🐶🐮", "operator =", "number 1"])
     }
 
+    /// A keyword found by its spelling through the lexer's table, as the lexer finds it.
+    func testKeywordsFoundBySpelling() {
+        for keyword in Keyword.allCases where keyword != .none {
+            XCTAssertEqual(Keyword.spelled(Array(keyword.text.utf8)), keyword, keyword.text)
+        }
+        for text in ["", "lets", "Let", "some", "x", "🐶", "initialize"] {
+            XCTAssertEqual(Keyword.spelled(Array(text.utf8)), .none, text)
+        }
+    }
+
     func testNumbers() {
         check(
             "0x1p-2 1_000 0b1010 0o17 1.5e10 3.14 0xFF.8p1 1e-3",

@@ -292,18 +292,24 @@ final class GramTables: @unchecked Sendable {
     }
 }
 
-/// A file's text as `NSRegularExpression` reads it (UTF-16 offsets), with the maps between
-/// those offsets and byte offsets. An ASCII file needs no map: both offsets are the same.
+/// A file's text as `NSRegularExpression` reads it (UTF-16 offsets), with what maps those
+/// offsets to byte offsets and back. An ASCII file needs no map: both offsets are the same.
 struct RegexText: Sendable {
     /// The text as a `String`, for `NSRegularExpression` where ICU's C API is not reachable.
     var string: String { String(decoding: utf16, as: UTF16.self) }
     /// The text as UTF-16, what ICU reads (made once, shared by the file's regex rules).
     let utf16: [UInt16]
     let utf16Count: Int
-    /// Byte offset of each UTF-16 offset (one past the end included); empty for ASCII.
-    private let byteOfUnit: [Int32]
-    /// UTF-16 offset of each byte offset (one past the end included); empty for ASCII.
-    private let unitOfByte: [Int32]
+    /// Each scalar that is not ASCII, in order (empty for ASCII): between two of them a byte
+    /// is a unit. A map entry per byte and per unit was eight bytes a byte, for the few scalars
+    /// a Swift file has beyond ASCII (fresh memory to fault in, per file a regex rule reads).
+    private let wide: [Wide]
+
+    /// Where one scalar beyond ASCII starts in bytes and in units, and how long it is in each.
+    private struct Wide: Sendable {
+        let byte: Int32, unit: Int32
+        let bytes: Int32, units: Int32
+    }
 
     /// Nil when the bytes are not UTF-8. `isASCII`: whether they are ASCII, when already known.
     init?(_ bytes: [UInt8], isASCII: Bool? = nil) {
@@ -316,92 +322,88 @@ struct RegexText: Sendable {
                 count = bytes.count
             }
             utf16Count = bytes.count
-            byteOfUnit = []
-            unitOfByte = []
+            wide = []
             return
         }
         guard let made = Self.transcoded(bytes) else { return nil }
-        (utf16, byteOfUnit, unitOfByte) = made
+        (utf16, wide) = made
         utf16Count = utf16.count
     }
 
-    /// UTF-16 and both maps in one pass over the bytes (most of a Swift file is ASCII: one unit
-    /// per byte); nil at the first byte that is not well-formed UTF-8 (an overlong form, a
-    /// surrogate, past U+10FFFF, a sequence cut short).
-    private static func transcoded(_ bytes: [UInt8]) -> (utf16: [UInt16], byteOfUnit: [Int32], unitOfByte: [Int32])? {
+    /// UTF-16 and the scalars beyond ASCII in one pass over the bytes (most of a Swift file is
+    /// ASCII: one unit per byte); nil at the first byte that is not well-formed UTF-8 (an
+    /// overlong form, a surrogate, past U+10FFFF, a sequence cut short).
+    private static func transcoded(_ bytes: [UInt8]) -> (utf16: [UInt16], wide: [Wide])? {
         let count = bytes.count
-        var units = [UInt16](repeating: 0, count: count)
-        var byteOfUnit = [Int32](repeating: 0, count: count + 1)
-        var unitOfByte = [Int32](repeating: 0, count: count + 1)
-        var unitCount = 0
-        let valid = bytes.withUnsafeBufferPointer { bytes in
-            units.withUnsafeMutableBufferPointer { units in
-                byteOfUnit.withUnsafeMutableBufferPointer { byteOfUnit in
-                    unitOfByte.withUnsafeMutableBufferPointer { unitOfByte in
-                        var byte = 0, unit = 0
-                        while byte < count {
-                            let lead = bytes[byte]
-                            if lead < 0x80 {
-                                units[unit] = UInt16(lead)
-                                byteOfUnit[unit] = Int32(byte)
-                                unitOfByte[byte] = Int32(unit)
-                                byte += 1
-                                unit += 1
-                                continue
-                            }
-                            let width: Int, least: UInt32
-                            var scalar: UInt32
-                            switch lead {
-                            case 0xC2...0xDF: (width, least, scalar) = (2, 0x80, UInt32(lead & 0x1F))
-                            case 0xE0...0xEF: (width, least, scalar) = (3, 0x800, UInt32(lead & 0x0F))
-                            case 0xF0...0xF4: (width, least, scalar) = (4, 0x10000, UInt32(lead & 0x07))
-                            default: return false
-                            }
-                            guard byte + width <= count else { return false }
-                            for next in 1..<width {
-                                let continuation = bytes[byte + next]
-                                guard continuation & 0xC0 == 0x80 else { return false }
-                                scalar = scalar << 6 | UInt32(continuation & 0x3F)
-                            }
-                            guard scalar >= least, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
-                                return false
-                            }
-                            for next in 0..<width { unitOfByte[byte + next] = Int32(unit) }
-                            if scalar >= 0x10000 {
-                                let value = scalar - 0x10000
-                                units[unit] = UInt16(0xD800 + (value >> 10))
-                                units[unit + 1] = UInt16(0xDC00 + (value & 0x3FF))
-                                byteOfUnit[unit] = Int32(byte)
-                                byteOfUnit[unit + 1] = Int32(byte)
-                                unit += 2
-                            } else {
-                                units[unit] = UInt16(scalar)
-                                byteOfUnit[unit] = Int32(byte)
-                                unit += 1
-                            }
-                            byte += width
-                        }
-                        byteOfUnit[unit] = Int32(count)
-                        unitOfByte[count] = Int32(unit)
-                        unitCount = unit
-                        return true
+        var wide: [Wide] = []
+        var valid = true
+        // A unit stands for one to four bytes: at most as many units as bytes.
+        let units = [UInt16](unsafeUninitializedCapacity: count) { units, unitCount in
+            valid = bytes.withUnsafeBufferPointer { bytes in
+                var byte = 0, unit = 0
+                defer { unitCount = unit }
+                while byte < count {
+                    let lead = bytes[byte]
+                    if lead < 0x80 {
+                        units[unit] = UInt16(lead)
+                        byte += 1
+                        unit += 1
+                        continue
                     }
+                    let width: Int, least: UInt32
+                    var scalar: UInt32
+                    switch lead {
+                    case 0xC2...0xDF: (width, least, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+                    case 0xE0...0xEF: (width, least, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+                    case 0xF0...0xF4: (width, least, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+                    default: return false
+                    }
+                    guard byte + width <= count else { return false }
+                    for next in 1..<width {
+                        let continuation = bytes[byte + next]
+                        guard continuation & 0xC0 == 0x80 else { return false }
+                        scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                    }
+                    guard scalar >= least, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+                        return false
+                    }
+                    let unitWidth = scalar >= 0x10000 ? 2 : 1
+                    wide.append(
+                        Wide(byte: Int32(byte), unit: Int32(unit), bytes: Int32(width), units: Int32(unitWidth)))
+                    if scalar >= 0x10000 {
+                        let value = scalar - 0x10000
+                        units[unit] = UInt16(0xD800 + (value >> 10))
+                        units[unit + 1] = UInt16(0xDC00 + (value & 0x3FF))
+                    } else {
+                        units[unit] = UInt16(scalar)
+                    }
+                    unit += unitWidth
+                    byte += width
                 }
+                return true
             }
         }
-        guard valid else { return nil }
-        // A unit stands for one to four bytes: fewer units than bytes.
-        units.removeLast(count - unitCount)
-        byteOfUnit.removeLast(count - unitCount)
-        return (units, byteOfUnit, unitOfByte)
+        return valid ? (units, wide) : nil
     }
 
+    /// The byte offset of UTF-16 offset `unit` (a scalar's second unit: the scalar's first byte).
     func byteOffset(ofUnit unit: Int) -> Int {
-        byteOfUnit.isEmpty ? unit : Int(byteOfUnit[max(0, min(unit, byteOfUnit.count - 1))])
+        let unit = max(0, min(unit, utf16Count))
+        // The last scalar beyond ASCII that starts at or before `unit`.
+        let after = wide.partitioningIndex { Int($0.unit) > unit }
+        guard after > 0 else { return unit }
+        let scalar = wide[after - 1]
+        let past = Int(scalar.unit + scalar.units)
+        return unit < past ? Int(scalar.byte) : Int(scalar.byte + scalar.bytes) + (unit - past)
     }
 
+    /// The UTF-16 offset of byte offset `byte` (a scalar's later bytes: the scalar's first unit).
     func unitOffset(ofByte byte: Int) -> Int {
-        unitOfByte.isEmpty ? byte : Int(unitOfByte[max(0, min(byte, unitOfByte.count - 1))])
+        let after = wide.partitioningIndex { Int($0.byte) > byte }
+        guard after > 0 else { return max(0, byte) }
+        let scalar = wide[after - 1]
+        let past = Int(scalar.byte + scalar.bytes)
+        return min(utf16Count, byte < past ? Int(scalar.unit) : Int(scalar.unit + scalar.units) + (byte - past))
     }
 
     func byteRange(of range: NSRange) -> Range<Int> {

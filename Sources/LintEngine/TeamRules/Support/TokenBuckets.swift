@@ -7,7 +7,7 @@ import SwiftLexer
 /// that keeps few of them, where grouping every keyword and punctuation byte took two passes.
 /// Shared by the file's rules, so a rule that starts from such a token reads its occurrences,
 /// not every token of the file.
-struct TokenBuckets: Sendable {
+final class TokenBuckets: Sendable {
     /// Token indices, grouped by key, each group in token order.
     private let positions: [Int32]
     /// Where each key's group starts in `positions` (one past the last key included).
@@ -20,7 +20,7 @@ struct TokenBuckets: Sendable {
     private static let keywordKeys = 256
     private static let keyCount = 256 + 256
 
-    init(_ s: Structure) { self.init(code: s.code, bytes: s.file.bytes) }
+    convenience init(_ s: Structure) { self.init(code: s.code, bytes: s.file.bytes) }
 
     /// From the two arrays it reads (a whole structure passed in is a retain per array).
     init(code: [Token], bytes: [UInt8]) {
@@ -112,9 +112,8 @@ struct TokenBuckets: Sendable {
 
         /// nil when the buckets cannot find `text` (read every token then).
         init?(_ text: [UInt8]) {
-            let string = String(decoding: text, as: UTF8.self)
             // A keyword first: `_` is one byte, but lexed as a keyword.
-            if let keyword = Keyword.allCases.first(where: { $0 != .none && $0.text == string }) {
+            if case let keyword = Keyword.spelled(text), keyword != .none {
                 value = TokenBuckets.keywordKeys + Int(keyword.rawValue)
             } else if text.count == 1 {
                 value = Int(text[0])
