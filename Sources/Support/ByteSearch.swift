@@ -118,7 +118,7 @@ extension Array where Element == UInt8 {
 
 /// How common a byte is in Swift source, roughly (0: rare, 4: everywhere): which byte of a
 /// needle to look for first. Only a speed hint; any choice finds the same occurrences.
-enum ByteRarity {
+public enum ByteRarity {
     private static let table: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         let levels: [(UInt8, String)] = [
@@ -129,7 +129,7 @@ enum ByteRarity {
         return table
     }()
 
-    @inline(__always) static func commonness(_ byte: UInt8) -> UInt8 { table[Int(byte)] }
+    @inline(__always) public static func commonness(_ byte: UInt8) -> UInt8 { table[Int(byte)] }
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {

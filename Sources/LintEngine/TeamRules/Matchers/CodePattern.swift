@@ -19,12 +19,14 @@ struct CodePattern: Sendable {
     /// The literal token right after a leading metavariable (`=` in `$X = !$X`): matches are
     /// looked for there, with the expressions that end before it.
     let anchor: [UInt8]?
-    /// The bucket of the token a match is looked for at (the anchor, or the first token), when it
-    /// is a keyword or one byte: its occurrences, not every token.
+    /// Without an anchor, the bucket of the first token, when it is a keyword or one byte: a
+    /// match is looked for at its occurrences, not at every token.
     let startKey: TokenBuckets.Key?
-    /// The literal tokens right after the anchor that buckets hold, with their distance from it
-    /// (`!` in `$X = !$X`, one after `=`): a file's rarer one gives the anchors worth trying.
-    let followingKeys: [(distance: Int, key: TokenBuckets.Key)]
+    /// With an anchor, the bucket its candidates come from: the anchor's (distance 0) or a
+    /// literal token's right after it, whichever source code has fewer of (`!` in `$X = !$X`,
+    /// one after `=`; `0` in `$X.count == 0`). Only that one is grouped: every file's `.`
+    /// tokens, a tenth of them, were grouped for `$X.count == 0` and then outnumbered its `0`s.
+    let anchorKey: (distance: Int, key: TokenBuckets.Key)?
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
@@ -83,21 +85,20 @@ struct CodePattern: Sendable {
         } else {
             anchor = nil
         }
-        if let anchor {
-            startKey = TokenBuckets.Key(anchor)
-        } else if case .token(let first) = elements[0] {
-            startKey = TokenBuckets.Key(first)
-        } else {
-            startKey = nil
-        }
-        var followingKeys: [(distance: Int, key: TokenBuckets.Key)] = []
         if anchor != nil {
-            for (distance, element) in elements.dropFirst(2).enumerated() {
+            startKey = nil
+            // The anchor and the literal tokens right after it: the rarest the buckets can hold.
+            var rarest: (distance: Int, text: [UInt8], commonness: Int)?
+            for (distance, element) in elements.dropFirst().enumerated() {
                 guard case .token(let text) = element else { break }
-                if let key = TokenBuckets.Key(text) { followingKeys.append((distance + 1, key)) }
+                guard let commonness = TokenBuckets.Key.commonness(of: text) else { continue }
+                if commonness < rarest?.commonness ?? .max { rarest = (distance, text, commonness) }
             }
+            anchorKey = rarest.flatMap { rarest in TokenBuckets.Key(rarest.text).map { (rarest.distance, $0) } }
+        } else {
+            anchorKey = nil
+            if case .token(let first) = elements[0] { startKey = TokenBuckets.Key(first) } else { startKey = nil }
         }
-        self.followingKeys = followingKeys
     }
 
     /// Names of the pattern's metavariables (without `$`).
@@ -141,25 +142,19 @@ struct CodePattern: Sendable {
     func matches(in s: Structure, range: Range<Int>, fixed: [String: String] = [:], buckets: TokenBuckets? = nil)
         -> [Found]
     {
-        // The occurrences of the start token within the range.
-        let candidates = startKey.flatMap { key in buckets?.tokens(key, in: range) }
         if let anchor {
-            // Or where a rarer token right after the anchor puts it (the same anchors, in order).
-            var anchors = candidates
-            if let buckets, let count = candidates?.count {
-                var fewest = count
-                for (distance, key) in followingKeys {
-                    guard
-                        let after = buckets.tokens(
-                            key, in: (range.lowerBound + distance)..<(range.upperBound + distance)),
-                        after.count < fewest
-                    else { continue }
-                    fewest = after.count
-                    anchors = after.map { $0 - Int32(distance) }[...]
-                }
+            // The anchors in the range: the occurrences of the anchor's key, or those of the
+            // token's after it, moved back to the anchor (the same anchors, in order).
+            let anchors = anchorKey.flatMap { distance, key -> ArraySlice<Int32>? in
+                guard
+                    let found = buckets?.tokens(key, in: (range.lowerBound + distance)..<(range.upperBound + distance))
+                else { return nil }
+                return distance == 0 ? found : found.map { $0 - Int32(distance) }[...]
             }
             return anchoredMatches(in: s, range: range, fixed: fixed, anchor: anchor, candidates: anchors)
         }
+        // The occurrences of the start token within the range.
+        let candidates = startKey.flatMap { key in buckets?.tokens(key, in: range) }
         var found: [Found] = []
         var start = range.lowerBound
         // Read once: matching the enum in the loop copies its text (a retain per token).

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import SwiftLexer
 
 /// A file's code tokens grouped by what team rules start from: the keywords (`try`, `as`) and
@@ -109,6 +110,13 @@ final class TokenBuckets: Sendable {
     /// A text the buckets group: a keyword or one byte (an identifier is not grouped).
     struct Key: Sendable, Equatable {
         fileprivate let value: Int
+
+        /// How common `text` is in source code (lower: rarer), when buckets can group it, without
+        /// asking for it (a key asked for is grouped in every file). A keyword counts as rare.
+        static func commonness(of text: [UInt8]) -> Int? {
+            if Keyword.spelled(text) != .none { return 1 }
+            return text.count == 1 ? Int(ByteRarity.commonness(text[0])) : nil
+        }
 
         /// nil when the buckets cannot find `text` (read every token then).
         init?(_ text: [UInt8]) {
