@@ -453,6 +453,9 @@ public struct Linter: Sendable {
     func record(_ hits: [Hit], of rule: PreparedRule, in state: inout FileState) {
         // Most rules find their hits in order: sorted (a copy, a retain per string) only when not.
         let inOrder = hits.indices.dropFirst().allSatisfy { hits[$0 - 1].offset <= hits[$0].offset }
+        // The last message with the rule's suffix: a rule's hits in a file often say the same,
+        // and then share one string rather than each joining its own.
+        var joined: (message: String, full: String)?
         for hit in inOrder ? hits : hits.sorted(by: { $0.offset < $1.offset }) {
             let line = state.positions.line(of: hit.offset)
             if !state.suppressions.directives.isEmpty,
@@ -461,15 +464,25 @@ public struct Linter: Sendable {
                 state.used.insert(directive)
                 continue
             }
-            state.findings.append(makeFinding(rule, hit: hit, in: &state, line: line))
+            let message: String
+            if let joined, joined.message == hit.message {
+                message = joined.full
+            } else {
+                message = hit.message + rule.messageSuffix
+                joined = (hit.message, message)
+            }
+            state.findings.append(makeFinding(rule, hit: hit, in: &state, line: line, message: message))
         }
     }
 
-    func makeFinding(_ rule: PreparedRule, hit: Hit, in state: inout FileState, line: Int) -> Finding {
+    /// `message`: the hit's message with the rule's suffix, when the caller has it.
+    func makeFinding(
+        _ rule: PreparedRule, hit: Hit, in state: inout FileState, line: Int, message: String? = nil
+    ) -> Finding {
         let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
         return Finding(
-            ruleID: rule.id, severity: severity, message: hit.message + rule.messageSuffix, path: state.path,
+            ruleID: rule.id, severity: severity, message: message ?? hit.message + rule.messageSuffix, path: state.path,
             line: line, column: column, note: rule.note, sourceLine: text, fix: hit.fix,
             related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) })
     }

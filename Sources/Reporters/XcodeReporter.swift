@@ -74,12 +74,13 @@ public struct XcodeReporter: Reporter {
                     // A rule has one note: its line is made once per rule.
                     if let lastNote, lastNote.rule == finding.pointee.ruleID {
                         out.put(lastNote.line)
+                    } else if let line = noteLines[finding.pointee.ruleID] {
+                        lastNote = (finding.pointee.ruleID, line)
+                        out.put(line)
                     } else {
                         let title = finding.pointee.note!.title
                         let line =
-                            noteLines[finding.pointee.ruleID]
-                            ?? "  " + paint("note: \(title) — patternlint explain \(finding.pointee.ruleID)", "2")
-                            + "\n"
+                            "  " + paint("note: \(title) — patternlint explain \(finding.pointee.ruleID)", "2") + "\n"
                         noteLines[finding.pointee.ruleID] = line
                         lastNote = (finding.pointee.ruleID, line)
                         out.put(line)

@@ -19,15 +19,21 @@ enum RequiredLiterals {
         let usable = lists.filter { !$0.isEmpty && !$0.contains(where: \.isEmpty) }
         guard !usable.isEmpty else { return nil }
         var seen = Set<Set<[UInt8]>>()
-        let ordered = usable.filter { seen.insert($0).inserted }.sorted { rank($0) > rank($1) }
-        return ordered.prefix(4).map { $0.sorted { $0.lexicographicallyPrecedes($1) } }
+        // Each list ranked once (ranking in the comparison ranked a list per comparison).
+        let ranked = usable.filter { seen.insert($0).inserted }.map { (list: $0, rank: rank($0)) }
+        let ordered = ranked.enumerated().sorted { a, b in
+            a.element.rank != b.element.rank ? a.element.rank > b.element.rank : a.offset < b.offset
+        }
+        return ordered.prefix(4).map { $0.element.list.sorted { $0.lexicographicallyPrecedes($1) } }
     }
+
+    /// Bytes common in code, which make a text less telling.
+    private static let common: Set<UInt8> = Set(" =\n\t.,:;(){}ea".utf8)
 
     /// Longer texts first; at the same length, those with fewer letters common in code (a text
     /// of punctuation such as `]()` is rarer than ` = `).
     private static func rank(_ set: Set<[UInt8]>) -> Int {
         let shortest = set.map(\.count).min() ?? 0
-        let common: Set<UInt8> = Set(" =\n\t.,:;(){}ea".utf8)
         let rare = set.map { $0.filter { !common.contains($0) }.count }.min() ?? 0
         return shortest * 4 + rare - set.count
     }
