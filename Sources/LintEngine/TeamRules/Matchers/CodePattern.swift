@@ -210,8 +210,9 @@ struct CodePattern: Sendable {
             let matcher = made ?? Matcher(pattern: self, s: s, limit: range.upperBound, fixed: fixed)
             made = matcher
             // Expressions ending right before the anchor, leftmost first (at most 32 tokens back).
-            let starts = stride(from: max(free, k - 32), to: k, by: 1).filter { matcher.atomEnds(from: $0).contains(k) }
-            for start in starts {
+            // (Tried in order as found: a list of them all, and of each start's ends, was two
+            // arrays per start, for the one match most anchors have.)
+            for start in max(free, k - 32)..<k where matcher.atomEnds(from: start, reach: k) {
                 matcher.bound.removeAll(keepingCapacity: true)
                 if let end = matcher.match(element: 0, at: start), end > start {
                     found.append(Found(tokens: start..<end, bindings: matcher.bound))
@@ -302,7 +303,29 @@ struct CodePattern: Sendable {
 
         /// Where an expression starting at `j` may end, longest first.
         func atomEnds(from j: Int) -> [Int] {
-            guard j < limit else { return [] }
+            var ends: [Int] = []
+            visitAtomEnds(from: j) { end in
+                ends.append(end)
+                return true
+            }
+            return ends.reversed()
+        }
+
+        /// Whether an expression starting at `j` may end at `end`.
+        func atomEnds(from j: Int, reach end: Int) -> Bool {
+            var reached = false
+            visitAtomEnds(from: j) { found in
+                if found == end { reached = true }
+                return found < end
+            }
+            return reached
+        }
+
+        /// Calls `visit` with each place an expression starting at `j` may end (up to `limit`),
+        /// shortest first, while it returns true.
+        @inline(__always)
+        private func visitAtomEnds(from j: Int, _ visit: (Int) -> Bool) {
+            guard j < limit else { return }
             var k: Int
             let token = s.code[j]
             switch token.kind {
@@ -311,7 +334,7 @@ struct CodePattern: Sendable {
             case .keyword:
                 switch token.keyword {
                 case .self, .Self, .super, .true, .false, .nil, .`init`, .Any: k = j + 1
-                default: return []
+                default: return
                 }
             case .string:
                 k = j
@@ -324,12 +347,12 @@ struct CodePattern: Sendable {
                 } else if s.closing[j] > j, s.punct(j, UInt8(ascii: "(")) || s.punct(j, UInt8(ascii: "[")) {
                     k = Int(s.closing[j]) + 1
                 } else {
-                    return []
+                    return
                 }
             default:
-                return []
+                return
             }
-            var ends = [k]
+            if k <= limit, !visit(k) { return }
             var steps = 0
             while k < limit, steps < 64 {
                 steps += 1
@@ -344,9 +367,8 @@ struct CodePattern: Sendable {
                 } else {
                     break
                 }
-                if k <= limit { ends.append(k) }
+                if k <= limit, !visit(k) { return }
             }
-            return ends.filter { $0 <= limit }.reversed()
         }
     }
 }
