@@ -405,6 +405,11 @@ final class TeamRuleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(found, 4)
+        // An anchored pattern groups only its rarest literal: `$X.count == 0` the `0` three tokens
+        // after its `.` (a tenth of a file's tokens), `$X = !$X` the `!`, `$X as! $T` its `as`.
+        XCTAssertEqual(try CodePattern("$X.count == 0").anchorKey?.distance, 3)
+        XCTAssertEqual(try CodePattern("$X = !$X").anchorKey?.distance, 1)
+        XCTAssertEqual(try CodePattern("$X as! $T").anchorKey?.distance, 0)
         // A literal inside a string's interpolation is part of that string, not a literal of its own.
         let numbers = "match:\n  literal: number"
         XCTAssertEqual(try findings(numbers, "let a = \"\\(5000) b\"\nlet b = 42\n"), ["2:9"])
