@@ -31,14 +31,15 @@ final class TokenBuckets: Sendable {
         var keptCount = 0
         var kept: [Int32] = []
         // Each kept token's slot plus one, beside it: the passes over the kept read it here.
-        var keptSlots = [UInt16](repeating: 0, count: tokenCount)
+        // Not cleared first: every token writes its entry, and only the kept ones' are read.
+        var keptSlots: [UInt16] = []
         let literals = [Int32](unsafeUninitializedCapacity: tokenCount) { literals, literalCount in
-            kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
-                code.withUnsafeBufferPointer { code in
-                    bytes.withUnsafeBufferPointer { bytes in
-                        grouped.byKind.withUnsafeBufferPointer { byKind in
-                            grouped.byteSlots.withUnsafeBufferPointer { byteSlots in
-                                keptSlots.withUnsafeMutableBufferPointer { keptSlots in
+            keptSlots = [UInt16](unsafeUninitializedCapacity: tokenCount) { keptSlots, slotCount in
+                kept = [Int32](unsafeUninitializedCapacity: tokenCount) { kept, count in
+                    code.withUnsafeBufferPointer { code in
+                        bytes.withUnsafeBufferPointer { bytes in
+                            grouped.byKind.withUnsafeBufferPointer { byKind in
+                                grouped.byteSlots.withUnsafeBufferPointer { byteSlots in
                                     var keptAt = 0, literalAt = 0
                                     let lastByte = max(0, bytes.count - 1)
                                     // No branch per token: every token is written, and kept by
@@ -63,8 +64,9 @@ final class TokenBuckets: Sendable {
                             }
                         }
                     }
+                    count = keptCount
                 }
-                count = keptCount
+                slotCount = keptCount
             }
         }
         // Counted here, over the few kept: a count per token was a store the next token waited on.
