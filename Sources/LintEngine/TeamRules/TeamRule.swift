@@ -26,7 +26,7 @@ public struct TeamRule: Rule {
         required = matcher.requiredTextLists + spec.context.has.flatMap(\.matcher.requiredTextLists)
         readsTestImports = spec.context.readsTestImports
         readsBindings =
-            spec.message.map { $0.utf8.contains(UInt8(ascii: "$")) } ?? matcher.defaultMessageReadsBindings
+            (spec.message.map { $0.utf8.contains(UInt8(ascii: "$")) } ?? matcher.defaultMessageReadsBindings)
             || !spec.context.isEmpty
         readsAnchors = spec.reportAt.map { $0 != "start" } ?? false
     }
