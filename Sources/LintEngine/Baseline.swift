@@ -135,6 +135,6 @@ public struct Baseline: Sendable, Equatable {
     }
 
     static func folder(of path: String) -> String {
-        (DisplayPath.absolute(path) as NSString).deletingLastPathComponent
+        PathText.parent(DisplayPath.absolute(path))
     }
 }

@@ -89,16 +89,37 @@ public struct Configuration: Sendable {
         var configuration = Configuration()
         configuration.path = path
         configuration.root =
-            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+            PathText.parent(path).isEmpty ? "." : PathText.parent(path)
         guard let loaded else { return configuration }
         guard let map = loaded as? [String: Any] else {
             throw LoadError(description: "\(path): the configuration must be a mapping of keys to values")
         }
+        configuration.lines = keyLines(text)
+        let lines = configuration.lines
+        func place(_ key: String) -> String { lines[key].map { "\(path):\($0)" } ?? path }
         func strings(_ key: String) throws -> [String] {
             guard let value = map[key] else { return [] }
-            if let list = value as? [Any] { return list.map { "\($0)" } }
             if let single = value as? String { return [single] }
-            throw LoadError(description: "\(path): `\(key)` must be a list")
+            guard let list = value as? [Any] else {
+                throw LoadError(
+                    description: "\(place(key)): `\(key)` must be a list of paths or names, not \(Self.kind(of: value))"
+                )
+            }
+            return try list.map { item in
+                guard let text = item as? String else {
+                    throw LoadError(
+                        description:
+                            "\(place(key)): each item of `\(key)` must be a path or name, not \(Self.kind(of: item))")
+                }
+                return text
+            }
+        }
+        func string(_ key: String, _ what: String) throws -> String? {
+            guard let value = map[key] else { return nil }
+            guard let text = value as? String else {
+                throw LoadError(description: "\(place(key)): `\(key)` must be \(what), not \(Self.kind(of: value))")
+            }
+            return text
         }
         configuration.included = try strings("included")
         configuration.excluded = try strings("excluded")
@@ -107,14 +128,24 @@ public struct Configuration: Sendable {
         if map["only_rules"] != nil { configuration.onlyRules = try strings("only_rules") }
         configuration.notes = try strings("notes")
         configuration.rules = try strings("rules")
-        configuration.reporter = map["reporter"].map { "\($0)" }
-        configuration.helpURIBase = map["help_uri_base"].map { "\($0)" }
-        configuration.baseline = map["baseline"].map { "\($0)" }
+        configuration.reporter = try string("reporter", "a reporter's name")
+        configuration.helpURIBase = try string("help_uri_base", "a URL")
+        configuration.baseline = try string("baseline", "a file's path")
         if let mcp = map["mcp"] {
             guard let settings = mcp as? [String: Any] else {
-                throw LoadError(description: "\(path): `mcp` must be a mapping, e.g. `mcp: { writes: true }`")
+                throw LoadError(description: "\(place("mcp")): `mcp` must be a mapping, e.g. `mcp: { writes: true }`")
             }
-            configuration.mcpWrites = settings["writes"].map { ($0 as? Bool) ?? ("\($0)" == "true") } ?? false
+            for (key, value) in settings {
+                guard key == "writes" else {
+                    throw LoadError(description: "\(place("mcp")): unknown key `mcp.\(key)`; `mcp` takes `writes`")
+                }
+                guard let text = value as? String, ["true", "false"].contains(text.lowercased()) else {
+                    throw LoadError(
+                        description:
+                            "\(place("mcp.writes")): `mcp.writes` must be true or false, not \(Self.kind(of: value))")
+                }
+                configuration.mcpWrites = text.lowercased() == "true"
+            }
         }
         if let targets = map["deployment_target"] {
             do {
@@ -123,30 +154,49 @@ public struct Configuration: Sendable {
                 throw LoadError(description: "\(path): \(error)")
             }
         }
-        configuration.lines = keyLines(text)
         for (key, value) in map where !knownKeys.contains(key) {
             if let severity = (value as? String).flatMap(Severity.init(rawValue:)) {
                 configuration.severities[key] = severity
             } else if let text = value as? String {
-                configuration.unreadableRuleValues[key] = text
+                configuration.unreadableRuleValues[key] = "`\(key): \(text.clipped(to: 60))`"
             } else if let options = value as? [String: Any] {
                 var values: [String: String] = [:]
                 for (option, optionValue) in options {
+                    guard let text = optionValue as? String else {
+                        throw LoadError(
+                            description:
+                                "\(place(key + "." + option)): `\(key).\(option)` must be a single value, not \(Self.kind(of: optionValue))"
+                        )
+                    }
                     if option == "severity" {
-                        guard let severity = Severity(rawValue: "\(optionValue)") else {
-                            throw LoadError(description: "\(path): `\(key).severity` must be error, warning or info")
+                        guard let severity = Severity(rawValue: text) else {
+                            throw LoadError(
+                                description:
+                                    "\(place(key + "." + option)): `\(key).severity` must be error, warning or info")
                         }
                         configuration.severities[key] = severity
                     } else {
-                        values[option] =
-                            optionValue is Bool ? ((optionValue as! Bool) ? "true" : "false") : "\(optionValue)"
+                        values[option] = text
                     }
                 }
                 configuration.ruleOptions[key] = RuleOptions(values)
+            } else {
+                // A list, or a value of no kind: said in the words of the file, not Swift's.
+                configuration.unreadableRuleValues[key] = "`\(key)`, set to \(Self.kind(of: value)),"
             }
             configuration.unknownKeys.append(key)
         }
         return configuration
+    }
+
+    /// What a YAML value is, for a message: `a list`, `a mapping`, `the text "…"`.
+    static func kind(of value: Any) -> String {
+        switch value {
+        case let text as String: "`\(text.clipped(to: 60))`"
+        case is [Any]: "a list"
+        case is [String: Any], is [AnyHashable: Any]: "a mapping"
+        default: "an empty value"
+        }
     }
 
     /// Finds `.patternlint.yml` in the folder or its parents.
@@ -198,7 +248,7 @@ public struct Configuration: Sendable {
         }
         for (id, text) in unreadableRuleValues.sorted(by: { $0.key < $1.key }) where rules[id] != nil {
             warnings.append(
-                "\(place(id)): `\(id): \(text)` is not a severity (error, warning or info) nor a mapping of options; ignored"
+                "\(place(id)): \(text) is not a severity (error, warning or info) nor a mapping of options; ignored"
             )
         }
         for (id, options) in ruleOptions.sorted(by: { $0.key < $1.key }) {

@@ -63,9 +63,20 @@ public struct LintSession: Sendable {
         // either way that project says whether a target builds the file.
         configuration.detectsDeploymentTargets = true
         let noteRoots = configuration.notes.map(configuration.resolve) + origin.extraNotes
+        let ruleFolders = configuration.rules.map(configuration.resolve) + origin.extraRules
+        // A team's rules that silently stop running pass every check: a folder that is not there is an error.
+        for (written, folder) in zip(configuration.rules, configuration.rules.map(configuration.resolve))
+        where !FolderListing.exists(folder) {
+            let place = configuration.path.map { path in configuration.lines["rules"].map { "\(path):\($0)" } ?? path }
+            throw LintProblem(
+                "\(place ?? Configuration.fileName): `rules:` names \(written), which does not exist (\(folder))")
+        }
+        // A multi-file write a killed run left is finished before anything reads the folders.
+        var contained = NoteFolders(noteRoots + ruleFolders).contained
+        if let boundary = origin.boundary { contained = contained.filter { boundary.contains($0.root) } }
+        let finished = FileBatchJournal.recover(in: contained)
         let vault = Vault.load(roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary)
         var graph = Graph(vault: vault)
-        let ruleFolders = configuration.rules.map(configuration.resolve) + origin.extraRules
         let catalog = RuleCatalog(
             builtinFiles: origin.builtinRuleFiles, implementations: origin.builtinRules, teamFolders: ruleFolders,
             graph: graph, within: origin.boundary)
@@ -77,7 +88,8 @@ public struct LintSession: Sendable {
         let rules = Dictionary(
             catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
         let warnings =
-            vault.loadDiagnostics.map(\.loadWarning) + catalog.problems + configuration.warnings(rules: rules)
+            finished + vault.loadDiagnostics.map(\.loadWarning) + catalog.problems
+            + configuration.warnings(rules: rules)
         return LintSession(
             configuration: configuration, graph: graph, catalog: catalog, warnings: warnings, boundary: origin.boundary)
     }

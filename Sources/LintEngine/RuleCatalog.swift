@@ -37,7 +37,10 @@ public struct RuleCatalog: Sendable {
         var files = builtinFiles.map { (path: $0.path, contents: $0.contents, builtin: true) }
         for folder in teamFolders {
             let (sources, issues) = Vault.markdownFiles(under: folder, within: boundary)
-            problems += issues.map(\.description)
+            problems += issues.map { issue in
+                issue.code == "missing-path"
+                    ? "\(issue.path): no such rule folder; no team rules read from it" : issue.description
+            }
             for source in sources {
                 do {
                     files.append((source.path, String(decoding: try source.read(), as: UTF8.self), false))

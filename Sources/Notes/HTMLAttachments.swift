@@ -7,16 +7,35 @@ extension HTMLExport {
         "attachments/" + attachment.relativePath
     }
 
-    /// Copies every attachment a link leads to into the site (each once; a file that cannot be
-    /// read is left out, its links then lead nowhere, as `notes check` warns).
-    static func copyAttachments(_ graph: Graph, into staging: URL) throws {
+    /// Copies every attachment a link leads to into the site (each once). A site is published, so
+    /// an attachment is read only inside the notes folder it was found in, through no link out of
+    /// it (a link to `/etc/passwd` or `/proc/self/environ` committed beside the notes is left out
+    /// with a warning); a file that cannot be read is left out too, its links then lead nowhere.
+    static func copyAttachments(_ graph: Graph, into staging: ContainedFolder) throws -> [String] {
         var copied = Set<String>()
+        var skipped: [String] = []
         for edge in graph.edges where edge.target == nil {
-            guard let attachment = graph.attachment(for: edge), copied.insert(attachmentPage(attachment)).inserted,
-                let bytes = try? FileContents.read(attachment.path, regularOnly: true)
+            guard let attachment = graph.attachment(for: edge), copied.insert(attachmentPage(attachment)).inserted
             else { continue }
+            let bytes: [UInt8]
+            do {
+                bytes = try ContainedFolder(attachment.notesFolder).read(attachment.path)
+            } catch {
+                skipped.append("\(error); not copied into the site")
+                continue
+            }
             try writeInside(staging, relative: attachmentPage(attachment), bytes: bytes)
         }
+        return skipped
+    }
+}
+
+extension Attachment {
+    /// The notes folder it was found in (`path` without `relativePath`).
+    var notesFolder: String {
+        guard path.hasSuffix(relativePath) else { return PathText.parent(path) }
+        let folder = String(path.dropLast(relativePath.utf8.count))
+        return folder.isEmpty ? "." : folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 }
 

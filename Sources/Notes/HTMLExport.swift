@@ -8,6 +8,8 @@ import Support
 public enum HTMLExport {
     public struct Result: Sendable {
         public var written: [String]
+        /// Attachments left out of the site, each with its reason.
+        public var skipped: [String] = []
     }
 
     /// Marks a folder as a PatternLint export, which the next export may replace whole.
@@ -37,6 +39,7 @@ public enum HTMLExport {
         try? manager.removeItem(at: staging)
         try Folder.create(staging.path)
         do {
+            let site = try ContainedFolder(staging.path)
             let pages = pageNames(for: graph.notes)
             var written: [String] = []
             progress?.begin("Writing pages", total: graph.notes.count)
@@ -50,17 +53,17 @@ public enum HTMLExport {
                 }
                 for (offset, html) in rendered.take().enumerated() {
                     let index = batch + offset
-                    try writeInside(staging, relative: pages[index], contents: html ?? "")
+                    try writeInside(site, relative: pages[index], contents: html ?? "")
                     written.append(root.appendingPathComponent(pages[index]).path)
                 }
                 progress?.advance(by: count)
             }
-            try copyAttachments(graph, into: staging)
-            try writeInside(staging, relative: "index.html", contents: indexPage(graph, pages: pages))
+            let skipped = try copyAttachments(graph, into: site)
+            try writeInside(site, relative: "index.html", contents: indexPage(graph, pages: pages))
             written.append(root.appendingPathComponent("index.html").path)
-            try AtomicFile.write(
-                "Written by patternlint notes export; the next export replaces this folder.\n",
-                to: staging.appendingPathComponent(marker).path)
+            try writeInside(
+                site, relative: marker,
+                contents: "Written by patternlint notes export; the next export replaces this folder.\n")
             let old = parent.appendingPathComponent(".\(root.lastPathComponent).patternlint-old-\(getpid())")
             try? manager.removeItem(at: old)
             guard rename(root.path, old.path) == 0 else {
@@ -71,7 +74,7 @@ public enum HTMLExport {
                 throw WriteError(description: "\(root.path): cannot replace it: \(String(cString: strerror(errno)))")
             }
             try? manager.removeItem(at: old)
-            return Result(written: written)
+            return Result(written: written, skipped: skipped)
         } catch {
             try? manager.removeItem(at: staging)
             throw error
@@ -103,17 +106,15 @@ public enum HTMLExport {
         }
     }
 
-    static func writeInside(_ root: URL, relative: String, contents: String) throws {
-        try writeInside(root, relative: relative, bytes: Array(contents.utf8))
+    static func writeInside(_ site: ContainedFolder, relative: String, contents: String) throws {
+        try writeInside(site, relative: relative, bytes: Array(contents.utf8))
     }
 
-    static func writeInside(_ root: URL, relative: String, bytes: [UInt8]) throws {
-        let target = root.appendingPathComponent(relative).standardizedFileURL
-        guard target.path.hasPrefix(root.path + "/") else {
-            throw WriteError(description: "\(relative): refusing to write outside \(root.path)")
-        }
-        try Folder.create(target.deletingLastPathComponent().path)
-        try AtomicFile.writeNew(bytes, to: target.path)
+    /// A new file in the staging folder (no reader sees it before the swap, so it is written straight).
+    static func writeInside(_ site: ContainedFolder, relative: String, bytes: [UInt8]) throws {
+        let location = try site.locate(site.root + "/" + relative)
+        guard !location.components.isEmpty else { throw WriteError(description: "\(relative): not a file name") }
+        try site.openFolder(of: location, creating: true).create(location.name, with: bytes, shownAs: relative)
     }
 
     /// Relative URL from one page to another (`../b.html`).

@@ -73,6 +73,33 @@ struct LinkSpans {
         }
     }
 
+    /// The first heading of a wiki link or embed's anchor as written (`Old` in `[[Note#Old#Sub|x]]`,
+    /// `[[#Old]]`), without its spaces; nil without one, or for a block (`#^id`).
+    func headingRange(of link: NoteLink) -> Range<Int>? {
+        guard link.style != .markdown, let start = offset(line: link.line, column: link.column),
+            let end = rawEnd(of: link, at: start)
+        else { return nil }
+        var at = start
+        if bytes[at] == UInt8(ascii: "!") { at += 1 }
+        at += 2
+        while at < end - 2, bytes[at] != UInt8(ascii: "#"), bytes[at] != UInt8(ascii: "|") { at += 1 }
+        guard at < end - 2, bytes[at] == UInt8(ascii: "#") else { return nil }
+        var headingStart = at + 1
+        var headingEnd = headingStart
+        while headingEnd < end - 2, bytes[headingEnd] != UInt8(ascii: "#"), bytes[headingEnd] != UInt8(ascii: "|") {
+            headingEnd += 1
+        }
+        if headingEnd < end - 2, bytes[headingEnd] == UInt8(ascii: "|"), headingEnd > headingStart,
+            bytes[headingEnd - 1] == UInt8(ascii: "\\")
+        {
+            headingEnd -= 1
+        }
+        while headingStart < headingEnd, bytes[headingStart].isSpaceOrTab { headingStart += 1 }
+        while headingEnd > headingStart, bytes[headingEnd - 1].isSpaceOrTab { headingEnd -= 1 }
+        guard headingStart < headingEnd, bytes[headingStart] != UInt8(ascii: "^") else { return nil }
+        return headingStart..<headingEnd
+    }
+
     private func wikiName(from start: Int, to end: Int) -> Range<Int>? {
         var at = start
         if bytes[at] == UInt8(ascii: "!") { at += 1 }

@@ -63,16 +63,18 @@ public struct NoteEditPlan: Sendable {
     public func diff() -> String {
         var out = ""
         for file in files {
-            let newPath = file.newPath ?? file.path
+            // git refuses `a/./Folder/Note.md`: paths as git spells them (a vault that is `.`).
+            let path = DisplayPath.normalize(file.path)
+            let newPath = DisplayPath.normalize(file.newPath ?? file.path)
             var header = ""
-            if let moved = file.newPath {
-                header = "diff --git a/\(file.path) b/\(moved)\nrename from \(file.path)\nrename to \(moved)\n"
+            if file.newPath != nil {
+                header = "diff --git a/\(path) b/\(newPath)\nrename from \(path)\nrename to \(newPath)\n"
             }
             let body = UnifiedDiff.of(
-                file.original, replacements: file.replacements.map { ($0.range, $0.text) }, oldPath: file.path,
+                file.original, replacements: file.replacements.map { ($0.range, $0.text) }, oldPath: path,
                 newPath: newPath)
             if header.isEmpty && body.isEmpty { continue }
-            if header.isEmpty { header = "diff --git a/\(file.path) b/\(newPath)\n" }
+            if header.isEmpty { header = "diff --git a/\(path) b/\(newPath)\n" }
             out += header + body
         }
         return out
@@ -80,8 +82,10 @@ public struct NoteEditPlan: Sendable {
 
     /// Writes every file or none (a `FileBatch`); throws naming the file when one changed since
     /// it was read, a new path is taken, or a write fails.
-    public func apply() throws {
-        var batch = FileBatch()
+    /// Every path must lie in one of `folders` (the note folders first: the batch's journal goes
+    /// in the first).
+    public func apply(within folders: [ContainedFolder] = []) throws {
+        var batch = FileBatch(within: folders)
         for file in files {
             if let newPath = file.newPath {
                 batch.add(.move(from: file.path, expected: file.original, to: newPath, contents: file.updated))

@@ -28,6 +28,11 @@ public struct NoteFolders: Sendable {
 
     public var first: Folder? { folders.first }
 
+    /// The folders as `ContainedFolder`s, through which every write into them goes.
+    public var contained: [ContainedFolder] {
+        folders.compactMap { try? ContainedFolder($0.boundary.folder) }
+    }
+
     /// The folder a path is in, by real path (the innermost when folders nest), or nil.
     public func folder(containing path: String) -> Folder? {
         folders.filter { $0.boundary.contains(path) }.max { $0.boundary.folder.count < $1.boundary.folder.count }

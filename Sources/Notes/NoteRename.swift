@@ -49,13 +49,35 @@ public enum NoteRename {
 
     /// The file name a renamed note gets: the title itself when the old file was named by its
     /// title (Obsidian's way), else the title's slug (the catalogue's way).
-    static func fileName(for title: String, replacing note: Note) -> String? {
+    static func fileName(for title: String, replacing note: Note) throws -> String {
         if note.stem == note.title {
             let forbidden = Set("/\\:*?\"<>|#^[]")
             let name = String(title.map { forbidden.contains($0) ? "-" : $0 }).trimmed
-            return name.isEmpty || name.hasPrefix(".") ? nil : name + ".md"
+            if name.hasPrefix(".") {
+                throw NoteWriteRefusal(
+                    "\"\(title.clipped(to: 120))\" would name a hidden file (\(name.clipped(to: 60)).md), "
+                        + "which no note folder reads; start the title with another character")
+            }
+            return name + ".md"
         }
-        return NoteDraft.fileName(for: title)
+        guard let name = NoteDraft.fileName(for: title) else {
+            throw NoteWriteRefusal("\"\(title.clipped(to: 120))\" has no letter or digit to name a file after")
+        }
+        return name
+    }
+
+    /// A title is one line of text: no line break, NUL or other control character (a NUL would
+    /// end the file's name where the system reads it).
+    public static func checkTitle(_ title: String) throws {
+        guard !title.isEmpty else { throw NoteWriteRefusal("the title is empty") }
+        if let bad = title.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .lineSeparator
+                || $0.properties.generalCategory == .paragraphSeparator
+        }) {
+            throw NoteWriteRefusal(
+                "the title must be one line of text without control characters (it holds U+"
+                    + String(format: "%04X", bad.value) + ")")
+        }
     }
 }
 
@@ -92,17 +114,10 @@ private struct Planner {
                     + "only those are renamed or moved, never the built-in notes")
         }
         let title = request.title?.trimmed ?? note.title
-        guard !title.isEmpty, !title.contains(where: \.isNewline) else {
-            throw NoteWriteRefusal("the new title must be one line of text")
-        }
+        if request.title != nil { try NoteRename.checkTitle(title) }
         var fileName = (note.path as NSString).lastPathComponent
-        if title != note.title {
-            guard let name = NoteRename.fileName(for: title, replacing: note) else {
-                throw NoteWriteRefusal("\"\(title)\" has no letter or digit to name a file after")
-            }
-            fileName = name
-        }
-        let oldFolder = (note.path as NSString).deletingLastPathComponent
+        if title != note.title { fileName = try NoteRename.fileName(for: title, replacing: note) }
+        let oldFolder = PathText.parent(note.path)
         var folder = oldFolder
         if let target = request.folder {
             guard folders.folder(containing: target) != nil else {
@@ -142,7 +157,7 @@ private struct Planner {
                 DisplayPath.absolute(path), from: DisplayPath.absolute(root.isEmpty ? "." : root))
             if !relative.hasPrefix("../") { return relative }
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         guard let root = folders.folder(containing: folder.isEmpty ? "." : folder),
             let inside = NoteFolders.relative(folder.isEmpty ? "." : folder, in: root)
         else { return nil }
@@ -175,14 +190,32 @@ private struct Planner {
 
     // MARK: Gathering
 
+    /// Whether the rename rewrites the note's `# Title` heading: links to that heading follow it.
+    var renamesTitleHeading: Bool {
+        names.title != note.title && note.headings.first(where: { $0.level == 1 })?.text == note.title
+    }
+
+    /// A link's heading part, when it names the `# Title` heading the rename rewrites.
+    mutating func rewriteTitleHeading(of link: NoteLink, in path: String) {
+        guard renamesTitleHeading, let spans = spans(path), let range = spans.headingRange(of: link),
+            String(decoding: spans.bytes[range], as: UTF8.self).lowercased() == note.title.lowercased()
+        else { return }
+        add(NoteEditPlan.Replacement(range: range, text: names.title, reason: "heading"), to: path)
+    }
+
     mutating func rewriteBacklinks() throws {
         for edge in graph.edges.leading(to: index) {
             let link = edge.link
+            if isWritable(edge.source) { rewriteTitleHeading(of: link, in: graph.notes[edge.source].path) }
             // `[[#Heading]]` names no note: it stays the note's own.
             guard !link.target.isEmpty else { continue }
             let source = graph.notes[edge.source]
             guard isWritable(edge.source) else {
-                skipped.append("\(source.path):\(link.line): \(link.raw) is in a built-in note; left as written")
+                let place =
+                    FolderListing.isRegularFile(source.path)
+                    ? "is in a note outside the note folders (reached through a link, or given with --notes)"
+                    : "is in a built-in note"
+                skipped.append("\(source.path):\(link.line): \(link.raw) \(place); left as written")
                 continue
             }
             guard let spans = spans(source.path), let (range, angled) = spans.nameRange(of: link) else {
@@ -331,14 +364,14 @@ private struct Planner {
     /// Whether a markdown link's target, read relative to its note, is the note's file.
     private func isRelative(_ target: String, from source: String, to path: String) -> Bool {
         guard !target.hasPrefix("/") else { return false }
-        let folder = (source as NSString).deletingLastPathComponent
+        let folder = PathText.parent(source)
         let resolved = ResolutionIndex.normalized(folder.isEmpty ? target : folder + "/" + target)
         let file = ResolutionIndex.normalized(path)
         return resolved == file || resolved + ".md" == file
     }
 
     private func relativeURL(from source: String, to target: String, keepingExtension: Bool) -> String {
-        let folder = (source as NSString).deletingLastPathComponent
+        let folder = PathText.parent(source)
         let url = DisplayPath.relative(
             DisplayPath.absolute(target), from: DisplayPath.absolute(folder.isEmpty ? "." : folder))
         return keepingExtension ? url : url.withoutMarkdownExtension

@@ -128,11 +128,23 @@ public struct Vault: Sendable {
         var visited: Set<FolderListing.FolderID> = []
         var pending = [""]
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
+        // A write killed before its journal leaves its temporary files; with a journal still to
+        // finish, they may be wanted.
+        let removesLeftovers = !FileBatchJournal.pending(in: [base])
         while let relativeDirectory = pending.popLast() {
             let directory = relativeDirectory.isEmpty ? base : base + "/" + relativeDirectory
             guard let id = FolderListing.FolderID(directory), visited.insert(id).inserted,
                 let entries = FolderListing.entries(directory)
             else { continue }
+            for (entry, _) in entries where removesLeftovers && AtomicFile.isStaleTemporary(entry) {
+                let full = base + "/" + (relativeDirectory.isEmpty ? entry : relativeDirectory + "/" + entry)
+                if unlink(full) == 0 {
+                    diagnostics.append(
+                        NoteDiagnostic(
+                            .warning, "leftover-temporary", path: full, line: 1,
+                            "removed a temporary file that an interrupted write left"))
+                }
+            }
             for (entry, kind) in entries.sorted(by: { $0.name < $1.name }) where !entry.hasPrefix(".") {
                 let relative = relativeDirectory.isEmpty ? entry : relativeDirectory + "/" + entry
                 let full = base + "/" + relative

@@ -12,20 +12,18 @@ private let systemWrite = Darwin.write
 #endif
 
 /// Writes a file so that readers see either the old or the whole new content: the text goes to a
-/// temporary file in the same folder, which is then renamed over the target. A symlink is written
-/// through to the file it names, and an existing file keeps its mode and (where permitted) owner.
+/// temporary file in the same folder, which is then renamed over the target (`ContainedFolder`).
+/// A symlink is written through only to a file in the folder that holds the link; an existing
+/// file keeps its mode and (where permitted) owner; a file with several hard links is refused.
 public enum AtomicFile {
-    public static func write(_ contents: String, to path: String) throws {
-        try write(Data(contents.utf8), to: path)
+    public static func write(_ contents: String, to path: String, within folder: ContainedFolder? = nil) throws {
+        try write(Data(contents.utf8), to: path, within: folder)
     }
 
-    public static func write(_ data: Data, to path: String) throws {
-        let target = FileReplacement.followingLinks(path)
-        var status = stat()
-        let existing = stat(target, &status) == 0 ? status : nil
-        try [UInt8](data).withUnsafeBufferPointer { bytes in
-            try FileReplacement.renameNew(bytes, over: target, keeping: existing, shownAs: path, before: nil)
-        }
+    public static func write(_ data: Data, to path: String, within folder: ContainedFolder? = nil) throws {
+        let folder = try folder ?? ContainedFolder(parentOf: path)
+        // A missing folder is the caller's to make (an output file's folder that does not exist is an error).
+        try folder.write([UInt8](data), to: path, creatingFolders: false)
     }
 
     /// The temporary files this tool writes beside a target: `.NAME.patternlint-PID-N.tmp`
@@ -40,19 +38,29 @@ public enum AtomicFile {
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
-    static func temporaryName(for target: String) -> String {
-        let url = URL(fileURLWithPath: target)
-        return url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).patternlint-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        ).path
+    /// A temporary file's name beside `name` in the same folder.
+    static func temporaryName(forName name: String) -> String {
+        // A long name keeps its start: the temporary name must fit the file system's 255 bytes.
+        var base = name
+        while base.utf8.count > 200 { base.removeLast() }
+        return ".\(base).patternlint-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// Whether a name is one `temporaryName(forName:)` makes, whoever made it.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), !name.contains("/"),
+            let marker = name.range(of: ".patternlint-")
+        else { return false }
+        let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
+        return fields.count == 2 && Int32(fields[0]) != nil && UInt32(fields[1]) != nil
     }
 }
 
 /// `--fix`'s write: replaces a file's content only while it still holds the bytes the edits were
 /// computed on, so a file an editor (or another run) saved meanwhile is never overwritten or
 /// patched at stale offsets. Writers of this tool take a lock on the file's folder for the
-/// check-and-replace, so concurrent runs cannot interleave; symlinks are written through, hard
-/// links kept (the file is rewritten in place), and mode and owner kept.
+/// check-and-replace, so concurrent runs cannot interleave; symlinks inside the folder are
+/// written through, mode and owner kept, and a file with several hard links is refused.
 public enum FileReplacement {
     public enum Refusal: Error, CustomStringConvertible, Sendable {
         /// The file is not what the edits were computed on any more.
@@ -74,83 +82,21 @@ public enum FileReplacement {
     public static func followingLinks(_ path: String) -> String { RealPath.of(path) ?? path }
 
     /// Replaces `path`'s content with `new` if it still is `expected`; throws a `Refusal` (the file
-    /// untouched) or a `WriteError`.
-    public static func replace(_ path: String, expected: [UInt8], with new: [UInt8]) throws {
-        let target = followingLinks(path)
-        let lock = try FolderLock(folder: (target as NSString).deletingLastPathComponent, naming: path)
-        defer { lock.release() }
-        var before = stat()
-        guard lstat(target, &before) == 0 else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
-        }
-        guard before.st_mode & S_IFMT == S_IFREG else { throw Refusal.notRegular(path) }
-        guard before.st_mode & 0o222 != 0 else { throw Refusal.readOnly(path) }
-        guard (try? FileContents.read(target)) == expected else { throw Refusal.changedSinceRead(path) }
-        try new.withUnsafeBufferPointer { bytes in
-            if before.st_nlink > 1 {
-                // A rename would split the hard links: rewrite the one file they share.
-                try rewriteInPlace(bytes, target: target, shownAs: path)
-            } else {
-                try renameNew(bytes, over: target, keeping: before, shownAs: path, before: before)
-            }
-        }
-    }
-
-    /// Writes `bytes` to a temporary file beside `target` with `existing`'s mode and owner, then
-    /// renames it over the target. With `before`, the target must still match it at the rename.
-    static func renameNew(
-        _ bytes: UnsafeBufferPointer<UInt8>, over target: String, keeping existing: stat?, shownAs path: String,
-        before: stat?
+    /// untouched), a `ContainmentError` (it leads out of `folder`, or through a link swapped in)
+    /// or a `WriteError`. Without a folder, the one that really holds the file.
+    public static func replace(
+        _ path: String, expected: [UInt8], with new: [UInt8], within folder: ContainedFolder? = nil
     ) throws {
-        let temporary = AtomicFile.temporaryName(for: target)
-        let mode = existing.map { $0.st_mode & 0o7777 } ?? 0o644
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
-        guard descriptor >= 0 else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
+        let folder = try folder ?? ContainedFolder(parentOf: path)
+        let location = try folder.locate(path)
+        guard !location.components.isEmpty else { throw Refusal.notRegular(path) }
+        let open = try folder.openFolder(of: location)
+        guard let status = open.status(location.name) else {
+            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(ENOENT)))")
         }
-        var failure: String?
-        if !writeAll(bytes, to: descriptor) { failure = String(cString: strerror(errno)) }
-        if failure == nil, let existing {
-            // The umask narrowed the mode at creation; the owner is kept where this user may set it.
-            _ = fchmod(descriptor, mode_t(mode))
-            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-        }
-        close(descriptor)
-        if failure == nil, let before {
-            if !unchanged(target, since: before) {
-                unlink(temporary)
-                throw Refusal.changedSinceRead(path)
-            }
-            // Swap the files, then look at what came out: if an editor saved between the check
-            // and the swap, its file is swapped back, so no save is ever replaced unseen.
-            if let exchange = exchangeFiles,
-                exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2 /* RENAME_EXCHANGE */) == 0
-            {
-                let replacedWhatWasChecked = unchanged(temporary, since: before)
-                if !replacedWhatWasChecked {
-                    _ = exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2)
-                }
-                unlink(temporary)
-                if !replacedWhatWasChecked { throw Refusal.changedSinceRead(path) }
-                return
-            }
-        }
-        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw WriteError(description: "\(path): cannot write: \(failure)")
-        }
-    }
-
-    static func rewriteInPlace(_ bytes: UnsafeBufferPointer<UInt8>, target: String, shownAs path: String) throws {
-        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        guard writeAll(bytes, to: descriptor), ftruncate(descriptor, off_t(bytes.count)) == 0 else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
-        }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw Refusal.notRegular(path) }
+        guard status.st_mode & 0o222 != 0 else { throw Refusal.readOnly(path) }
+        try open.replace(location.name, with: new, expected: expected, shownAs: path)
     }
 
     static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
@@ -212,32 +158,21 @@ struct FolderLock {
         }
     }
 
-    func release() { close(descriptor) }
-}
-
-extension AtomicFile {
-    /// A new file in a folder no reader sees yet (a staging folder that is swapped in whole): the
-    /// swap is what makes it atomic, so the file is written straight, without the temporary file
-    /// and the sync to disk each atomic write pays (10,000 pages: 9 s of a 18 s export).
-    public static func writeNew(_ contents: String, to path: String) throws {
-        var contents = contents
-        try contents.withUTF8 { try writeNew($0, to: path) }
-    }
-
-    public static func writeNew(_ bytes: [UInt8], to path: String) throws {
-        try bytes.withUnsafeBufferPointer { try writeNew($0, to: path) }
-    }
-
-    private static func writeNew(_ buffer: UnsafeBufferPointer<UInt8>, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    /// A lock on an opened folder (its own open of it: a lock belongs to one open file).
+    init(descriptor folder: Int32, naming path: String) throws {
+        descriptor = openat(folder, ".", O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard descriptor >= 0 else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
+            throw WriteError(description: "\(path): cannot lock its folder: \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
-        guard FileReplacement.writeAll(buffer, to: descriptor) else {
-            throw WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                close(descriptor)
+                throw WriteError(description: "\(path): cannot lock its folder: \(String(cString: strerror(errno)))")
+            }
         }
     }
+
+    func release() { close(descriptor) }
 }
 
 /// A file that could not be written, naming it.
@@ -256,6 +191,11 @@ public enum FileContents {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
         guard descriptor >= 0 else { throw ReadError(description: "\(path): cannot be read: \(reason(errno))") }
         defer { close(descriptor) }
+        return try read(descriptor: descriptor, shownAs: path, regularOnly: regularOnly)
+    }
+
+    /// The bytes of a file already opened (`OpenFolder.read`); `path` names it in errors.
+    public static func read(descriptor: Int32, shownAs path: String, regularOnly: Bool = false) throws -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw ReadError(description: "\(path): cannot be read: \(reason(errno))")
@@ -313,7 +253,7 @@ public enum Folder {
             throw WriteError(description: "\(path): exists and is a file, not a folder")
         }
         // A file where a parent folder should be: Foundation says only "error 512".
-        var ancestor = (path as NSString).deletingLastPathComponent
+        var ancestor = PathText.parent(path)
         while !ancestor.isEmpty, ancestor != "/" {
             if FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) {
                 if !isFolder.boolValue {
@@ -321,7 +261,7 @@ public enum Folder {
                 }
                 break
             }
-            ancestor = (ancestor as NSString).deletingLastPathComponent
+            ancestor = PathText.parent(ancestor)
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -11,8 +11,12 @@ public enum BoundedYAML {
     public static let nodeBudget = 100_000
 
     public struct TooLarge: Error, CustomStringConvertible {
+        /// Whether the text holds an anchor, so that aliases could be what made it large.
+        public var mayUseAliases = true
         public var description: String {
-            "its aliases expand to more than \(BoundedYAML.nodeBudget) nodes (an alias bomb?); refusing to read it"
+            mayUseAliases
+                ? "its aliases expand to more than \(BoundedYAML.nodeBudget) nodes (an alias bomb?); refusing to read it"
+                : "it holds more than \(BoundedYAML.nodeBudget) values, far more than front matter or a configuration needs; refusing to read it"
         }
     }
 
@@ -31,7 +35,13 @@ public enum BoundedYAML {
     public static func compose(_ yaml: String, _ resolver: Resolver = .basic) throws -> Node? {
         if resolver === Resolver.basic, let node = lastComposed.node(for: yaml) { return node }
         let node = try Yams.compose(yaml: yaml, resolver, .default, .utf8)
-        if let node { try checkExpansion(of: node) }
+        if let node {
+            do { try checkExpansion(of: node) } catch var large as TooLarge {
+                // Without an anchor (`&name`) there is no alias to expand.
+                large.mayUseAliases = yaml.utf8.contains(UInt8(ascii: "&"))
+                throw large
+            }
+        }
         if resolver === Resolver.basic { lastComposed.keep(node, for: yaml) }
         return node
     }

@@ -6,14 +6,19 @@ import Glibc
 import Darwin
 #endif
 
-/// Several files changed together, all or nothing: a rename that rewrites links in forty notes
-/// must not leave twenty of them pointing at a name that no longer exists.
+/// Several files changed together, all or nothing, even through a `kill -9`: a rename that
+/// rewrites links in forty notes must not leave twenty of them pointing at a name that no longer
+/// exists.
 ///
-/// `commit()` checks every file still holds the bytes its change was computed on (and that no
-/// new file's path is taken), writes every new content to a temporary file beside its target,
-/// and only then swaps them in, one by one. When a step fails, the files already swapped get
-/// their old content back and the temporary files go: the folder is as it was, and the error
-/// names the file. Symlinks are written through; an existing file keeps its mode and owner.
+/// `commit()` places every path with `ContainedFolder` (a path leading out of the batch's folders
+/// is refused), checks every file still holds the bytes its change was computed on (and that no
+/// new file's path is taken), and writes every new content to a temporary file beside its target.
+/// A batch of several files then writes its journal (`FileBatchJournal`) before the first swap:
+/// from there on it is finished, by this process or, if it dies, by the next command that opens
+/// the folders. Each swap exchanges the temporary file with the target, so the temporary name
+/// holds the old content until the end; when a step fails, the files already swapped get their
+/// old content back. Symlinks inside the folders are written through; an existing file keeps its
+/// mode and owner; a file with several hard links is refused.
 public struct FileBatch {
     public enum Change: Sendable {
         /// `path` holds `expected`; it gets `contents`.
@@ -25,226 +30,156 @@ public struct FileBatch {
     }
 
     public private(set) var changes: [Change] = []
+    /// The folders every path must be in; the journal goes in the first. Empty: each file's own folder.
+    public let folders: [ContainedFolder]
     /// Tests make the swap of this change fail, to see the ones before it put back.
     var failingSwapForTesting: Int?
+    /// Tests stop the commit right after the journal is written, as a `kill -9` would.
+    var stopAfterJournalForTesting = false
 
-    public init(_ changes: [Change] = []) { self.changes = changes }
+    /// Where the swaps of a journaled batch run. The CLI sets a process of its own
+    /// (`patternlint finish-write JOURNAL FOLDER…`), so that a kill of the command cannot stop a
+    /// swap halfway; given the journal and the folders' real paths, it answers whether the batch
+    /// was written, or why not.
+    nonisolated(unsafe) public static var finisher: ((String, [String]) -> Result<Void, WriteError>)?
+
+    public init(_ changes: [Change] = [], within folders: [ContainedFolder] = []) {
+        self.changes = changes
+        self.folders = folders
+    }
 
     public mutating func add(_ change: Change) { changes.append(change) }
 
-    /// Writes every change or none; throws a `FileReplacement.Refusal` or a `WriteError` naming
-    /// the file. Missing folders of new files are made (and removed again on failure when empty).
+    /// Writes every change or none; throws a `FileReplacement.Refusal`, a `ContainmentError` or a
+    /// `WriteError` naming the file. Missing folders of new files are made (and removed again on
+    /// failure when empty).
     public func commit() throws {
-        var staged: [Staged] = []
+        var staged: [FileBatchJournal.Item] = []
+        var handles: [String: OpenFolder] = [:]
         var madeFolders: [String] = []
         // Locks on every folder written in, in one order, so two runs cannot deadlock.
         var locks: [FolderLock] = []
         defer { for lock in locks.reversed() { lock.release() } }
+        func discard() {
+            for item in staged { item.discardTemporary(in: handles) }
+            for folder in madeFolders.reversed() { rmdir(folder) }
+        }
         do {
-            for change in changes { staged.append(try Staged.checking(change, madeFolders: &madeFolders)) }
-            // By real path: one folder spelt two ways, locked twice, would wait for itself.
-            // Each folder resolved once, not once per file written in it.
-            let folders = Set(Set(staged.flatMap(\.folders)).map { RealPath.of($0) ?? $0 }).sorted()
-            for folder in folders { locks.append(try FolderLock(folder: folder, naming: folder)) }
+            for change in changes {
+                staged.append(try stage(change, handles: &handles, madeFolders: &madeFolders))
+            }
+            for folder in handles.keys.sorted() {
+                locks.append(try FolderLock(descriptor: handles[folder]!.descriptor, naming: folder))
+            }
             // Checked under the locks: another run of this tool cannot write meanwhile.
             for index in staged.indices {
-                try staged[index].verify()
-                try staged[index].writeTemporary()
+                try staged[index].verify(in: handles)
+                try staged[index].writeTemporary(in: handles)
             }
         } catch {
-            for item in staged { item.discardTemporary() }
-            removeEmpty(madeFolders)
+            discard()
             throw error
         }
-        for index in staged.indices {
-            do {
-                if index == failingSwapForTesting {
-                    throw WriteError(description: "\(staged[index].shown): test failure")
-                }
-                try staged[index].swapIn()
-            } catch {
-                for finished in staged[..<index].reversed() { finished.undo() }
-                for item in staged { item.discardTemporary() }
-                removeEmpty(madeFolders)
+        guard staged.count > 1 else {
+            defer { discard() }
+            if failingSwapForTesting == 0 { throw WriteError(description: "\(staged[0].shown): test failure") }
+            try staged.first?.swapIn(in: handles)
+            return
+        }
+        let journal: String
+        do {
+            journal = try FileBatchJournal.write(
+                staged, in: folders.isEmpty ? [try ContainedFolder(staged[0].targetFolder)] : folders)
+        } catch {
+            discard()
+            throw error
+        }
+        if stopAfterJournalForTesting { return }
+        if let finisher = Self.finisher, failingSwapForTesting == nil {
+            // The other process takes the folders' locks in its turn.
+            for lock in locks.reversed() { lock.release() }
+            locks = []
+            let roots = folders.isEmpty ? [PathText.parent(journal)] : folders.map(\.root)
+            if case .failure(let error) = finisher(journal, roots) {
+                for folder in madeFolders.reversed() { rmdir(folder) }
                 throw error
             }
+            return
         }
-        for item in staged { item.discardTemporary() }
+        do {
+            try FileBatchJournal.finish(staged, journal: journal, handles: handles, failingSwap: failingSwapForTesting)
+        } catch {
+            for folder in madeFolders.reversed() { rmdir(folder) }
+            throw error
+        }
     }
 
-    private func removeEmpty(_ folders: [String]) {
-        for folder in folders.reversed() { rmdir(folder) }
+    private func folder(for path: String) throws -> ContainedFolder {
+        if folders.isEmpty { return try ContainedFolder(parentOf: path) }
+        var outside: Error?
+        for folder in folders {
+            do {
+                _ = try folder.locate(path)
+                return folder
+            } catch { outside = outside ?? error }
+        }
+        throw outside!
     }
 
-    /// One change, its real paths, what it was checked against, and its temporary file.
-    private struct Staged {
-        enum Kind { case replace, create, move }
-        var kind: Kind
-        /// The path as given, for messages.
-        var shown: String
-        /// The file replaced, made or moved away from (symlinks followed for a replace or move).
-        var target: String
-        /// Where a move leads.
-        var destination: String?
-        var expected: [UInt8]
-        var contents: [UInt8]
-        var before: stat?
-        var temporary: String?
-        /// Where a move's old file is kept until the batch is done.
-        var keptOld: String?
-
-        var folders: [String] {
-            [Self.folder(of: target)] + (destination.map { [Self.folder(of: $0)] } ?? [])
-        }
-
-        static func folder(of path: String) -> String {
-            let folder = (path as NSString).deletingLastPathComponent
-            return folder.isEmpty ? "." : folder
-        }
-
-        static func checking(_ change: Change, madeFolders: inout [String]) throws -> Staged {
-            switch change {
-            case .replace(let path, let expected, let contents):
-                return Staged(
-                    kind: .replace, shown: path, target: FileReplacement.followingLinks(path), expected: expected,
-                    contents: contents)
-            case .create(let path, let contents):
-                try makeFolders(of: path, into: &madeFolders)
-                return Staged(kind: .create, shown: path, target: path, expected: [], contents: contents)
-            case .move(let from, let expected, let to, let contents):
-                try makeFolders(of: to, into: &madeFolders)
-                return Staged(
-                    kind: .move, shown: from, target: FileReplacement.followingLinks(from), destination: to,
-                    expected: expected, contents: contents)
+    private func stage(
+        _ change: Change, handles: inout [String: OpenFolder], madeFolders: inout [String]
+    ) throws -> FileBatchJournal.Item {
+        func open(_ path: String, creating: Bool) throws -> ContainedFolder.Location {
+            let contained = try folder(for: path)
+            let location = try contained.locate(path)
+            guard !location.components.isEmpty else {
+                throw ContainmentError("\(path): is the folder \(contained.root) itself")
             }
-        }
-
-        /// Creates the missing folders above `path`, outermost first, recording each.
-        static func makeFolders(of path: String, into made: inout [String]) throws {
-            var missing: [String] = []
-            var folder = Self.folder(of: path)
-            while !folder.isEmpty, folder != "/", folder != ".", !FileManager.default.fileExists(atPath: folder) {
-                missing.append(folder)
-                folder = (folder as NSString).deletingLastPathComponent
+            let parent = ContainedFolder.Location(root: location.root, components: Array(location.folders))
+            if handles[parent.path] == nil {
+                if creating { recordMissing(parent, made: &madeFolders) }
+                handles[parent.path] = try contained.openFolder(of: location, creating: creating)
             }
-            guard !missing.isEmpty else { return }
-            try Folder.create(Self.folder(of: path))
-            made += missing.reversed()
+            return location
         }
+        switch change {
+        case .replace(let path, let expected, let contents):
+            let target = try open(path, creating: false)
+            return .init(kind: .replace, shown: path, target: target.path, expected: expected, contents: contents)
+        case .create(let path, let contents):
+            let target = try open(path, creating: true)
+            return .init(kind: .create, shown: path, target: target.path, expected: [], contents: contents)
+        case .move(let from, let expected, let to, let contents):
+            let target = try open(from, creating: false)
+            let destination = try open(to, creating: true)
+            var item = FileBatchJournal.Item(
+                kind: .move, shown: from, target: target.path, expected: expected, contents: contents)
+            item.destination = destination.path
+            item.destinationShown = to
+            return item
+        }
+    }
 
-        /// The file is as the change expects: the old one unchanged, the new path free.
-        mutating func verify() throws {
-            var status = stat()
-            if kind != .create {
-                guard lstat(target, &status) == 0 else {
-                    throw WriteError(description: "\(shown): cannot write: \(String(cString: strerror(errno)))")
-                }
-                guard status.st_mode & S_IFMT == S_IFREG else { throw FileReplacement.Refusal.notRegular(shown) }
-                guard status.st_mode & 0o222 != 0 else { throw FileReplacement.Refusal.readOnly(shown) }
-                guard (try? FileContents.read(target)) == expected else {
-                    throw FileReplacement.Refusal.changedSinceRead(shown)
-                }
-                before = status
-            }
-            if let free = kind == .create ? target : destination, lstat(free, &status) == 0 {
-                throw WriteError(description: "\(free): already exists; not overwritten")
-            }
+    /// Notes which folders above a new file do not exist yet, outermost first, so a failed batch
+    /// removes them again.
+    private func recordMissing(_ folder: ContainedFolder.Location, made: inout [String]) {
+        var path = folder.root
+        for component in folder.components {
+            path += (path == "/" ? "" : "/") + component
+            var info = stat()
+            if lstat(path, &info) != 0 { made.append(path) }
         }
+    }
+}
 
-        mutating func writeTemporary() throws {
-            let beside = destination ?? target
-            let path = AtomicFile.temporaryName(for: beside)
-            let mode = before.map { $0.st_mode & 0o7777 } ?? 0o644
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
-            guard descriptor >= 0 else {
-                throw WriteError(
-                    description: "\(destination ?? shown): cannot write: \(String(cString: strerror(errno)))")
-            }
-            temporary = path
-            let written = contents.withUnsafeBufferPointer { FileReplacement.writeAll($0, to: descriptor) }
-            let reason = written ? nil : String(cString: strerror(errno))
-            if written, let before {
-                // The umask narrowed the mode at creation; the owner is kept where this user may set it.
-                _ = fchmod(descriptor, mode_t(mode))
-                _ = fchown(descriptor, before.st_uid, before.st_gid)
-            }
-            close(descriptor)
-            if let reason { throw WriteError(description: "\(destination ?? shown): cannot write: \(reason)") }
+extension ContainedFolder {
+    /// The folder that really holds `path` (a file's own folder, or its nearest one that exists,
+    /// for a file in folders still to make), for a write that names no folder.
+    public init(parentOf path: String) throws {
+        var parent = PathText.parent(RealPath.of(path) ?? path).nonEmpty ?? "."
+        while FolderListing.isFolder(parent) != true, parent != "/", parent != "." {
+            parent = PathText.parent(parent).nonEmpty ?? "."
         }
-
-        /// Puts the new content in place; afterwards `temporary` holds the old content (a replace)
-        /// or nothing, and `undo` can put the old state back.
-        mutating func swapIn() throws {
-            guard let temporary else { return }
-            switch kind {
-            case .replace:
-                if let before, !FileReplacement.unchanged(target, since: before) {
-                    throw FileReplacement.Refusal.changedSinceRead(shown)
-                }
-                if let before, before.st_nlink > 1 {
-                    // A rename would split the hard links: the one file they share is rewritten.
-                    try rewrite(contents)
-                    return
-                }
-                if let exchange = exchangeFiles, exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2) == 0 {
-                    // An editor that saved between the check and the swap gets its file back.
-                    if let before, !FileReplacement.unchanged(temporary, since: before) {
-                        _ = exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2)
-                        throw FileReplacement.Refusal.changedSinceRead(shown)
-                    }
-                    return
-                }
-                // No exchange here: the old file is kept under a name of its own, then replaced.
-                let kept = AtomicFile.temporaryName(for: target)
-                guard link(target, kept) == 0 else { throw failure(shown) }
-                guard rename(temporary, target) == 0 else {
-                    unlink(kept)
-                    throw failure(shown)
-                }
-                self.temporary = kept
-            case .create:
-                // `link` never replaces: a file made at the path meanwhile stays and fails the batch.
-                guard link(temporary, target) == 0 else { throw failure(target) }
-            case .move:
-                guard let destination, link(temporary, destination) == 0 else { throw failure(destination ?? shown) }
-                let kept = AtomicFile.temporaryName(for: target)
-                guard rename(target, kept) == 0 else {
-                    unlink(destination)
-                    throw failure(shown)
-                }
-                keptOld = kept
-            }
-        }
-
-        func undo() {
-            switch kind {
-            case .replace:
-                guard let temporary else { return }
-                if let before, before.st_nlink > 1 {
-                    try? rewrite(expected)
-                    return
-                }
-                if let exchange = exchangeFiles, exchange(AT_FDCWD, temporary, AT_FDCWD, target, 2) == 0 { return }
-                _ = rename(temporary, target)
-            case .create:
-                unlink(target)
-            case .move:
-                if let keptOld { _ = rename(keptOld, target) }
-                if let destination { unlink(destination) }
-            }
-        }
-
-        func discardTemporary() {
-            if let temporary { unlink(temporary) }
-            if let keptOld { unlink(keptOld) }
-        }
-
-        func rewrite(_ bytes: [UInt8]) throws {
-            try bytes.withUnsafeBufferPointer { try FileReplacement.rewriteInPlace($0, target: target, shownAs: shown) }
-        }
-
-        func failure(_ path: String) -> WriteError {
-            WriteError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
-        }
+        try self.init(parent)
     }
 }

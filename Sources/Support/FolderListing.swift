@@ -63,6 +63,12 @@ public enum FolderListing {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether a path names anything, a link that leads nowhere included.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
     /// Whether a path is a folder, following symlinks; nil when it does not exist (or a link is broken).
     public static func isFolder(_ path: String) -> Bool? {
         var info = stat()

@@ -79,3 +79,23 @@ public struct RealPathBoundary: Sendable {
         guard contains(path) else { throw Outside(path: path, folder: folder) }
     }
 }
+
+/// Path text, without Foundation: `NSString.deletingLastPathComponent` traps on a path of one
+/// character (`x`, `.`) in the toolchain this is built with.
+public enum PathText {
+    /// The path without its last component, as `NSString.deletingLastPathComponent` answers:
+    /// `a/b` → `a`, `/a` → `/`, `a` → ``, `a/b/` → `a`, `/` → `/`.
+    public static func parent(_ path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The string, or nil when it is empty (`PathText.parent("a") ?? "."`-style defaults).
+    public var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -5,7 +5,6 @@ import LintEngine
 import Reporters
 import Support
 import SwiftUIModel
-import Support
 
 /// `patternlint import-swiftlint PATH --to DIR`: a `.swiftlint.yml`'s `custom_rules` as rule
 /// files in DIR, each citing a stub note in DIR/notes.
@@ -43,31 +42,39 @@ struct ImportSwiftLintCommand: ParsableCommand {
         let importer = SwiftLintImporter(rules: rules, sourcePath: source, taken: builtin)
         var written = 0, unchanged = 0
         var kept: [String] = []
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (to as NSString).appendingPathComponent("notes"), withIntermediateDirectories: true)
-        } catch {
-            throw CLIFailure(message: "\(to): cannot create the folder: \(error.localizedDescription)")
-        }
+        // Every file lands in DIR by real path, through no link: a checkout decides what DIR holds.
+        let folder: ContainedFolder
+        do { folder = try ContainedFolder(to, create: true) } catch { throw CLIFailure(message: "\(error)") }
+        // Every place is checked before anything is written: a link out of DIR writes nothing.
+        var planned: [(target: String, text: [UInt8], existing: [UInt8]?)] = []
         for rule in importer.imported {
             for (file, text) in [(rule.ruleFile, rule.ruleText), (rule.noteFile, rule.noteText)] {
                 let target = (to as NSString).appendingPathComponent(file)
-                if let existing = FileManager.default.contents(atPath: target) {
-                    if existing == Data(text.utf8) {
-                        unchanged += 1
-                        continue
-                    }
-                    if !overwrite {
-                        kept.append(target)
-                        continue
-                    }
-                }
                 do {
-                    try AtomicFile.write(text, to: target)
-                    written += 1
+                    _ = try folder.locate(target)
+                    planned.append(
+                        (target, Array(text.utf8), FolderListing.exists(target) ? try folder.read(target) : nil))
                 } catch {
-                    throw CLIFailure(message: "\(target): cannot write: \(error)")
+                    throw CLIFailure(message: "\(error); nothing written")
                 }
+            }
+        }
+        for (target, text, existing) in planned {
+            if let existing {
+                if existing == text {
+                    unchanged += 1
+                    continue
+                }
+                if !overwrite {
+                    kept.append(target)
+                    continue
+                }
+            }
+            do {
+                try folder.write(text, to: target, expected: existing)
+                written += 1
+            } catch {
+                throw CLIFailure(message: "\(error)")
             }
         }
         if json {

@@ -43,7 +43,7 @@ struct InstallHookCommand: ParsableCommand {
         }
         let script = PreCommitHookScript.text(binary: Self.binaryPath())
         do {
-            try Folder.create((path as NSString).deletingLastPathComponent)
+            try Folder.create(PathText.parent(path))
             try AtomicFile.write(script, to: path)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         } catch let error as WriteError {

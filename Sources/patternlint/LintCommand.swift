@@ -160,7 +160,7 @@ struct LintCommand: ParsableCommand {
         }
         if fix {
             guard !staged else { throw CLIFailure(message: "--fix works on the working tree, not with --staged") }
-            inputs = try applyFixes(linter: linter, inputs: inputs, problems: &problems)
+            inputs = try applyFixes(linter: linter, inputs: inputs, within: roots, problems: &problems)
         } else if dryRun || unsafeFixes {
             throw CLIFailure(message: "\(dryRun ? "--dry-run" : "--unsafe-fixes") goes with --fix")
         }
@@ -215,7 +215,9 @@ extension LintCommand {
     /// to lint afterwards: the files on disk, or for a dry run the files as the patch would leave
     /// them, so a dry run exits as the lint after `--fix` would. A file that changed since it was
     /// read, or is read-only, is named and left as it is.
-    func applyFixes(linter: Linter, inputs: [LintInput], problems: inout [String]) throws -> [LintInput] {
+    func applyFixes(linter: Linter, inputs: [LintInput], within roots: [String], problems: inout [String]) throws
+        -> [LintInput]
+    {
         let (fixes, fixProblems, skipped) = Fixer(linter: linter, includeUnsafe: unsafeFixes).corrections(inputs)
         problems += fixProblems
         let changed = fixes.filter(\.changed)
@@ -247,9 +249,17 @@ extension LintCommand {
         }
         // A file that cannot be written is named and left as it was; the others are still fixed.
         var written: [Fixer.FileFix] = []
+        // A fix lands only inside the folders linted, through no link out of them.
+        let folders = roots.compactMap { root in
+            try? ContainedFolder(FolderListing.isFolder(root) == true ? root : PathText.parent(root).nonEmpty ?? ".")
+        }
         for file in changed {
             do {
-                try FileReplacement.replace(file.path, expected: file.original, with: file.corrected)
+                guard let folder = folders.first(where: { $0.contains(file.path) }) else {
+                    throw ContainedFolder.Outside(
+                        path: file.path, folder: folders.map { $0.root }.joined(separator: ", "))
+                }
+                try FileReplacement.replace(file.path, expected: file.original, with: file.corrected, within: folder)
                 written.append(file)
             } catch let refusal as FileReplacement.Refusal {
                 refused.append(refusal.description)

@@ -119,7 +119,7 @@ final class MCPState: @unchecked Sendable {
         // The workspace itself too, alone: a configuration made there later is seen.
         watch = FolderWatch(
             trees: folders,
-            folders: [workspace] + (configuration.map { [($0 as NSString).deletingLastPathComponent] } ?? []))
+            folders: [workspace] + (configuration.map { [PathText.parent($0)] } ?? []))
         let signature = currentSignature(folders: folders, configuration: configuration)
         checked = Date()
         if let failure, failure.signature == signature { throw failure.error }

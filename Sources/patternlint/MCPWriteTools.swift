@@ -102,10 +102,17 @@ extension MCPTools {
         guard let value = arguments["folder"] else { return folders.first!.path }
         guard let given = value.stringValue else { throw MCPError.invalidParams("`folder` must be a string") }
         let path = try state.inside(given)
-        guard folders.folder(containing: path) != nil else {
+        guard let root = folders.folder(containing: path) else {
             throw MCPError.invalidParams(
                 "\(given.clipped(to: 200)): not inside a note folder ("
                     + folders.folders.map(\.path).joined(separator: ", ") + ")")
+        }
+        // The notes commands never read a hidden folder: a note written there could not be read back.
+        if let relative = NoteFolders.relative(path, in: root),
+            let hidden = relative.split(separator: "/").first(where: { $0.hasPrefix(".") })
+        {
+            throw MCPError.invalidParams(
+                "\(given.clipped(to: 200)): \(hidden) is a hidden folder, which no note is read from; not written")
         }
         return path
     }
@@ -131,9 +138,7 @@ extension MCPTools {
     func writeNote(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         let folders = try writableFolders(environment)
         let title = try string(arguments, "title").trimmed
-        guard !title.isEmpty, !title.contains(where: \.isNewline) else {
-            throw MCPError.invalidParams("`title` must be one line of text")
-        }
+        do { try NoteRename.checkTitle(title) } catch { throw MCPError.invalidParams("`title`: \(error)") }
         let content = try string(arguments, "content")
         let replace = try boolean(arguments, "replace", default: false)
         let tags = try strings(arguments, "tags")
@@ -185,7 +190,7 @@ extension MCPTools {
             let change: FileBatch.Change =
                 existing.map { .replace(path: path, expected: $0, contents: Array(text.utf8)) }
                 ?? .create(path: path, contents: Array(text.utf8))
-            try FileBatch([change]).commit()
+            try FileBatch([change], within: folders.contained).commit()
         }
         return json([
             "path": state.shown(path), "title": title, "permalink": permalink, "created": existing == nil,
@@ -223,7 +228,9 @@ extension MCPTools {
         var updated: [UInt8] = []
         try commit {
             updated = try edit.apply(to: original, path: target.path)
-            try FileBatch([.replace(path: target.path, expected: original, contents: updated)]).commit()
+            try FileBatch(
+                [.replace(path: target.path, expected: original, contents: updated)], within: folders.contained
+            ).commit()
         }
         return json([
             "path": state.shown(target.path), "title": target.title, "operation": try string(arguments, "operation"),
@@ -269,7 +276,7 @@ extension MCPTools {
             answer["diff"] = plan.diff()
             return json(answer)
         }
-        try commit { try plan.apply() }
+        try commit { try plan.apply(within: folders.contained + NoteFolders(ruleFolders).contained) }
         return json(answer)
     }
 

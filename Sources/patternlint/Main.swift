@@ -17,6 +17,7 @@ struct Main {
         _ = glibcMallopt(-2, 64 << 20)
         _ = glibcMallopt(-3, 32 << 20)
         #endif
+        FinishWriteCommand.install()
         do {
             var command = try PatternLint.parseAsRoot()
             try command.run()
@@ -72,7 +73,7 @@ struct PatternLint: ParsableCommand {
         subcommands: [
             LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self,
             InitCommand.self, InstallHookCommand.self, ImportSwiftLintCommand.self, MCPCommand.self, LSPCommand.self,
-            BenchLexerCommand.self,
+            BenchLexerCommand.self, FinishWriteCommand.self,
         ]
     )
 }

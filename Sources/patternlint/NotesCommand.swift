@@ -292,6 +292,7 @@ extension NotesCommand {
             } catch {
                 throw CLIFailure(message: "\(error)")
             }
+            for skipped in result.skipped { Terminal.warning(skipped) }
             Terminal.write("wrote \(result.written.count) files to \(html)\n")
         }
     }

@@ -38,9 +38,7 @@ extension NotesCommand {
 
         func run() throws {
             let title = self.title.trimmed
-            guard !title.isEmpty, !title.contains(where: \.isNewline) else {
-                throw CLIFailure(message: "notes new: the title must be one line of text")
-            }
+            do { try NoteRename.checkTitle(title) } catch { throw CLIFailure(message: "notes new: \(error)") }
             let folders = NoteFolders(try source.noteFolderPaths())
             guard dir != nil || folders.first != nil else {
                 throw CLIFailure(
@@ -130,5 +128,13 @@ extension NotesOptions {
     /// The folders notes are written in: the configuration's `notes:` folders, then `--notes`.
     func noteFolderPaths() throws -> [String] {
         (try configuration().map { config in config.notes.map(config.resolve) } ?? []) + roots
+    }
+
+    /// Finishes a multi-file write that a killed run left in the note and rule folders (its
+    /// journal), before anything reads them, and says so.
+    func finishInterruptedWrites(extraRules: [String] = []) throws {
+        let rules = (try configuration().map { config in config.rules.map(config.resolve) } ?? []) + extraRules
+        let folders = NoteFolders(try noteFolderPaths() + rules).contained
+        for message in FileBatchJournal.recover(in: folders) { Terminal.warning(message) }
     }
 }

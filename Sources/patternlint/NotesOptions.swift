@@ -39,6 +39,7 @@ struct NotesOptions: ParsableArguments {
         extraRoots: [String] = [], clock: PhaseClock? = nil, progress: ProgressCounter? = nil,
         reading: (@Sendable (Note) -> Void)? = nil
     ) throws -> Vault {
+        try finishInterruptedWrites()
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
         let configured = try configuration().map { config in config.notes.map(config.resolve) } ?? []

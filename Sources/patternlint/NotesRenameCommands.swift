@@ -67,6 +67,7 @@ private func relocate(
 ) throws {
     // Every note's names, then only the notes that may link to this one parsed whole.
     let clock = PhaseClock()
+    try source.finishInterruptedWrites(extraRules: options.rules)
     let configuration = try source.configuration()
     let first = NamesFirstLoad.load(
         roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources)
@@ -79,9 +80,10 @@ private func relocate(
     let ruleFolders = (configuration.map { config in config.rules.map(config.resolve) } ?? []) + options.rules
     let plan: NoteEditPlan
     defer { clock.mark("notes: plan and write") }
+    let noteFolders = NoteFolders(try source.noteFolderPaths())
     do {
         plan = try NoteRename.plan(
-            request(index), in: graph, folders: NoteFolders(try source.noteFolderPaths()),
+            request(index), in: graph, folders: noteFolders,
             citations: RuleCitation.read(folders: ruleFolders))
     } catch let refusal as NoteWriteRefusal {
         throw CLIFailure(message: refusal.description)
@@ -102,7 +104,7 @@ private func relocate(
         FileHandle.standardError.write(Data("dry run: \(summary) would change; nothing written\n".utf8))
         return
     }
-    do { try plan.apply() } catch {
+    do { try plan.apply(within: noteFolders.contained + NoteFolders(ruleFolders).contained) } catch {
         throw CLIFailure(message: "\(error); nothing written")
     }
     Terminal.write("\(old.path)\(moved.map { " → \($0)" } ?? ""): \(summary) rewritten\n")

@@ -33,30 +33,38 @@ extension CLITests {
         XCTAssertFalse(result.stderr.contains("No such file"), result.stderr)
     }
 
-    /// `--fix` writes through a symlinked file, keeps modes and hard links, and leaves a read-only
-    /// file alone, naming it; no temporary file stays behind.
+    /// `--fix` writes through a symlinked file that stays in the folder linted, keeps modes, and
+    /// leaves alone a read-only file and a link out of the folder, naming each; no temporary file
+    /// stays behind.
     func testFixKeepsLinksModesAndReadOnlyFiles() throws {
         let source =
             "import SwiftUI\nstruct V: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n"
         let folder = try makeFolder([
-            "shared/Linked.swift": source, "app/Script.swift": source, "app/ReadOnly.swift": source,
+            "app/shared/Linked.swift": source, "app/Script.swift": source, "app/ReadOnly.swift": source,
+            "outside/Other.swift": source,
         ])
         let app = folder.appendingPathComponent("app")
-        XCTAssertEqual(symlink("../shared/Linked.swift", app.appendingPathComponent("Linked.swift").path), 0)
+        XCTAssertEqual(symlink("shared/Linked.swift", app.appendingPathComponent("Linked.swift").path), 0)
+        XCTAssertEqual(symlink("../outside/Other.swift", app.appendingPathComponent("Other.swift").path), 0)
         XCTAssertEqual(chmod(app.appendingPathComponent("Script.swift").path, 0o755), 0)
         XCTAssertEqual(chmod(app.appendingPathComponent("ReadOnly.swift").path, 0o444), 0)
         addTeardownBlock { _ = chmod(app.appendingPathComponent("ReadOnly.swift").path, 0o644) }
         let fixed = try runGuarded(["lint", "--fix"], in: app)
         XCTAssertTrue(fixed.stderr.contains("ReadOnly.swift: read-only; left unfixed"), fixed.stderr)
-        let listing = try shell("ls -l app shared | grep swift; ls -A app shared | grep -c tmp", in: folder).output
+        XCTAssertTrue(fixed.stderr.contains("Other.swift: leads outside"), fixed.stderr)
+        let listing = try shell("ls -l app app/shared | grep swift; ls -A app app/shared | grep -c tmp", in: folder)
+            .output
         XCTAssertTrue(listing.contains("lrwxrwxrwx"), listing)
         XCTAssertTrue(listing.contains("-rwxr-xr-x"), listing)
         XCTAssertTrue(listing.contains("-r--r--r--"), listing)
         XCTAssertTrue(listing.hasSuffix("0\n"), "no temporary file left: \(listing)")
         XCTAssertTrue(
-            try String(contentsOf: folder.appendingPathComponent("shared/Linked.swift"), encoding: .utf8).contains(
+            try String(contentsOf: app.appendingPathComponent("shared/Linked.swift"), encoding: .utf8).contains(
                 "private var"))
         XCTAssertEqual(try String(contentsOf: app.appendingPathComponent("ReadOnly.swift"), encoding: .utf8), source)
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("outside/Other.swift"), encoding: .utf8), source,
+            "a link out of the folder is not written through")
     }
 
     func testTemporaryFilesOfAKilledRunAreRemovedOnTheNextRun() throws {

@@ -87,7 +87,7 @@ extension CLITests {
         XCTAssertTrue(
             dry.stdout.contains(
                 "-- part_of [[Checkout Flow|the flow]]\n-- [[team/checkout-flow#Checkout Flow]]\n"
-                    + "+- part_of [[Payment Sheet|the flow]]\n+- [[team/payment-sheet#Checkout Flow]]\n"), dry.stdout)
+                    + "+- part_of [[Payment Sheet|the flow]]\n+- [[team/payment-sheet#Payment Sheet]]\n"), dry.stdout)
         XCTAssertTrue(
             dry.stdout.contains("rename from notes/team/checkout-flow.md\nrename to notes/team/payment-sheet.md\n"))
         XCTAssertTrue(dry.stdout.contains("-note: \"[[Checkout Flow]]\"\n+note: \"[[Payment Sheet]]\"\n"), dry.stdout)
@@ -112,7 +112,7 @@ extension CLITests {
         XCTAssertEqual(moved.status, 0, moved.stderr)
         XCTAssertEqual(
             fileText(folder, "notes/ios/guide.md"),
-            "# Guide\n\n- part_of [[Payment Sheet|the flow]]\n- [[ios/payment-sheet#Checkout Flow]]\n")
+            "# Guide\n\n- part_of [[Payment Sheet|the flow]]\n- [[ios/payment-sheet#Payment Sheet]]\n")
         XCTAssertTrue(fileText(folder, "notes/ios/payment-sheet.md")?.contains("See [guide](guide.md).") == true)
         let check = try run(["notes", "check", "--no-builtin-notes", "--no-examples"], in: folder)
         XCTAssertEqual(check.status, 0, check.stdout)

@@ -7,8 +7,8 @@ import Foundation
 import Support
 import XCTest
 
-/// `--fix` never loses a user's edit: it writes only over the bytes it analysed, through symlinks,
-/// keeping hard links and modes; discovery never blocks or leaves the roots; the dry run's patch is
+/// `--fix` never loses a user's edit: it writes only over the bytes it analysed, through symlinks
+/// that stay in the folder, keeping modes and refusing files with several hard links; discovery never blocks or leaves the roots; the dry run's patch is
 /// made on bytes.
 final class FileSafetyTests: XCTestCase {
     var folder = ""
@@ -44,7 +44,7 @@ final class FileSafetyTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "user's new text\n")
     }
 
-    func testAReplacementWritesThroughSymlinksAndKeepsModesAndHardLinks() throws {
+    func testAReplacementWritesThroughSymlinksKeepsModesAndRefusesHardLinks() throws {
         let real = try write("a\n", "real.swift", mode: 0o755)
         let link = folder + "/link.swift"
         XCTAssertEqual(symlink(real, link), 0)
@@ -59,10 +59,13 @@ final class FileSafetyTests: XCTestCase {
         try FileReplacement.replace(secret, expected: Array("s\n".utf8), with: Array("t\n".utf8))
         XCTAssertEqual(mode(secret), 0o600, "never made world-readable")
 
+        // A second name may be anywhere, outside the folder too: such a file is not written.
         let hard = try write("h\n", "hard.swift")
         XCTAssertEqual(Foundation.link(hard, folder + "/twin.swift"), 0)
-        try FileReplacement.replace(hard, expected: Array("h\n".utf8), with: Array("i\n".utf8))
-        XCTAssertEqual(try String(contentsOfFile: folder + "/twin.swift", encoding: .utf8), "i\n")
+        XCTAssertThrowsError(try FileReplacement.replace(hard, expected: Array("h\n".utf8), with: Array("i\n".utf8))) {
+            XCTAssertTrue("\($0)".contains("hard.swift: has 2 hard links"), "\($0)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: folder + "/twin.swift", encoding: .utf8), "h\n")
 
         let readOnly = try write("r\n", "ro.swift", mode: 0o444)
         XCTAssertThrowsError(try FileReplacement.replace(readOnly, expected: Array("r\n".utf8), with: [0x41])) {

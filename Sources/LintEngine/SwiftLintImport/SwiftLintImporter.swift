@@ -54,6 +54,10 @@ public struct SwiftLintImporter: Sendable {
     ) -> Result<Imported, Skipped> {
         func skip(_ reason: String) -> Result<Imported, Skipped> { .failure(Skipped(key: rule.key, reason: reason)) }
         guard let pattern = rule.regex, !pattern.isEmpty else { return skip("no `regex`; SwiftLint ignores it too") }
+        // The id names two files; a file system takes names of up to 255 bytes.
+        guard RuleIDs.kebab(rule.key).utf8.count <= 200 else {
+            return skip("its id is over 200 bytes long, too long to name a file after")
+        }
         if rule.matchKinds != nil, rule.excludedMatchKinds != nil {
             return skip("both `match_kinds` and `excluded_match_kinds`; SwiftLint refuses the rule")
         }
@@ -145,11 +149,13 @@ public struct SwiftLintImporter: Sendable {
             )
         }
         if rule.captureGroup != 0 { notes.append("capture group \(rule.captureGroup): the finding points at it") }
-        let message = rule.message ?? "Regex matched"
+        // Written into markdown prose: a line break in the config stays a space there, so no line of
+        // the note or rule is the config's to choose.
+        let message = (rule.message ?? "Regex matched").oneLine
         match.append(("message", YAMLWriter.scalar(message)))
 
         let id = uniqueID(RuleIDs.kebab(rule.key), &ids)
-        let title = uniqueTitle(rule.name ?? rule.key, id: id, &titles)
+        let title = uniqueTitle((rule.name ?? rule.key).oneLine, id: id, &titles)
         var front: [(String, String)] = [
             ("id", id), ("severity", severity), ("note", YAMLWriter.scalar("[[\(title)]]")),
             ("summary", YAMLWriter.scalar(message)), ("tags", "[swiftlint-import]"),
@@ -162,7 +168,8 @@ public struct SwiftLintImporter: Sendable {
         front.append(("examples", "todo"))
 
         let source = URL(fileURLWithPath: sourcePath).lastPathComponent
-        var body = "# \(title)\n\nImported from the SwiftLint custom rule `\(rule.key)` in `\(source)`"
+        let key = rule.key.oneLine
+        var body = "# \(title)\n\nImported from the SwiftLint custom rule `\(key)` in `\(source)`"
         body += form == .text ? " as literal text.\n" : " through `regex`.\n"
         body += "\n" + notes.map { "- \($0)\n" }.joined()
         if let suggestion = StructuralSuggestion.for(pattern: pattern, kinds: kinds, matchKinds: rule.matchKinds != nil)
@@ -170,7 +177,8 @@ public struct SwiftLintImporter: Sendable {
             body += "\nA structural form to consider (it reads code only, never comments or strings, and"
             body += " matches whole names):\n\n```yaml\nmatch:\n\(suggestion)\n```\n"
         }
-        body += "\nThe SwiftLint entry:\n\n```yaml\n\(rule.source.trimmingCharacters(in: .newlines))\n```\n"
+        body +=
+            "\nThe SwiftLint entry:\n\n" + Markdown.fenced(rule.source.trimmingCharacters(in: .newlines), info: "yaml")
         body += "\nTo do: add `## Triggering` and `## Non-triggering` examples (`↓` before each finding), then"
         body += " remove `examples: todo`.\n"
         let ruleText =
@@ -179,9 +187,11 @@ public struct SwiftLintImporter: Sendable {
             + "\n---\n\n" + body
 
         var note = "---\ntitle: \(YAMLWriter.scalar(title))\ntags: [swiftlint-import]\n---\n\n# \(title)\n\n"
-        note += "What the team's SwiftLint rule `\(rule.key)` stood for; the rule `\(id)` cites this note.\n\n"
-        note +=
-            "SwiftLint's message: \(message)\n\nThe regex it matched:\n\n```yaml\nregex: \(YAMLWriter.scalar(pattern))\n```\n\n"
+        note += "What the team's SwiftLint rule `\(key)` stood for; the rule `\(id)` cites this note.\n\n"
+        note += "SwiftLint's message and the regex it matched:\n\n"
+        note += Markdown.fenced(
+            "message: \(YAMLWriter.scalar(message))\nregex: \(YAMLWriter.scalar(pattern))", info: "yaml")
+        note += "\n"
         note += "To do: say why the team wants this, what to write instead, and link the notes it belongs with.\n"
         return .success(
             Imported(
@@ -190,6 +200,7 @@ public struct SwiftLintImporter: Sendable {
     }
 
     static func uniqueID(_ base: String, _ ids: inout Set<String>) -> String {
+        let base = base.oneLine
         var id = base
         var number = 2
         while ids.contains(id) {
@@ -260,4 +271,36 @@ enum PathRegex {
     }
 
     static func isGlob(_ text: String) -> Bool { text.hasPrefix("**/") }
+}
+
+extension String {
+    /// The text on one line: each line break and other control character a space.
+    var oneLine: String {
+        guard
+            unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}"
+            })
+        else { return self }
+        return String(
+            String.UnicodeScalarView(
+                unicodeScalars.map {
+                    $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}" || $0 == "\u{85}"
+                        ? " " : $0
+                }))
+    }
+}
+
+/// Markdown written around text a config chose.
+enum Markdown {
+    /// A fenced code block that the text cannot close: its fence is longer than any run of
+    /// backticks in it.
+    static func fenced(_ text: String, info: String) -> String {
+        var longest = 0, run = 0
+        for character in text.utf8 {
+            run = character == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: max(3, longest + 1))
+        return fence + info + "\n" + text + "\n" + fence + "\n"
+    }
 }
