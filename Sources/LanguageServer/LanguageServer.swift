@@ -58,9 +58,18 @@ public final class LanguageServer: @unchecked Sendable {
             case .endOfInput:
                 return queue.sync { shutdownRequested ? 0 : 1 }
             case .badHeader(let header):
-                ServerLog.write("a message without Content-Length: \(header.prefix(200))")
+                ServerLog.write("a message without a usable Content-Length: \(header.prefix(200))")
                 answerOnQueue(
-                    JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "missing Content-Length header"))
+                    JSONRPC.error(
+                        id: .null, code: JSONRPC.parseError,
+                        message: "no usable Content-Length header; the message was skipped"))
+            case .overlong(let length):
+                let limit = "\(MessageReader.maximumBodyBytes >> 20) MiB"
+                ServerLog.write("a message of \(length) bytes, over \(limit), was skipped")
+                answerOnQueue(
+                    JSONRPC.error(
+                        id: .null, code: JSONRPC.invalidRequest,
+                        message: "the message is over \(limit), the most this server reads; it was skipped"))
             case .message(let body):
                 guard let message = JSON.parse(body) else {
                     answerOnQueue(JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "the body is not JSON"))
