@@ -240,6 +240,12 @@ public final class LanguageServer: @unchecked Sendable {
         writer.send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string(message)]))
     }
 
+    /// For the editor's log of this server, not a message shown to the user.
+    private func logError(_ message: String) {
+        ServerLog.write(message)
+        writer.send(JSONRPC.notification("window/logMessage", ["type": 1, "message": .string(message)]))
+    }
+
     // MARK: Documents
 
     func document(_ params: JSON) throws -> (key: String, uri: String) {
@@ -265,9 +271,15 @@ public final class LanguageServer: @unchecked Sendable {
     private func didChange(_ params: JSON) throws {
         let (key, _) = try document(params)
         guard var document = documents[key] else { throw RequestError.invalidParams("\(key) is not open") }
-        try document.apply(params["contentChanges"]?.array ?? [])
+        let refused = document.apply(params["contentChanges"]?.array ?? [])
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
+        if let refused {
+            logError(
+                "\(key): \(refused); no diagnostics for it until the editor sends its whole text (reopening it does)")
+        }
+        // Out of sync: the editor keeps what was last published, from the last text known.
+        guard document.inSync else { return }
         if key.hasSuffix(".md") { return notesChanged(key) }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
@@ -342,7 +354,8 @@ public final class LanguageServer: @unchecked Sendable {
     private func lintOpenDocuments() {
         guard let workspace else { return }
         let started = DispatchTime.now()
-        let swiftDocuments = documents.filter { $0.key.hasSuffix(".swift") }
+        // One out of sync is read from disk as context, and nothing is published for it.
+        let swiftDocuments = documents.filter { $0.key.hasSuffix(".swift") && $0.value.inSync }
         let findings: [String: [Finding]]
         do {
             findings = try workspace.lint(buffers: swiftDocuments.mapValues(\.bytes))
@@ -410,7 +423,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// The findings computed on the document's current text (none while a lint is pending).
     private func currentFindings(_ params: JSON) throws -> (uri: String, linted: LintedDocument)? {
         let (key, uri) = try document(params)
-        guard let linted = linted[key], linted.bytes == documents[key]?.bytes else { return nil }
+        guard let document = documents[key], document.inSync, let linted = linted[key], linted.bytes == document.bytes
+        else { return nil }
         return (uri, linted)
     }
 
