@@ -124,6 +124,9 @@ public final class LanguageServer: @unchecked Sendable {
         switch method {
         case "shutdown":
             shutdownRequested = true
+            // Lints and note checks still pending would publish after it: they are dropped.
+            lintGeneration += 1
+            noteCheckGeneration += 1
             return .null
         case "textDocument/hover": return try hover(params)
         case "textDocument/codeAction": return try codeActions(params)
@@ -139,6 +142,8 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func notification(_ method: String, _ params: JSON) {
+        // After `shutdown` only `exit` counts: an edit then must not be linted and published.
+        guard !shutdownRequested || method == "exit" else { return }
         do {
             switch method {
             case "exit": exit(shutdownRequested ? 0 : 1)

@@ -71,6 +71,19 @@ final class ProtocolTests: XCTestCase {
         XCTAssertNotEqual(hover(session, uri)?["result"], .null, "in sync again")
     }
 
+    /// A `didChange` after `shutdown` was linted and its diagnostics published. After it only
+    /// `exit` counts: a request is Invalid Request, a notification is dropped.
+    func testAfterShutdownOnlyExitIsHonoured() throws {
+        let (session, uri, opened) = try openHome()
+        XCTAssertEqual(session.request("shutdown", nil)?["result"], .null)
+        let edit: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]]
+        session.notify("textDocument/didChange", change(uri, version: 2, ["range": edit, "text": "// x\n"]))
+        XCTAssertEqual(hover(session, uri)?["error"]?["code"], .number(Double(JSONRPC.invalidAfterShutdown)))
+        XCTAssertNotNil(hover(session, uri))
+        let since = session.messages[(opened.index + 1)...]
+        XCTAssertFalse(since.contains { $0["method"] == "textDocument/publishDiagnostics" }, "\(methods(since))")
+    }
+
     /// A frame whose length cannot be read is answered with a parse error, and the request after
     /// it is answered: the server used to read every later message as headers.
     func testABadContentLengthIsAnsweredAndTheNextRequestToo() throws {
