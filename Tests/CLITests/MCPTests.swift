@@ -18,7 +18,8 @@ extension CLITests {
     /// JSON numbers too large for an `Int` arrive as doubles, and converting one with `Int(_:)`
     /// killed the server (SIGILL). Each numeric argument out of range, or not whole, is the
     /// tool's error naming the argument and its range, and the server answers on. A number past
-    /// what a double holds (`1e400`) was a parse error.
+    /// what a double holds (`1e400`) was a parse error; arguments that are not an object were
+    /// -32603 "The data isn't in the correct format".
     func testMCPNumbersOutOfRangeAreToolErrorsNamingTheArgument() throws {
         let folder = try makeFolder(["Sources/Home.swift": deprecated])
         let session = try mcpSession(in: folder)
@@ -38,6 +39,7 @@ extension CLITests {
                 "`limit` must be a whole number from 1 to 200, not a number past"
             ),
             ("lint", #"{"limit":-1e-400}"#, "`limit` must be a whole number from 1 to 10000, not 0"),
+            ("lint", "[1,2]", "`arguments` must be an object"),
         ]
         for (index, call) in calls.enumerated() {
             let id = 100 + index
