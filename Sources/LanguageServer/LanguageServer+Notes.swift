@@ -62,7 +62,7 @@ extension LanguageServer {
         // The graph's own problems once per graph, not once per open note.
         let checker = checkedGraph ?? NoteDiagnostics(graph: graph, catalog: workspace.session.catalog, keys: keys)
         checkedGraph = checker
-        for (key, document) in documents where key.hasSuffix(".md") {
+        for (key, document) in documents where key.hasSuffix(".md") && document.inSync {
             let note = keys.index(of: key)
             guard ruleFiles.contains(key) || note != nil else { continue }
             let diagnostics = checker.diagnostics(at: key, note: note, in: TextPositions(document.bytes))
@@ -78,7 +78,7 @@ extension LanguageServer {
         guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
-        guard key.hasSuffix(".md"), let document = documents[key] else { return nil }
+        guard key.hasSuffix(".md"), let document = documents[key], document.inSync else { return nil }
         return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
     }
 
@@ -180,7 +180,9 @@ extension LanguageServer {
 
     func documentSymbols(_ params: JSON) throws -> JSON {
         let (key, _) = try document(params)
-        guard key.hasSuffix(".md"), let document = documents[key], let graph = noteGraph(), let workspace else {
+        guard key.hasSuffix(".md"), let document = documents[key], document.inSync, let graph = noteGraph(),
+            let workspace
+        else {
             return []
         }
         let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)

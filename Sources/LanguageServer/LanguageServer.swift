@@ -58,9 +58,18 @@ public final class LanguageServer: @unchecked Sendable {
             case .endOfInput:
                 return queue.sync { shutdownRequested ? 0 : 1 }
             case .badHeader(let header):
-                ServerLog.write("a message without Content-Length: \(header.prefix(200))")
+                ServerLog.write("a message without a usable Content-Length: \(header.prefix(200))")
                 answerOnQueue(
-                    JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "missing Content-Length header"))
+                    JSONRPC.error(
+                        id: .null, code: JSONRPC.parseError,
+                        message: "no usable Content-Length header; the message was skipped"))
+            case .overlong(let length):
+                let limit = "\(MessageReader.maximumBodyBytes >> 20) MiB"
+                ServerLog.write("a message of \(length) bytes, over \(limit), was skipped")
+                answerOnQueue(
+                    JSONRPC.error(
+                        id: .null, code: JSONRPC.invalidRequest,
+                        message: "the message is over \(limit), the most this server reads; it was skipped"))
             case .message(let body):
                 guard let message = JSON.parse(body) else {
                     answerOnQueue(JSONRPC.error(id: .null, code: JSONRPC.parseError, message: "the body is not JSON"))
@@ -115,6 +124,9 @@ public final class LanguageServer: @unchecked Sendable {
         switch method {
         case "shutdown":
             shutdownRequested = true
+            // Lints and note checks still pending would publish after it: they are dropped.
+            lintGeneration += 1
+            noteCheckGeneration += 1
             return .null
         case "textDocument/hover": return try hover(params)
         case "textDocument/codeAction": return try codeActions(params)
@@ -130,6 +142,8 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func notification(_ method: String, _ params: JSON) {
+        // After `shutdown` only `exit` counts: an edit then must not be linted and published.
+        guard !shutdownRequested || method == "exit" else { return }
         do {
             switch method {
             case "exit": exit(shutdownRequested ? 0 : 1)
@@ -231,6 +245,12 @@ public final class LanguageServer: @unchecked Sendable {
         writer.send(JSONRPC.notification("window/showMessage", ["type": 1, "message": .string(message)]))
     }
 
+    /// For the editor's log of this server, not a message shown to the user.
+    private func logError(_ message: String) {
+        ServerLog.write(message)
+        writer.send(JSONRPC.notification("window/logMessage", ["type": 1, "message": .string(message)]))
+    }
+
     // MARK: Documents
 
     func document(_ params: JSON) throws -> (key: String, uri: String) {
@@ -256,9 +276,15 @@ public final class LanguageServer: @unchecked Sendable {
     private func didChange(_ params: JSON) throws {
         let (key, _) = try document(params)
         guard var document = documents[key] else { throw RequestError.invalidParams("\(key) is not open") }
-        try document.apply(params["contentChanges"]?.array ?? [])
+        let refused = document.apply(params["contentChanges"]?.array ?? [])
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
+        if let refused {
+            logError(
+                "\(key): \(refused); no diagnostics for it until the editor sends its whole text (reopening it does)")
+        }
+        // Out of sync: the editor keeps what was last published, from the last text known.
+        guard document.inSync else { return }
         if key.hasSuffix(".md") { return notesChanged(key) }
         guard key.hasSuffix(".swift") else { return }
         mustPublish.insert(key)
@@ -333,7 +359,8 @@ public final class LanguageServer: @unchecked Sendable {
     private func lintOpenDocuments() {
         guard let workspace else { return }
         let started = DispatchTime.now()
-        let swiftDocuments = documents.filter { $0.key.hasSuffix(".swift") }
+        // One out of sync is read from disk as context, and nothing is published for it.
+        let swiftDocuments = documents.filter { $0.key.hasSuffix(".swift") && $0.value.inSync }
         let findings: [String: [Finding]]
         do {
             findings = try workspace.lint(buffers: swiftDocuments.mapValues(\.bytes))
@@ -401,7 +428,8 @@ public final class LanguageServer: @unchecked Sendable {
     /// The findings computed on the document's current text (none while a lint is pending).
     private func currentFindings(_ params: JSON) throws -> (uri: String, linted: LintedDocument)? {
         let (key, uri) = try document(params)
-        guard let linted = linted[key], linted.bytes == documents[key]?.bytes else { return nil }
+        guard let document = documents[key], document.inSync, let linted = linted[key], linted.bytes == document.bytes
+        else { return nil }
         return (uri, linted)
     }
 

@@ -36,9 +36,9 @@ struct NoteRenaming {
             let key = PathKey.of(file.path)
             let uri = DocumentURI.from(path: key)
             // Planned on the disk's bytes: a buffer with other text would get edits in the wrong places.
-            if let open = documents[key], open.bytes != file.original {
-                throw RequestError(
-                    code: JSONRPC.requestFailed, message: "\(file.path) has unsaved changes; save it, then rename")
+            if let open = documents[key], !open.inSync || open.bytes != file.original {
+                let why = open.inSync ? "has unsaved changes; save it" : "is out of sync with the editor; reopen it"
+                throw RequestError(code: JSONRPC.requestFailed, message: "\(file.path) \(why), then rename")
             }
             let text = TextPositions(file.original)
             let edits: [JSON] = file.replacements.map { replacement in

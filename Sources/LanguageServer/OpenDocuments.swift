@@ -3,24 +3,51 @@ struct OpenDocument {
     var uri: String
     var version: Int?
     var bytes: [UInt8]
+    /// False once a change could not be applied: `bytes` is then the last text known, not the
+    /// editor's, and nothing is published or answered from it until a change sends the whole
+    /// text again (or the file is opened again). As clangd drops its draft rather than give
+    /// answers from a wrong one: applying later ranges to the wrong text would only move further off.
+    var inSync = true
 
     /// Applies `didChange`'s content changes in order: whole texts, or ranges (incremental sync).
-    mutating func apply(_ changes: [JSON]) throws {
+    /// Only a change without a `range` is a whole text; one whose range is not positions of whole
+    /// numbers is refused, and the ranges after it skipped. Returns why, when a change was refused.
+    mutating func apply(_ changes: [JSON]) -> String? {
+        var refused: String?
         for change in changes {
             guard let text = change["text"]?.string else {
-                throw RequestError.invalidParams("a content change without `text`")
-            }
-            guard let range = change["range"], let start = range["start"], let end = range["end"],
-                let startLine = start["line"]?.int, let startCharacter = start["character"]?.int,
-                let endLine = end["line"]?.int, let endCharacter = end["character"]?.int
-            else {
-                bytes = Array(text.utf8)
+                refused = refused ?? "a content change without `text`"
+                inSync = false
                 continue
             }
+            guard let range = change["range"] else {
+                bytes = Array(text.utf8)
+                inSync = true
+                continue
+            }
+            guard inSync else { continue }
+            guard let (start, end) = Self.positions(range) else {
+                refused = refused ?? "a content change whose `range` is not two positions of whole numbers"
+                inSync = false
+                continue
+            }
+            // A position past the text is clamped to it (LSP: a character past a line's end is its end).
             let positions = TextPositions(bytes)
-            let lower = positions.byteOffset(line: startLine, character: startCharacter)
-            let upper = max(lower, positions.byteOffset(line: endLine, character: endCharacter))
+            let lower = positions.byteOffset(line: start.line, character: start.character)
+            let upper = max(lower, positions.byteOffset(line: end.line, character: end.character))
             bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
         }
+        return refused
+    }
+
+    private static func positions(_ range: JSON) -> (
+        start: (line: Int, character: Int), end: (line: Int, character: Int)
+    )? {
+        func position(_ key: String) -> (line: Int, character: Int)? {
+            guard let line = range[key]?["line"]?.int, let character = range[key]?["character"]?.int else { return nil }
+            return (line, character)
+        }
+        guard let start = position("start"), let end = position("end") else { return nil }
+        return (start, end)
     }
 }

@@ -251,6 +251,15 @@ final class MCPState: @unchecked Sendable {
     }
 }
 
+/// `tools/call` with its params read by the handler: the SDK's own decoding answers params that
+/// are not its type (`arguments: [1, 2]`) with -32603 "The data isn't in the correct format",
+/// naming nothing, where a bad argument is the tool's error.
+enum CallToolAsSent: MCP.Method {
+    static let name = CallTool.name
+    typealias Parameters = Value
+    typealias Result = CallTool.Result
+}
+
 /// The tools and resources.
 struct MCPServer {
     let state: MCPState
@@ -261,9 +270,17 @@ struct MCPServer {
             capabilities: .init(
                 resources: .init(subscribe: false, listChanged: false), tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in .init(tools: MCPTools.all) }
-        await server.withMethodHandler(CallTool.self) { params in
+        await server.withMethodHandler(CallToolAsSent.self) { params in
+            guard let name = params.objectValue?["name"]?.stringValue else {
+                throw MCPError.invalidParams("`name` must be the tool's name, a string")
+            }
+            let arguments = params.objectValue?["arguments"] ?? .null
             do {
-                let text = try MCPTools(state: state).call(params.name, params.arguments ?? [:])
+                // A tool's own error, once the tool is known (an unknown one is said first, below).
+                if arguments.objectValue == nil, !arguments.isNull, MCPTools.all.contains(where: { $0.name == name }) {
+                    throw MCPError.invalidParams("`arguments` must be an object: each argument by its name")
+                }
+                let text = try MCPTools(state: state).call(name, arguments.objectValue ?? [:])
                 return .init(content: [.text(text: text, annotations: nil, _meta: nil)], isError: false)
             } catch MCPError.methodNotFound(let reason) {
                 throw MCPError.methodNotFound(reason)

@@ -8,16 +8,10 @@ enum OverlongRequest {
     static let scannedBytes = 64 * 1024
 
     static func errorAnswer(lineStart: ArraySlice<UInt8>, limit: Int) -> Data {
-        let id = requestID(in: Array(lineStart.prefix(scannedBytes)))
-        let answer: [String: Any] = [
-            "jsonrpc": "2.0", "id": id ?? NSNull(),
-            "error": [
-                "code": -32600,
-                "message": "Invalid Request: the request line is over \(limit >> 20) MiB, the most this server reads; "
-                    + "it was dropped",
-            ],
-        ]
-        return (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data()
+        MessageScreen.errorAnswer(
+            id: requestID(in: Array(lineStart.prefix(scannedBytes))), code: -32600,
+            message: "Invalid Request: the request line is over \(limit >> 20) MiB, the most this server reads; "
+                + "it was dropped")
     }
 
     /// The top-level `"id"` (a string, or a whole number an `Int` holds) of the JSON object the

@@ -32,18 +32,25 @@ actor MCPStdioTransport: Transport {
         let answersOwed = self.answersOwed
         let reader = Thread { [self] in
             let answers = DispatchGroup()
-            Self.readLines { line in
-                answersOwed.received(line)
-                continuation.yield(Data(line))
-            } dropped: { lineStart in
-                let answer = OverlongRequest.errorAnswer(lineStart: lineStart, limit: Self.maximumMessageBytes)
+            func answer(_ answer: Data) {
                 answers.enter()
                 Task {
                     try? await self.send(answer)
                     answers.leave()
                 }
             }
-            // The answers to dropped lines, and to every request read, go out before the server
+            Self.readLines { line in
+                switch MessageScreen.screen(line) {
+                case .pass(let message):
+                    answersOwed.received(message)
+                    continuation.yield(Data(message))
+                case .refuse(let error): answer(error)
+                case .ignore: break
+                }
+            } dropped: { lineStart in
+                answer(OverlongRequest.errorAnswer(lineStart: lineStart, limit: Self.maximumMessageBytes))
+            }
+            // The answers to lines refused or dropped, and to every request read, go out before the server
             // hears the input has ended: it stops then, and requests still running would go unanswered.
             answers.wait()
             Self.awaitAnswers(answersOwed)
@@ -102,7 +109,7 @@ actor MCPStdioTransport: Transport {
 
     /// Blocking reads of stdin until end of file, each complete line handed to `deliver`.
     /// A line over the limit is handed to `dropped` (its start, for the id) and not read further;
-    /// `dropped` answers on another thread, so that a client busy writing is never waited for here.
+    /// what either answers is sent from another thread, so that a client busy writing is never waited for here.
     private static func readLines(deliver: ([UInt8]) -> Void, dropped: (ArraySlice<UInt8>) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending: [UInt8] = []

@@ -161,7 +161,13 @@ struct MCPTools {
     {
         guard let value = arguments[key] else { return fallback }
         guard let number = Self.wholeNumber(value), range.contains(number) else {
-            let given = value.intValue.map { ", not \($0)" } ?? value.doubleValue.map { ", not \($0)" } ?? ""
+            // The largest double is what the transport makes of a number past it (`1e400`).
+            let given =
+                value.intValue.map { ", not \($0)" }
+                ?? value.doubleValue.map {
+                    abs($0) == .greatestFiniteMagnitude ? ", not a number past ±1.8e308" : ", not \($0)"
+                }
+                ?? ""
             throw MCPError.invalidParams(
                 "`\(key)` must be a whole number from \(range.lowerBound) to \(range.upperBound)\(given)")
         }

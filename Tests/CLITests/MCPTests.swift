@@ -17,7 +17,9 @@ extension CLITests {
 
     /// JSON numbers too large for an `Int` arrive as doubles, and converting one with `Int(_:)`
     /// killed the server (SIGILL). Each numeric argument out of range, or not whole, is the
-    /// tool's error naming the argument and its range, and the server answers on.
+    /// tool's error naming the argument and its range, and the server answers on. A number past
+    /// what a double holds (`1e400`) was a parse error; arguments that are not an object were
+    /// -32603 "The data isn't in the correct format".
     func testMCPNumbersOutOfRangeAreToolErrorsNamingTheArgument() throws {
         let folder = try makeFolder(["Sources/Home.swift": deprecated])
         let session = try mcpSession(in: folder)
@@ -32,6 +34,12 @@ extension CLITests {
                 "lint_snippet", #"{"source":"let x = 1","path":"A.swift","limit":2.5}"#,
                 "`limit` must be a whole number from 1 to 10000"
             ),
+            (
+                "search_notes", #"{"query":"1e400","limit":1e400}"#,
+                "`limit` must be a whole number from 1 to 200, not a number past"
+            ),
+            ("lint", #"{"limit":-1e-400}"#, "`limit` must be a whole number from 1 to 10000, not 0"),
+            ("lint", "[1,2]", "`arguments` must be an object"),
         ]
         for (index, call) in calls.enumerated() {
             let id = 100 + index
@@ -163,6 +171,42 @@ extension CLITests {
         }
         XCTAssertNotNil(session.request("ping", [:])?["result"], "the server still answers")
         XCTAssertEqual(session.finish().status, 0)
+    }
+
+    /// JSON-RPC 2.0's answers to what is not a request: an id that is neither a string nor an
+    /// integer was taken for a notification and never answered; a line that is not JSON got a
+    /// parse error under a made-up id, and the request the line held was then waited for a minute
+    /// when input ended; no `method` was a parse error. Each is answered with id null, or with
+    /// the id the line shows, and the server exits as soon as input ends.
+    func testMCPAnswersWhatIsNotARequestWithIdNullOrItsOwn() throws {
+        let folder = try makeFolder(["notes/a.md": "# A\n"])
+        let search = #""method":"tools/call","params":{"name":"search_notes","arguments":{"query":"nav\udfff"}}"#
+        let lines: [(line: String, id: String, code: Int)] = [
+            (#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":123456789012345678901234567890,"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":1e400,"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":true,"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, "null", -32600),
+            (#"{"jsonrpc":"2.0","id":7,"method":"ping""#, "null", -32700),
+            ("[]", "null", -32600),
+            (#"{"jsonrpc":"2.0","id":2,\#(search)}"#, "2", -32700),
+            (#"{"jsonrpc":"2.0","id":15}"#, "15", -32600),
+            (#"{"jsonrpc":"1.0","id":"old","method":"ping"}"#, "old", -32600),
+            (#"{"jsonrpc":"2.0","id":16,"method":["ping"]}"#, "16", -32600),
+        ]
+        let started = Date()
+        let result = try run(["mcp"], in: folder, stdin: lines.map(\.line).joined(separator: "\n") + "\n")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "an answer owed held the exit")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("unanswered"), result.stderr)
+        let answers = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let answer = MCPSession.json(String(line)) as? [String: Any],
+                let code = (answer["error"] as? [String: Any])?["code"] as? Int
+            else { return nil }
+            return "\(answer["id"] is NSNull ? "null" : "\(answer["id"] ?? "none")") \(code)"
+        }
+        XCTAssertEqual(answers.sorted(), lines.map { "\($0.id) \($0.code)" }.sorted(), result.stdout)
     }
 
     /// A client may write its requests and close stdin at once (a script piping a file in): the
