@@ -299,7 +299,8 @@ public enum FileBatchJournal {
         else {
             return "\(journal): an interrupted write's journal that cannot be read; left as it is"
         }
-        if !force, record.pid != getpid(), kill(record.pid, 0) == 0 || errno != ESRCH { return nil }
+        // A run still alive (this one included) is finishing its own batch.
+        if !force, kill(record.pid, 0) == 0 || errno != ESRCH { return nil }
         var handles: [String: OpenFolder] = [:]
         do {
             for item in record.items {
