@@ -263,6 +263,11 @@ extension LintCommand {
                 written.append(file)
             } catch let refusal as FileReplacement.Refusal {
                 refused.append(refusal.description)
+            } catch let refusal as ContainmentError {
+                // Like a read-only file, a file the tool may not write is named and left, not an I/O error.
+                refused.append(refusal.description.replacingOccurrences(of: "; not written", with: "") + "; left unfixed")
+            } catch let refusal as ContainedFolder.Outside {
+                refused.append("\(refusal); left unfixed")
             } catch {
                 problems.append("\(error) (left unfixed)")
             }
