@@ -36,6 +36,8 @@ struct FindingDiagnostics {
             "code": .string(finding.ruleID),
             "source": "patternlint",
             "message": .string(finding.message),
+            // The confidence travels with the diagnostic (clients show `data` in code actions and hovers).
+            "data": ["confidence": .string(finding.confidence.rawValue)],
         ]
         if let note = finding.note, let href = notes.href(for: note) {
             members["codeDescription"] = ["href": .string(href)]

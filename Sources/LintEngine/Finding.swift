@@ -17,6 +17,38 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
     public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }
 
+/// How sure a finding is, from the kinds of step its evidence takes (as CodeQL gives a query's
+/// precision beside its severity): `high` when every step is one the rule can prove (SwiftUI's own
+/// control writes the binding; an assignment that always runs), `medium` when a step rests on
+/// what the tool cannot decide (a write behind a condition it cannot evaluate, a view it cannot
+/// see, an unknown deployment target), `low` when the claim is a guess. Only a high-confidence
+/// error fails a run: a medium one is reported at warning, a low one at info, with the same evidence.
+public enum Confidence: String, Sendable, Codable, Comparable, CaseIterable {
+    case low, medium, high
+
+    var rank: Int {
+        switch self {
+        case .low: 0
+        case .medium: 1
+        case .high: 2
+        }
+    }
+
+    public static func < (a: Confidence, b: Confidence) -> Bool { a.rank < b.rank }
+}
+
+extension Severity {
+    /// The severity a finding of this confidence is reported at: a medium one at most a warning,
+    /// a low one an info.
+    public func capped(by confidence: Confidence) -> Severity {
+        switch confidence {
+        case .high: self
+        case .medium: min(self, .warning)
+        case .low: .info
+        }
+    }
+}
+
 /// The pattern note a finding links to.
 public struct NoteReference: Sendable, Codable, Equatable, Hashable {
     public var title: String
@@ -47,11 +79,14 @@ public struct Finding: Sendable, Codable, Equatable, Hashable {
     /// The code that proves it (the write that is lost, the outer stack and the push): a finding
     /// at warning or error that depends on other code names that code here.
     public var related: [RelatedLocation] = []
+    /// How sure it is; `severity` is already capped by it (`Severity.capped(by:)`).
+    public var confidence: Confidence = .high
 
     public init(
         ruleID: String, severity: Severity, message: String, path: String, line: Int, column: Int, note: NoteReference?,
-        sourceLine: String, fix: Fix? = nil, related: [RelatedLocation] = []
+        sourceLine: String, fix: Fix? = nil, related: [RelatedLocation] = [], confidence: Confidence = .high
     ) {
+        self.confidence = confidence
         self.ruleID = ruleID
         self.severity = severity
         self.message = message
@@ -103,10 +138,14 @@ public struct Hit: Sendable {
     public var fix: Fix?
     /// The code the verdict rests on (see `Finding.related`).
     public var evidence: [Evidence]
+    /// How sure the rule is of it, from that evidence; the rule's severity is capped by it.
+    public var confidence: Confidence
 
     public init(
-        file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil, evidence: [Evidence] = []
+        file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil, evidence: [Evidence] = [],
+        confidence: Confidence = .high
     ) {
+        self.confidence = confidence
         self.file = file
         self.offset = offset
         self.message = message

@@ -482,9 +482,11 @@ public struct Linter: Sendable {
         let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
         return Finding(
-            ruleID: rule.id, severity: severity, message: message ?? hit.message + rule.messageSuffix, path: state.path,
-            line: line, column: column, note: rule.note, sourceLine: text, fix: hit.fix,
-            related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) })
+            ruleID: rule.id, severity: severity.capped(by: hit.confidence),
+            message: message ?? hit.message + rule.messageSuffix, path: state.path, line: line, column: column,
+            note: rule.note, sourceLine: text, fix: hit.fix,
+            related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) },
+            confidence: hit.confidence)
     }
 
     static func locate(_ evidence: Evidence, path: String, positions: TextPositions) -> RelatedLocation {

@@ -22,6 +22,7 @@ public struct JSONReporter: Reporter {
     /// own beside them (the MCP answer adds the fix).
     public static func writeMembers(of finding: Finding, into out: inout String) {
         out += "\"rule\": \(JSON.quote(finding.ruleID)), \"severity\": \(JSON.quote(finding.severity.rawValue)), "
+        out += "\"confidence\": \(JSON.quote(finding.confidence.rawValue)), "
         out += "\"message\": \(JSON.quote(finding.message)), \"path\": \(JSON.quote(finding.path)), "
         out += "\"line\": \(finding.line), \"column\": \(finding.column), \"note\": "
         if let note = finding.note {

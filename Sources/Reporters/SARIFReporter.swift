@@ -45,7 +45,9 @@ public struct SARIFReporter: Reporter {
                             },
                         partialFingerprints: ["patternlint/v1": fingerprints[index]],
                         fixes: finding.fix.map { [Self.fix($0, path: finding.path)] },
-                        properties: finding.note.map { SARIF.ResultProperties(patternNote: SARIF.NoteInfo($0)) })
+                        rank: Self.rank(finding.confidence),
+                        properties: SARIF.ResultProperties(
+                            patternNote: finding.note.map(SARIF.NoteInfo.init), precision: finding.confidence.rawValue))
                 },
                 // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
                 columnKind: "unicodeCodePoints",
@@ -97,6 +99,14 @@ public struct SARIFReporter: Reporter {
                             insertedContent: SARIF.Content(text: $0.replacement))
                     })
             ])
+    }
+
+    static func rank(_ confidence: Confidence) -> Double {
+        switch confidence {
+        case .high: 90
+        case .medium: 60
+        case .low: 30
+        }
     }
 
     static func level(_ severity: Severity) -> String {
@@ -212,9 +222,15 @@ enum SARIF {
         var relatedLocations: [RelatedLocation]?
         var partialFingerprints: [String: String]
         var fixes: [FixObject]?
+        /// SARIF's 0–100 priority, from the confidence (a viewer sorts the surest first).
+        var rank: Double
         var properties: ResultProperties?
     }
-    struct ResultProperties: Encodable { var patternNote: NoteInfo }
+    /// `precision` as CodeQL names a query's confidence (`high`, `medium`, `low`).
+    struct ResultProperties: Encodable {
+        var patternNote: NoteInfo?
+        var precision: String
+    }
     struct Location: Encodable { var physicalLocation: PhysicalLocation }
     struct RelatedLocation: Encodable {
         var id: Int

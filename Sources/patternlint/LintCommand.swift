@@ -84,6 +84,12 @@ struct LintCommand: ParsableCommand {
         name: .customLong("changed-since"),
         help: ArgumentHelp("Report only findings on lines changed since this git revision.", valueName: "rev"))
     var changedSince: String?
+    @Option(
+        name: .customLong("min-confidence"),
+        help: ArgumentHelp(
+            "Report only findings at least this sure: high, medium or low (default low: all). A finding's severity is already capped by its confidence: only a high-confidence error fails a run.",
+            valueName: "level"))
+    var minConfidence: Confidence = .low
     @Flag(name: .customLong("no-baseline"), help: "Ignore the configured baseline: report every finding.")
     var noBaseline = false
     @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
@@ -186,6 +192,7 @@ struct LintCommand: ParsableCommand {
             try record(result.findings, inBaseline: writeBaseline, configuration: configuration)
             return
         }
+        if minConfidence != .low { result.findings.removeAll { $0.confidence < minConfidence } }
         if habits.lenient { result.findings = SwiftLintHabits.lenient(result.findings) }
         // A dry run's standard output is its patch: the findings left after it only decide the exit.
         let report = fix && dryRun && habits.output == nil ? [] : output.reportPieces(result)
@@ -265,7 +272,8 @@ extension LintCommand {
                 refused.append(refusal.description)
             } catch let refusal as ContainmentError {
                 // Like a read-only file, a file the tool may not write is named and left, not an I/O error.
-                refused.append(refusal.description.replacingOccurrences(of: "; not written", with: "") + "; left unfixed")
+                refused.append(
+                    refusal.description.replacingOccurrences(of: "; not written", with: "") + "; left unfixed")
             } catch let refusal as ContainedFolder.Outside {
                 refused.append("\(refusal); left unfixed")
             } catch {
@@ -378,3 +386,5 @@ extension Terminal {
                     .utf8))
     }
 }
+
+extension Confidence: ExpressibleByArgument {}
