@@ -376,7 +376,8 @@ final class EngineTests: XCTestCase {
         let array = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
         XCTAssertEqual(array.count, 1)
         XCTAssertEqual(
-            Set(array[0].keys), ["rule", "severity", "message", "path", "line", "column", "note", "related"])
+            Set(array[0].keys), ["rule", "severity", "confidence", "message", "path", "line", "column", "note", "related"])
+        XCTAssertEqual(array[0]["confidence"] as? String, "high")
         let note = array[0]["note"] as! [String: String]
         XCTAssertEqual(note["title"], "NavigationStack Essentials")
         XCTAssertEqual(note["permalink"], "swiftui/navigation/navigationstack-essentials")
@@ -672,5 +673,18 @@ final class VocabularyTests: XCTestCase {
         // In a comment or a string a name is no code: the rules that start from it have nothing to do.
         let hidden = vocabulary("// TabView\nlet s = \"NavigationLink constant\"\n/* onChange */\n")
         XCTAssertFalse(hidden.containsAny(.tabView, .navigationLink, .constant, .onChange))
+    }
+}
+
+extension EngineTests {
+    /// A rule's severity is capped by its finding's confidence: only a high-confidence error fails.
+    func testConfidenceCapsTheSeverity() {
+        XCTAssertEqual(Severity.error.capped(by: .high), .error)
+        XCTAssertEqual(Severity.error.capped(by: .medium), .warning)
+        XCTAssertEqual(Severity.error.capped(by: .low), .info)
+        XCTAssertEqual(Severity.warning.capped(by: .medium), .warning)
+        XCTAssertEqual(Severity.warning.capped(by: .low), .info)
+        XCTAssertEqual(Severity.info.capped(by: .high), .info)
+        XCTAssertTrue(Confidence.low < .medium && Confidence.medium < .high)
     }
 }
