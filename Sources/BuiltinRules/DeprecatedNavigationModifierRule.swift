@@ -34,6 +34,7 @@ public struct DeprecatedNavigationModifierRule: Rule {
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
+        let scaffolding = Scaffolding(file)
         return s.calls.compactMap { call in
             guard call.isMember, call.callee.utf8.count >= Self.shortestName,
                 call.callee.utf8.first == UInt8(ascii: "n"),
@@ -42,7 +43,9 @@ public struct DeprecatedNavigationModifierRule: Rule {
             else { return nil }
             return Hit(
                 file: file.index, offset: s.offset(of: call.calleeToken),
-                message: "`.\(call.callee)` is deprecated; use \(modifier.replacement)", fix: fix(call, in: s))
+                message: "`.\(call.callee)` is deprecated; use \(modifier.replacement)",
+                severity: scaffolding.severity(at: call.calleeToken), fix: fix(call, in: s),
+                confidence: options.deprecationConfidence)
         }
     }
 

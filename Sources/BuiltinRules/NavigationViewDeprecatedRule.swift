@@ -13,6 +13,7 @@ public struct NavigationViewDeprecatedRule: Rule {
         // A project that still supports iOS 15 has no `NavigationStack` to move to.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
+        let scaffolding = Scaffolding(file)
         // The fallback of `if #available(iOS 16, *)` is where `NavigationView` still belongs.
         return s.calls.filter {
             $0.callee == "NavigationView" && !$0.isMember && !s.isInAvailabilityFallback($0.calleeToken)
@@ -20,8 +21,8 @@ public struct NavigationViewDeprecatedRule: Rule {
             Hit(
                 file: file.index, offset: s.offset(of: call.calleeToken),
                 message:
-                    "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links"
-            )
+                    "`NavigationView` is deprecated; use `NavigationStack` (or `NavigationSplitView` for columns) with value-based links",
+                severity: scaffolding.severity(at: call.calleeToken), confidence: options.deprecationConfidence)
         }
     }
 }

@@ -14,12 +14,14 @@ public struct PresentationModeDeprecatedRule: Rule {
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
+        let scaffolding = Scaffolding(file)
         return offenders(s).map { property, keyPath in
             Hit(
                 file: file.index, offset: s.offset(of: keyPath),
                 message:
                     "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`",
-                fix: fix(property, keyPath: keyPath, in: s))
+                severity: scaffolding.severity(at: keyPath), fix: fix(property, keyPath: keyPath, in: s),
+                confidence: options.deprecationConfidence)
         }
     }
 

@@ -25,6 +25,12 @@ public struct StateNotPrivateRule: CollectingRule {
         case memberwise
     }
 
+    /// The types whose own declaration (not an extension) has an `init`: Swift then makes no
+    /// memberwise initializer, so no caller can hand their `@State` a value.
+    static func typesWithOwnInit(_ s: Structure) -> Set<Int> {
+        Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner).filter { s.types[$0].kind != .extension })
+    }
+
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
         // Types with an `init` of their own, gathered only if a property without a value asks.
         var typesWithInit: Set<Int>?
@@ -81,6 +87,8 @@ public struct StateNotPrivateRule: CollectingRule {
         /// Written `private(set)`: narrowed for setters only.
         var setterOnly: Bool
         var fix: Fix?
+        /// The type declares an `init`: there is no memberwise initializer to seed the state from.
+        var hasOwnInit = false
     }
 
     public func collect(_ file: LintFile) -> StateNotPrivateFileFacts? {
@@ -96,16 +104,21 @@ public struct StateNotPrivateRule: CollectingRule {
         _ file: LintFile, options: RuleOptions
     ) -> @Sendable (ProjectIndex, StateNotPrivateFacts) -> [Hit] {
         let s = file.structure
+        var withOwnInit: Set<Int>?
         let candidates = offenders(s).compactMap { property, attribute, seeding -> Candidate? in
             guard let owner = property.owner else { return nil }
             let type = s.types[owner]
-            return Candidate(
+            let ownInits = withOwnInit ?? Self.typesWithOwnInit(s)
+            withOwnInit = ownInits
+            var candidate = Candidate(
                 offset: s.offset(of: attribute), type: type.name, property: property.name,
                 declaration:
                     "`\(s.text(attribute))\(Self.setterAccess(property).map { " \($0)" } ?? "") var \(property.name)`",
                 seeding: seeding,
                 declaredAsView: Self.viewProtocols.contains { type.inherits($0) }, isClass: type.kind == .class,
                 setterOnly: Self.setterAccess(property) != nil, fix: seeding == .owned ? fix(property, in: s) : nil)
+            candidate.hasOwnInit = ownInits.contains(owner)
+            return candidate
         }
         guard !candidates.isEmpty else { return { _, _ in [] } }
         let fileIndex = file.index
@@ -165,6 +178,15 @@ public struct StateNotPrivateRule: CollectingRule {
                     && project.constructions[candidate.type].map { sites in
                         !sites.isEmpty && sites.allSatisfy(\.inPreview)
                     } ?? false
+                // With an `init` of its own the view has no memberwise initializer: no caller can
+                // pass the state a value, so the hazard the message names cannot happen here.
+                if candidate.hasOwnInit, !elsewhere {
+                    return Hit(
+                        file: fileIndex, offset: candidate.offset,
+                        message:
+                            "\(candidate.declaration) is the view's own state but is not private; `\(candidate.type)` has an `init` of its own, so no caller can set it today, and `private` says so",
+                        severity: .info, fix: fix)
+                }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:

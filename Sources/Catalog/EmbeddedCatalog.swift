@@ -800,6 +800,23 @@ struct Compose: View {
 
 ## Non-triggering
 
+Code that never ships — a `#Preview`, a `PreviewProvider`, a test, a `#if DEBUG` branch — gets an
+`info`: nothing a person uses changes when it is replaced there.
+
+```swift
+struct Detail: View {
+    var body: some View { Text("Detail") }
+}
+
+#if DEBUG
+struct Detail_Previews: PreviewProvider {
+    static var previews: some View {
+        NavigationStack { Detail().ⓘnavigationBarTitle("Detail") }
+    }
+}
+#endif
+```
+
 ```swift
 struct Settings: View {
     var body: some View {
@@ -2583,6 +2600,19 @@ struct Inbox: View {
 
 ## Non-triggering
 
+Code that never ships — a `#Preview`, a `PreviewProvider`, a test, a `#if DEBUG` branch — gets an
+`info`: nothing a person uses changes when it is replaced there.
+
+```swift
+struct Detail: View {
+    var body: some View { Text("Detail") }
+}
+
+#Preview {
+    ⓘNavigationView { Detail() }
+}
+```
+
 ```swift
 struct Inbox: View {
     var body: some View {
@@ -3558,7 +3588,7 @@ summary: >-
   `ViewModifier`, `…Representable`, an app protocol refining `View`) without `private`
   (`private(set)` is not private: the fix makes it `private`); silent when a protocol requires it;
   `info` when callers seed it through the memberwise initializer or another file extends the view
-  (fix then unsafe or absent).
+  (fix then unsafe or absent), and when the view declares an `init` (no caller can set it).
 tags: [state]
 correctable: true
 ---
@@ -3644,6 +3674,20 @@ struct IntroStory: Story {
 ```
 
 ## Non-triggering
+
+A view with an `init` of its own has no memberwise initializer, so no caller can seed its state:
+`private` is still right, but nothing goes wrong without it, and it is an `info`:
+
+```swift
+struct LapCounter: View {
+    ⓘ@State var laps = 0
+    let title: String
+
+    init(title: String) { self.title = title }
+
+    var body: some View { Text("\(title): \(laps)") }
+}
+```
 
 ```swift
 struct Counter: View {

@@ -337,6 +337,8 @@ public struct Linter: Sendable {
         // none, and whether a target builds the file at all.
         let project = configuration.detectsDeploymentTargets ? targetResolver.project(forFile: file.path) : nil
         let fileTargets = configuration.deploymentTargets == nil ? project?.targets : nil
+        let targetsUnknown =
+            configuration.detectsDeploymentTargets && configuration.deploymentTargets == nil && fileTargets == nil
         let unbuilt = project?.isBuilt == false
         // The team rules' texts, read on the first team rule with some: a rule per file costs a
         // call, a lock and a retain or two before its texts rule the file out.
@@ -361,7 +363,9 @@ public struct Linter: Sendable {
                                     continue rules
                                 }
                             }
-                            check(rules[position], at: position, file, fileTargets, into: &state)
+                            check(
+                                rules[position], at: position, file, fileTargets, targetsUnknown: targetsUnknown,
+                                into: &state)
                         }
                     }
                 }
@@ -373,16 +377,18 @@ public struct Linter: Sendable {
     /// One rule on one file: a local rule's hits recorded, a project rule's verdict deferred.
     private func check(
         _ prepared: PreparedRule, at position: Int, _ file: LintFile, _ fileTargets: DeploymentTargets?,
-        into state: inout FileState
+        targetsUnknown: Bool, into state: inout FileState
     ) {
         let started = RuleTimer.shared.enabled ? DispatchTime.now().uptimeNanoseconds : 0
         if let projectRule = prepared.projectRule {
             var options = prepared.options
             if let targets = fileTargets { options.deploymentTargets = targets }
+            if targetsUnknown { options.deploymentTargetsUnknown = true }
             state.deferred.append((position, projectRule.prepare(file, options: options)))
-        } else if let targets = fileTargets, prepared.readsDeploymentTargets {
+        } else if fileTargets != nil || targetsUnknown, prepared.readsDeploymentTargets {
             var options = prepared.options
-            options.deploymentTargets = targets
+            if let targets = fileTargets { options.deploymentTargets = targets }
+            if targetsUnknown { options.deploymentTargetsUnknown = true }
             record(prepared.rule.check(file, options: options), of: prepared, in: &state)
         } else {
             record(prepared.rule.check(file, options: prepared.options), of: prepared, in: &state)

@@ -12,11 +12,16 @@ public struct RuleOptions: Sendable {
         let values: [String: String]
         let deploymentTargets: DeploymentTargets?
         let projectRoot: String?
+        let targetsUnknown: Bool
 
-        init(_ values: [String: String], _ deploymentTargets: DeploymentTargets?, _ projectRoot: String?) {
+        init(
+            _ values: [String: String], _ deploymentTargets: DeploymentTargets?, _ projectRoot: String?,
+            _ targetsUnknown: Bool = false
+        ) {
             self.values = values
             self.deploymentTargets = deploymentTargets
             self.projectRoot = projectRoot
+            self.targetsUnknown = targetsUnknown
         }
     }
 
@@ -24,18 +29,29 @@ public struct RuleOptions: Sendable {
 
     public var values: [String: String] {
         get { storage.values }
-        set { storage = Storage(newValue, storage.deploymentTargets, storage.projectRoot) }
+        set { storage = Storage(newValue, storage.deploymentTargets, storage.projectRoot, storage.targetsUnknown) }
     }
     /// The oldest OS versions the project supports, if known (see `DeploymentTargets`).
     public var deploymentTargets: DeploymentTargets? {
         get { storage.deploymentTargets }
-        set { storage = Storage(storage.values, newValue, storage.projectRoot) }
+        set { storage = Storage(storage.values, newValue, storage.projectRoot, storage.targetsUnknown) }
     }
     /// The configuration's folder: team rules' `paths:` globs start there.
     public var projectRoot: String? {
         get { storage.projectRoot }
-        set { storage = Storage(storage.values, storage.deploymentTargets, newValue) }
+        set { storage = Storage(storage.values, storage.deploymentTargets, newValue, storage.targetsUnknown) }
     }
+    /// The file's deployment targets were looked for and not found (no project the tool can read,
+    /// no `deployment_target:`): whether a newer API is available to it cannot be told.
+    public var deploymentTargetsUnknown: Bool {
+        get { storage.targetsUnknown }
+        set {
+            storage = Storage(storage.values, storage.deploymentTargets, storage.projectRoot, newValue)
+        }
+    }
+
+    /// How sure a deprecation is: that the replacement is there to move to needs the targets.
+    public var deprecationConfidence: Confidence { deploymentTargetsUnknown ? .low : .high }
 
     public init(_ values: [String: String] = [:], deploymentTargets: DeploymentTargets? = nil) {
         storage = Storage(values, deploymentTargets, nil)

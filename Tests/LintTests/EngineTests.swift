@@ -376,7 +376,8 @@ final class EngineTests: XCTestCase {
         let array = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
         XCTAssertEqual(array.count, 1)
         XCTAssertEqual(
-            Set(array[0].keys), ["rule", "severity", "confidence", "message", "path", "line", "column", "note", "related"])
+            Set(array[0].keys),
+            ["rule", "severity", "confidence", "message", "path", "line", "column", "note", "related"])
         XCTAssertEqual(array[0]["confidence"] as? String, "high")
         let note = array[0]["note"] as! [String: String]
         XCTAssertEqual(note["title"], "NavigationStack Essentials")
