@@ -159,6 +159,7 @@ public struct ConstantBindingRule: ProjectRule {
         return { [candidates, previewSeverity] project in
             candidates.compactMap { candidate in
                 var severity = candidate.severity
+                var confidence = Confidence.high
                 var effect = candidate.effect
                 var evidence: [Evidence] = []
                 var advice = Self.viewAdvice
@@ -212,7 +213,8 @@ public struct ConstantBindingRule: ProjectRule {
                         severity = .info
                         advice = "pass a binding to real state if this call ever turns them on"
                         evidence = places.map { .elsewhere($0) }
-                    case .written(let chain)? where candidate.frozenOff:
+                    case .writtenElsewhere(let chain)? where candidate.frozenOff,
+                        .written(let chain)? where candidate.frozenOff:
                         // "Off here" (`.constant(false)`): the write may sit on a path this caller never takes.
                         effect =
                             "if `\(candidate.callee)` writes `\(candidate.label ?? "")` on this call's path (it can: see the write), that change silently does nothing"
@@ -222,6 +224,13 @@ public struct ConstantBindingRule: ProjectRule {
                         effect =
                             "`\(candidate.callee)` writes `\(candidate.label ?? "")`, and those changes silently do nothing"
                         evidence = chain.map { .elsewhere($0) }
+                    case .writtenElsewhere(let chain)?:
+                        // A write no person's action makes (on appear, on a notification, in a
+                        // method): often meant for another caller, or a reset the caller does not need.
+                        effect =
+                            "`\(candidate.callee)` writes `\(candidate.label ?? "")` where no action of the person's is seen to (see the write), and those changes silently do nothing"
+                        evidence = chain.map { .elsewhere($0) }
+                        confidence = .medium
                     case .unknown?, nil:
                         // An `init` takes the binding under another name, or hands it to a view
                         // whose code is not here: where it goes is not followed.
@@ -239,7 +248,7 @@ public struct ConstantBindingRule: ProjectRule {
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message: Self.message(candidate, effect: effect ?? "", advice: advice),
-                    severity: severity, evidence: evidence)
+                    severity: severity, evidence: evidence, confidence: confidence)
             }
         }
     }

@@ -30,33 +30,66 @@ public struct EagerListDestinationRule: CollectingRule {
     struct Destination: Sendable {
         var view: String
         var labels: [String]?
-        /// Types constructed in its arguments, with the labels each construction passes.
-        var argumentTypes: [(type: String, labels: [String])]
+        /// Types constructed in its arguments, with the labels each construction passes and the
+        /// destination's label it is passed under.
+        var argumentTypes: [(type: String, labels: [String], passedAs: String?)]
+    }
+
+    /// One file's facts: where its types do work when built, and, per type declared here with no
+    /// `init` of its own, the `@StateObject` properties without an initial value. The memberwise
+    /// initializer takes those as an autoclosure, which SwiftUI runs once the view is shown:
+    /// `Detail(model: Model(…))` in a row builds no `Model`.
+    public struct FileFacts: Sendable {
+        var sites: [WorkSite]
+        var deferredArguments: [String: Set<String>]
+    }
+
+    /// The work sites by type, in file order, and every file's deferred arguments by type.
+    public struct Facts: Sendable {
+        var workSites: [String: [WorkSite]]
+        var deferredArguments: [String: Set<String>]
+    }
+
+    static func deferredArguments(in s: Structure) -> [String: Set<String>] {
+        var withInit = Set<Int>()
+        for function in s.functions where function.isInitializer {
+            if let owner = function.owner, s.types[owner].kind != .extension { withInit.insert(owner) }
+        }
+        var deferred: [String: Set<String>] = [:]
+        for property in s.properties where !property.hasInitialValue && !property.isStatic {
+            guard let owner = property.owner, s.types[owner].kind != .extension, !withInit.contains(owner),
+                property.attributes.contains(where: { $0.hasSuffix("StateObject") })
+            else { continue }
+            deferred[s.types[owner].name, default: []].insert(property.name)
+        }
+        return deferred
     }
 
     /// Where each file's types do work when built (`ConstructionCost`), from every file: a model
     /// declared in a file with no SwiftUI in it is built in view code all the same.
-    public func collect(_ file: LintFile) -> [WorkSite]? {
-        let sites = ConstructionCost.workSites(in: file.structure)
-        return sites.isEmpty
-            ? nil
-            : sites.map { site in
-                var site = site
-                site.file = file.index
-                return site
-            }
+    public func collect(_ file: LintFile) -> FileFacts? {
+        let sites = ConstructionCost.workSites(in: file.structure).map { site in
+            var site = site
+            site.file = file.index
+            return site
+        }
+        let deferred = Self.deferredArguments(in: file.structure)
+        return sites.isEmpty && deferred.isEmpty ? nil : FileFacts(sites: sites, deferredArguments: deferred)
     }
 
-    /// The work sites by type, in file order.
-    public static func merge(_ collected: Collected<[WorkSite]>) -> [String: [WorkSite]] {
+    public static func merge(_ collected: Collected<FileFacts>) -> Facts {
         var byType: [String: [WorkSite]] = [:]
-        for sites in collected.all { for site in sites { byType[site.type, default: []].append(site) } }
-        return byType
+        var deferred: [String: Set<String>] = [:]
+        for facts in collected.all {
+            for site in facts.sites { byType[site.type, default: []].append(site) }
+            deferred.merge(facts.deferredArguments) { $0.union($1) }
+        }
+        return Facts(workSites: byType, deferredArguments: deferred)
     }
 
     public func validate(
         _ file: LintFile, options: RuleOptions
-    ) -> @Sendable (ProjectIndex, [String: [WorkSite]]) -> [Hit] {
+    ) -> @Sendable (ProjectIndex, Facts) -> [Hit] {
         let s = file.structure
         var candidates: [(offset: Int, destination: Destination, container: String)] = []
         // Links in a view's `body` outside any rows: in rows if the view itself is built in some.
@@ -90,10 +123,10 @@ public struct EagerListDestinationRule: CollectingRule {
             options.allows(DeploymentTargets.navigationStackAPIs)
             ? "link with `NavigationLink(value:)` and build the destination in `navigationDestination(for:)`"
             : "wrap it in a view that builds it in its own `body` (`LazyView(…)`), as `NavigationLink(value:)` needs iOS 16"
-        return { [candidates, inBodies] project, workSites in
+        return { [candidates, inBodies] project, facts in
             var hits = candidates.compactMap { candidate -> Hit? in
                 guard !Self.buildsLazily(candidate.destination.view, project: project),
-                    let cost = Self.cost(of: candidate.destination, project: project, workSites: workSites)
+                    let cost = Self.cost(of: candidate.destination, project: project, facts: facts)
                 else { return nil }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
@@ -104,7 +137,7 @@ public struct EagerListDestinationRule: CollectingRule {
             for link in inBodies {
                 guard let row = project.rowSite(of: link.owner), let container = row.rowContainer?.rawValue,
                     !Self.buildsLazily(link.destination.view, project: project),
-                    let cost = Self.cost(of: link.destination, project: project, workSites: workSites)
+                    let cost = Self.cost(of: link.destination, project: project, facts: facts)
                 else { continue }
                 let rowPath = project.paths[row.file] ?? "?"
                 hits.append(
@@ -130,12 +163,15 @@ public struct EagerListDestinationRule: CollectingRule {
         for range in ranges {
             for index in s.calls(in: range) where s.calls[index].callee == view && !s.calls[index].isMember {
                 let construction = s.calls[index]
-                var argumentTypes: [(type: String, labels: [String])] = []
-                if let parentheses = construction.parentheses {
-                    for inner in s.calls(in: parentheses.lowerBound + 1..<parentheses.upperBound)
+                var argumentTypes: [(type: String, labels: [String], passedAs: String?)] = []
+                for argument in s.arguments(of: construction) {
+                    for inner in s.calls(in: argument.value)
                     where !s.calls[inner].isMember && Structure.isTypeName(s.calls[inner].callee) {
                         argumentTypes.append(
-                            (s.calls[inner].callee, s.arguments(of: s.calls[inner]).map { $0.label ?? "_" }))
+                            (
+                                s.calls[inner].callee, s.arguments(of: s.calls[inner]).map { $0.label ?? "_" },
+                                argument.label
+                            ))
                     }
                 }
                 return Destination(
@@ -150,7 +186,7 @@ public struct EagerListDestinationRule: CollectingRule {
     /// proof), and the severity when lower than the rule's; nil when it only stores its arguments.
     /// Only the initializer the link calls counts (by its labels), and so does a model built in
     /// its arguments (`Detail(model: Model(item))`), which every row builds too.
-    static func cost(of destination: Destination, project: ProjectIndex, workSites: [String: [WorkSite]]) -> (
+    static func cost(of destination: Destination, project: ProjectIndex, facts: Facts) -> (
         reason: String, severity: Severity?, evidence: [Evidence]
     )? {
         func place(_ site: WorkSite, _ what: String) -> Evidence {
@@ -159,7 +195,7 @@ public struct EagerListDestinationRule: CollectingRule {
         // The work of the initializer a call with these labels runs (a stored property's initial
         // value is paid by every initializer).
         func work(of type: String, labels: [String]?) -> WorkSite? {
-            (workSites[type] ?? []).first { $0.initializerLabels == nil || $0.initializerLabels == labels }
+            (facts.workSites[type] ?? []).first { $0.initializerLabels == nil || $0.initializerLabels == labels }
         }
         if let site = work(of: destination.view, labels: destination.labels) {
             return (
@@ -167,7 +203,9 @@ public struct EagerListDestinationRule: CollectingRule {
                 [place(site, "`\(destination.view)` does work when built")]
             )
         }
-        for argument in destination.argumentTypes {
+        // A model handed to a `@StateObject` through the memberwise initializer is an autoclosure.
+        let deferred = facts.deferredArguments[destination.view] ?? []
+        for argument in destination.argumentTypes where argument.passedAs.map(deferred.contains) != true {
             if let site = work(of: argument.type, labels: argument.labels) {
                 return (
                     "each row also builds `\(argument.type)`, whose initializer does work", nil,

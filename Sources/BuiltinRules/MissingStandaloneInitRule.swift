@@ -42,11 +42,19 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 }
                 func mayWrite(_ proof: ProjectIndex.BindingProof) -> Bool {
                     switch proof {
-                    case .written, .unknown: true
+                    case .written, .writtenElsewhere, .unknown: true
                     case .notWritten, .switchedOff: false
                     }
                 }
-                let frozen = built.filter { site in site.constantLabels.contains { mayWrite(proof(site, $0)) } }
+                // A binding parameter with a default value (`focus: Binding<Bool> = .constant(false)`)
+                // is one a caller can leave out: the view has a way to be built without it.
+                let omittable = Set(
+                    project.initializers(of: view.name).flatMap { _, function in
+                        function.parameters.filter { $0.hasDefault && $0.type.contains("Binding<") }.compactMap(\.label)
+                    })
+                let frozen = built.filter { site in
+                    site.constantLabels.contains { !omittable.contains($0) && mayWrite(proof(site, $0)) }
+                }
                 guard !frozen.isEmpty else { continue }
                 // Previews, tests, demo scaffolds and "off here" (`.constant(false)`) do not count as
                 // callers that need the view to work.
@@ -54,7 +62,8 @@ public struct MissingStandaloneInitRule: ProjectRule {
                     !site.inPreview && !(site.owner.map(SwiftUINames.isScaffold) ?? false)
                         && !(project.paths[site.file].map(SwiftUINames.isScaffoldPath) ?? false)
                         && site.constantLabels.contains { label in
-                            !site.frozenOffLabels.contains(label) && mayWrite(proof(site, label))
+                            !omittable.contains(label) && !site.frozenOffLabels.contains(label)
+                                && mayWrite(proof(site, label))
                         }
                 }
                 // The proof: each real caller, and the write its frozen binding loses.
@@ -62,11 +71,13 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 for site in real.prefix(3) {
                     evidence.append(
                         .at(project.paths[site.file] ?? "?", line: site.line, "`.constant(…)` passed here"))
-                    for label in site.constantLabels {
-                        if case .written(let chain) = proof(site, label), let write = chain.last {
-                            evidence.append(.elsewhere(write))
-                            break
+                    for label in site.constantLabels where !omittable.contains(label) {
+                        switch proof(site, label) {
+                        case .written(let chain), .writtenElsewhere(let chain):
+                            if let write = chain.last { evidence.append(.elsewhere(write)) }
+                        default: continue
                         }
+                        break
                     }
                 }
                 // Without a write it can name, the view may only be suspected: `info`.

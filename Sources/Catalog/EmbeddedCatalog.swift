@@ -365,25 +365,6 @@ struct RouterView: View {
 }
 ```
 
-A view of the app that writes its binding from its representable's coordinator:
-
-```swift
-struct PageControl: UIViewRepresentable {
-    @Binding var page: Int
-    func makeUIView(context: Context) -> UIPageControl { UIPageControl() }
-    func updateUIView(_ control: UIPageControl, context: Context) { control.currentPage = page }
-    final class Coordinator {
-        var parent: PageControl
-        init(parent: PageControl) { self.parent = parent }
-        @objc func changed(_ control: UIPageControl) { parent.page = control.currentPage }
-    }
-}
-
-struct Onboarding: View {
-    var body: some View { PageControl(page: ↓.constant(0)) }
-}
-```
-
 ```swift
 struct Settings: View {
     var body: some View {
@@ -424,26 +405,6 @@ struct SearchScreen: View {
 }
 ```
 
-A representable's coordinator writes through the view it keeps, whatever it calls it:
-
-```swift
-struct ColorWell: UIViewRepresentable {
-    @Binding var color: Color
-    func makeCoordinator() -> Coordinator { Coordinator(well: self) }
-    func makeUIView(context: Context) -> UIView { UIView() }
-    func updateUIView(_ view: UIView, context: Context) {}
-    final class Coordinator {
-        let well: ColorWell
-        init(well: ColorWell) { self.well = well }
-        func picked(_ color: Color) { well.color = color }
-    }
-}
-
-struct Palette: View {
-    var body: some View { ColorWell(color: ↓.constant(.red)) }
-}
-```
-
 With `previews: error`, a frozen binding in a preview is reported like any other:
 
 ```swift previews=error
@@ -470,6 +431,68 @@ struct Preferences: View {
 ```
 
 ## Non-triggering
+
+A write that no action of the person's makes — on appear, when a notification or a value
+arrives, in a task — is often meant for another caller (a pinned tab ignoring a "switch feed"
+command) or only acknowledges a request: the rule cannot prove a loss, so the finding is
+medium-confidence and reported at `warning` (`ⓦ`), never failing a build. A write in a `Button`'s
+action, or a SwiftUI control handed the binding, proves it:
+
+```swift
+struct Timeline: View {
+    @Binding var feed: String
+    var body: some View {
+        List { Text(feed) }
+            .onReceive(NotificationCenter.default.publisher(for: .showLatest)) { _ in feed = "latest" }
+    }
+}
+
+struct Tabs: View {
+    var body: some View {
+        TabView { Timeline(feed: ⓦ.constant("local")) }
+    }
+}
+```
+
+A view of the app that writes its binding from its representable's coordinator: which action of the
+person's calls the coordinator (a target-action, a delegate) is not traced, so it is a `warning`:
+
+```swift
+struct PageControl: UIViewRepresentable {
+    @Binding var page: Int
+    func makeUIView(context: Context) -> UIPageControl { UIPageControl() }
+    func updateUIView(_ control: UIPageControl, context: Context) { control.currentPage = page }
+    final class Coordinator {
+        var parent: PageControl
+        init(parent: PageControl) { self.parent = parent }
+        @objc func changed(_ control: UIPageControl) { parent.page = control.currentPage }
+    }
+}
+
+struct Onboarding: View {
+    var body: some View { PageControl(page: ⓦ.constant(0)) }
+}
+```
+
+A representable's coordinator writes through the view it keeps, whatever it calls it (a `warning` too):
+
+```swift
+struct ColorWell: UIViewRepresentable {
+    @Binding var color: Color
+    func makeCoordinator() -> Coordinator { Coordinator(well: self) }
+    func makeUIView(context: Context) -> UIView { UIView() }
+    func updateUIView(_ view: UIView, context: Context) {}
+    final class Coordinator {
+        let well: ColorWell
+        init(well: ColorWell) { self.well = well }
+        func picked(_ color: Color) { well.color = color }
+    }
+}
+
+struct Palette: View {
+    var body: some View { ColorWell(color: ⓦ.constant(.red)) }
+}
+```
 
 ```swift
 struct RouterView: View {
@@ -1144,6 +1167,52 @@ struct Filters: View {
 ```
 
 ## Non-triggering
+
+A `lazy var` is made on first use, and a Combine publisher does nothing until something
+subscribes: neither is work done when the destination is built:
+
+```swift
+struct PlayerScreen: View {
+    let item: String
+    let finished = NotificationCenter.default.publisher(for: .playbackEnded)
+    lazy var summary = Summary.compute(for: item)
+    var body: some View { Text(item).onReceive(finished) { _ in } }
+}
+
+struct Queue: View {
+    let items: [String]
+    var body: some View {
+        List(items, id: \.self) { item in
+            NavigationLink(item, destination: PlayerScreen(item: item))
+        }
+    }
+}
+```
+
+A model handed to a `@StateObject` through the view's memberwise initializer is an autoclosure:
+SwiftUI builds it once, when the pushed view is shown, so each row builds only the small view
+value:
+
+```swift
+final class SeasonModel: ObservableObject {
+    @Published var episodes: [String] = []
+    init(show: String) { episodes = Database.shared.episodes(of: show) }
+}
+
+struct SeasonScreen: View {
+    @StateObject var model: SeasonModel
+    var body: some View { List(model.episodes, id: \.self) { Text($0) } }
+}
+
+struct ShowsList: View {
+    let shows: [String]
+    var body: some View {
+        List(shows, id: \.self) { show in
+            NavigationLink(show, destination: SeasonScreen(model: SeasonModel(show: show)))
+        }
+    }
+}
+```
 
 Each `case` of a switch in the rows builds its own destination once; the work of an initializer the
 link does not call, and a `UserDefaults` read, cost the rows nothing:
@@ -1945,6 +2014,33 @@ struct Workout: View {
 ```
 
 ## Non-triggering
+
+A binding parameter with a default value is one a caller can leave out: the view already has a way
+to be built without it, and a `.constant(…)` passed there is the caller's choice:
+
+```swift
+struct SlugField: View {
+    @Binding var text: String
+    @Binding var focusRequested: Bool
+    @FocusState private var focused: Bool
+
+    init(text: Binding<String>, focusRequested: Binding<Bool> = .constant(false)) {
+        _text = text
+        _focusRequested = focusRequested
+    }
+
+    var body: some View {
+        TextField("Slug", text: $text)
+            .focused($focused)
+            .onAppear { if focusRequested { focused = true; focusRequested = false } }
+    }
+}
+
+struct NewPage: View {
+    @State private var slug = ""
+    var body: some View { SlugField(text: $slug, focusRequested: .constant(true)) }
+}
+```
 
 Only a preview freezes the binding: `info`.
 

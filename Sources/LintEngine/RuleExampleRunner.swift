@@ -29,18 +29,21 @@ public struct RuleExampleRunner: Sendable {
         public var rulesWithoutExamples: [String] = []
     }
 
-    /// An example with `↓` markers (a finding at the rule's severity) and `ⓘ` markers (a finding
-    /// the rule reports only at `info`, where it cannot tell): the code without them, and where each
-    /// marker stood.
+    /// An example with `↓` markers (a finding at the rule's severity), `ⓦ` markers (a finding an
+    /// error rule reports at `warning`, since it is only medium-confidence) and `ⓘ` markers (a
+    /// finding the rule reports only at `info`, where it cannot tell): the code without them, and
+    /// where each marker stood.
     public struct Marked: Sendable {
         public var code: String
         /// (line, column in characters), 1-based.
         public var markers: [(line: Int, column: Int)]
         public var infoMarkers: [(line: Int, column: Int)] = []
+        public var warningMarkers: [(line: Int, column: Int)] = []
 
         /// The findings the markers expect, as `positions` writes them.
         public var expected: [String] {
-            (markers.map { "\($0.line):\($0.column)" } + infoMarkers.map { "\($0.line):\($0.column) info" })
+            (markers.map { "\($0.line):\($0.column)" } + infoMarkers.map { "\($0.line):\($0.column) info" }
+                + warningMarkers.map { "\($0.line):\($0.column) warning" })
                 .sorted(by: RuleExampleRunner.positionOrder)
         }
 
@@ -55,6 +58,10 @@ public struct RuleExampleRunner: Sendable {
                 }
                 if character == "ⓘ" {
                     infoMarkers.append((line, column))
+                    continue
+                }
+                if character == "ⓦ" {
+                    warningMarkers.append((line, column))
                     continue
                 }
                 code.append(character)
@@ -164,7 +171,9 @@ public struct RuleExampleRunner: Sendable {
         let result = linter.linter.lint([LintInput(path: linter.path) { Array(code.utf8) }])
         let ownSeverity = catalog.entry(rule)?.metadata.severity ?? .info
         let found = result.findings.filter { $0.ruleID == rule }.map {
-            "\($0.line):\($0.column)" + ($0.severity == .info && ownSeverity != .info ? " info" : "")
+            "\($0.line):\($0.column)"
+                + ($0.severity == .info && ownSeverity != .info
+                    ? " info" : $0.severity == .warning && ownSeverity == .error ? " warning" : "")
         }
         return (found.sorted(by: Self.positionOrder), result)
     }

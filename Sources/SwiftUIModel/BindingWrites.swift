@@ -51,6 +51,10 @@ public struct BindingWriteSite: Sendable {
     public var forwarded: [String: String] = [:]
     /// A method called on it (`name.reset()`) that is a write only if the run declares it `mutating`.
     public var method: String?
+    /// It stands in a closure a person's action runs (`Button`, `onTapGesture`, `onSubmit`, …) and
+    /// not in one that runs by itself (`onAppear`, `onReceive`, `onChange`, `task`): the write is
+    /// what the person did, which a frozen binding loses for sure.
+    public var inUserAction = false
     /// `name = newValue` in `.onChange(of: other) { _, newValue in … }`: it mirrors another value the
     /// view keeps into the binding, for a caller that reads it back; nothing the person does is lost.
     public var mirrors: String?
@@ -267,9 +271,34 @@ package enum BindingWrites {
         let positions = s.file.positions
         let offset = s.offset(of: index)
         let line = positions.line(of: offset)
-        return BindingWriteSite(
+        var site = BindingWriteSite(
             line: line, column: positions.characterColumn(of: offset, line: line),
             code: positions.excerpt(around: offset, line: line), gates: gates(of: index, in: s, owner: owner))
+        site.inUserAction = standsInUserAction(index, in: s)
+        return site
+    }
+
+    /// Calls whose closures run when a person acts on the view.
+    static let userActions: Set<String> = [
+        "Button", "onTapGesture", "onLongPressGesture", "onSubmit", "onDelete", "onMove", "onInsert", "onEnded",
+        "onChanged", "onCommand", "onDrop", "dropDestination", "refreshable", "onKeyPress", "swipeActions",
+        "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "primaryAction", "onIncrement", "onDecrement",
+    ]
+    /// Calls whose closures run by themselves: when the view appears, a value or a notification
+    /// arrives, a task starts. A write there is no one's action, and often meant for another caller.
+    static let reactions: Set<String> = [
+        "onAppear", "onDisappear", "task", "onReceive", "onChange", "onOpenURL", "onContinueUserActivity",
+        "onPreferenceChange", "onGeometryChange", "onScrollGeometryChange", "sink", "assign", "onReceiveNotification",
+    ]
+
+    /// Whether the innermost of those calls around the token is a person's action.
+    static func standsInUserAction(_ index: Int, in s: Structure) -> Bool {
+        for call in s.enclosingCalls(of: index) {
+            let callee = s.calls[call].callee
+            if reactions.contains(callee) { return false }
+            if userActions.contains(callee) { return true }
+        }
+        return false
     }
 
     /// The conditions around a token, inside its type, that a call can decide: `if flag`, `if let

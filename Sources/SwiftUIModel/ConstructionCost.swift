@@ -15,6 +15,8 @@ package enum ConstructionCost {
         "String", "Int", "Double", "Float", "Bool", "CGFloat", "CGSize", "CGPoint", "CGRect", "EdgeInsets", "UUID",
         "Date", "Color", "Font", "Array", "Set", "Dictionary", "NavigationPath", "Namespace", "Text", "Image",
         "AnyView", "LocalizedStringKey", "min", "max", "abs", "constant",
+        // Combine publishers do nothing until something subscribes.
+        "publisher", "publish",
     ]
 
     /// Where the file's types (declarations and extensions) do work when built: the first costly
@@ -22,7 +24,11 @@ package enum ConstructionCost {
     package static func workSites(in s: Structure) -> [WorkSite] {
         var sites: [WorkSite] = []
         var withCostlyProperty = Set<Int>()
-        for property in s.properties where property.hasInitialValue && property.body == nil && !property.isStatic {
+        // A `lazy var`'s value is made on first use, not when the value is built.
+        for property in s.properties
+        where property.hasInitialValue && property.body == nil && !property.isStatic
+            && !property.modifiers.contains("lazy")
+        {
             guard let owner = property.owner, !withCostlyProperty.contains(owner),
                 !property.attributes.contains(where: { $0.hasSuffix("StateObject") }),
                 let token = initialValueCall(property, in: s)

@@ -383,8 +383,13 @@ public struct ProjectIndex: Sendable {
 
     /// What the index can show about a view's writes to its binding.
     public enum BindingProof: Sendable {
-        /// Written: the code that does it, from the view's own line down the chain of views.
+        /// Written where a person acts (or by a SwiftUI control handed the binding): the code that
+        /// does it, from the view's own line down the chain of views.
         case written([RelatedLocation])
+        /// Written only where no person acts (a view appearing, a notification, a value changing,
+        /// a method or a coordinator the tool cannot trace to an action): what the caller loses
+        /// cannot be told for sure.
+        case writtenElsewhere([RelatedLocation])
         /// Only read (also by every view it is handed to).
         case notWritten
         /// Written only behind conditions this call switches off: where.
@@ -400,7 +405,7 @@ public struct ProjectIndex: Sendable {
     /// another name, or the type is not the run's).
     public func writesBinding(_ type: String, _ name: String) -> Bool? {
         switch bindingProof(type, name) {
-        case .written: return true
+        case .written, .writtenElsewhere: return true
         case .notWritten, .switchedOff: return false
         case .unknown: return nil
         }
@@ -440,6 +445,8 @@ public struct ProjectIndex: Sendable {
         }
         var unknown = false
         var switchedOff: [RelatedLocation] = []
+        // The first write no action is seen to make: the proof when no site is in an action.
+        var elsewhere: [RelatedLocation]?
         for site in use.sites {
             let place = { (message: String) in
                 RelatedLocation(path: path, line: site.line, column: site.column, message: message)
@@ -450,14 +457,20 @@ public struct ProjectIndex: Sendable {
             }
             if let method = site.method {
                 guard mutatingFunctions.contains(method) else { continue }
-                return .written([place("`\(type)` writes `\(name)` (`\(method)` is `mutating`): `\(site.code)`")])
+                let chain = [place("`\(type)` writes `\(name)` (`\(method)` is `mutating`): `\(site.code)`")]
+                if site.inUserAction { return .written(chain) }
+                elsewhere = elsewhere ?? chain
+                continue
             }
             guard let target = site.passedTo else {
                 if let source = site.mirrors {
                     switchedOff.append(place("`\(type)` only mirrors `\(source)` into `\(name)`: `\(site.code)`"))
                     continue
                 }
-                return .written([place("`\(type)` writes `\(name)`: `\(site.code)`")])
+                let chain = [place("`\(type)` writes `\(name)`: `\(site.code)`")]
+                if site.inUserAction { return .written(chain) }
+                elsewhere = elsewhere ?? chain
+                continue
             }
             let handedOn = place(
                 "`\(type)` passes `$\(name)` to `\(target.isMember ? "." : "")\(target.callee)(\(target.label):)`")
@@ -474,6 +487,7 @@ public struct ProjectIndex: Sendable {
                 switch bindingProof(target.callee, target.label, arguments: inner, passed: nil, visiting: &visiting)
                 {
                 case .written(let chain): return .written([handedOn] + chain)
+                case .writtenElsewhere(let chain): elsewhere = elsewhere ?? [handedOn] + chain
                 case .notWritten, .switchedOff: continue
                 case .unknown: unknown = true
                 }
@@ -485,6 +499,7 @@ public struct ProjectIndex: Sendable {
                 unknown = true
             }
         }
+        if let elsewhere { return .writtenElsewhere(elsewhere) }
         if unknown { return .unknown }
         return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
     }
