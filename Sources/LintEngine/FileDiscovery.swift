@@ -175,7 +175,11 @@ public enum FileDiscovery {
         }
         var visit = Visit(folder: folder)
         for (entry, kind) in entries {
-            if entry == "Package.swift" || entry.hasSuffix(".xcodeproj") { visit.isProject = true }
+            if entry == "Package.swift" || entry.hasSuffix(".xcodeproj") || entry == "project.yml"
+                || entry == "project.yaml" || entry == "Project.swift"
+            {
+                visit.isProject = true
+            }
             let full = folder == "." ? entry : folder + "/" + entry
             if entry.hasPrefix("."), AtomicFile.isStaleTemporary(entry) { visit.staleTemporaries.append(full) }
             if skippedFolders.contains(entry) || entry.hasPrefix(".") && entry != "." { continue }

@@ -337,8 +337,7 @@ public struct Linter: Sendable {
         // none, and whether a target builds the file at all.
         let project = configuration.detectsDeploymentTargets ? targetResolver.project(forFile: file.path) : nil
         let fileTargets = configuration.deploymentTargets == nil ? project?.targets : nil
-        let targetsUnknown =
-            configuration.detectsDeploymentTargets && configuration.deploymentTargets == nil && fileTargets == nil
+        let targetsUnknown = configuration.deploymentTargets == nil && project?.found == false
         let unbuilt = project?.isBuilt == false
         // The team rules' texts, read on the first team rule with some: a rule per file costs a
         // call, a lock and a retain or two before its texts rule the file out.

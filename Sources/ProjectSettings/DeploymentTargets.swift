@@ -147,6 +147,64 @@ public struct DeploymentTargets: Sendable, Equatable {
         return versions
     }
 
+    /// XcodeGen's `project.yml`: `deploymentTarget:` as a mapping of platforms (`options:` or a
+    /// target's), or as one version under a target's `platform:`. Read line by line: the file
+    /// is YAML, but only these keys matter, and a team's file may use anchors and includes.
+    static func fromXcodeGen(_ text: String) -> [Platform: Version] {
+        var versions: [Platform: Version] = [:]
+        func keep(_ platform: Platform, _ version: Version) {
+            versions[platform] = min(versions[platform] ?? version, version)
+        }
+        var platform: Platform?
+        var mappingIndent: Int?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.drop { $0 == " " || $0 == "-" }
+            guard let colon = content.firstIndex(of: ":") else { continue }
+            let key = content[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = content[content.index(after: colon)...].trimmingCharacters(
+                in: CharacterSet(charactersIn: " \"'"))
+            if let open = mappingIndent {
+                if indent > open, let named = Platform(rawValue: key), let version = Version(value) {
+                    keep(named, version)
+                    continue
+                }
+                if indent <= open { mappingIndent = nil }
+            }
+            if key == "platform" { platform = Platform(rawValue: value) }
+            if key == "deploymentTarget" {
+                if value.isEmpty {
+                    mappingIndent = indent
+                } else if let platform, let version = Version(value) {
+                    keep(platform, version)
+                }
+            }
+        }
+        return versions
+    }
+
+    /// Tuist's `Project.swift`: `deploymentTargets: .iOS("17.0")`, `.multiplatform(iOS: "17.0", …)`,
+    /// the older `deploymentTarget: .iOS(targetVersion: "15.0", devices: …)`.
+    static func fromTuist(_ text: String) -> [Platform: Version] {
+        let bytes = Array(text.utf8)
+        var versions: [Platform: Version] = [:]
+        // `iOS: "17.0"` counts only as an argument of `.multiplatform(…)`.
+        let labelled = text.contains("multiplatform(")
+        for platform in Platform.allCases {
+            var patterns = [".\(platform.rawValue)(", ".\(platform.rawValue)(targetVersion:"]
+            if labelled { patterns.append("\(platform.rawValue):") }
+            for pattern in patterns {
+                for end in bytes.endsOfOccurrences(of: pattern) {
+                    if let version = version(after: end, in: bytes) {
+                        versions[platform] = min(versions[platform] ?? version, version)
+                    }
+                }
+            }
+        }
+        return versions
+    }
+
     /// The oldest versions SwiftPM builds a package for when its manifest names no platforms.
     static let packageDefaults: [Platform: Version] = [
         .iOS: Version(12), .macOS: Version(10, 13), .tvOS: Version(12), .watchOS: Version(4),
@@ -231,10 +289,14 @@ public struct FileProject: Sendable, Equatable {
     /// another Xcode project in the tree, compiles it (a stale copy beside the real one); nil when
     /// that is not known (no Xcode project, an unreadable one, a `Package.swift` nearer or beside it).
     public var isBuilt: Bool?
+    /// Whether a project was found at all. One that names no versions builds for its SDK's
+    /// defaults, which have every API the rules recommend; with none, the targets are unknown.
+    public var found = true
 
-    public init(targets: DeploymentTargets?, isBuilt: Bool?) {
+    public init(targets: DeploymentTargets?, isBuilt: Bool?, found: Bool = true) {
         self.targets = targets
         self.isBuilt = isBuilt
+        self.found = found
     }
 }
 
@@ -331,7 +393,7 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
                 }
                 return FileProject(targets: targets, isBuilt: builtByAnotherProject(file, besides: root))
             }
-        case .none: return FileProject(targets: nil, isBuilt: nil)
+        case .none: return FileProject(targets: nil, isBuilt: nil, found: false)
         }
     }
 
@@ -423,6 +485,15 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     private func readProject(in folder: String) -> Found? {
         // `readdir` directly: a folder listing per folder of the tree, so Foundation's is too slow.
         let entries = FolderListing.entries(folder)?.map(\.name) ?? []
+        // XcodeGen and Tuist generate the Xcode project (often not committed) from these.
+        for (name, read) in [
+            ("project.yml", DeploymentTargets.fromXcodeGen), ("project.yaml", DeploymentTargets.fromXcodeGen),
+            ("Project.swift", DeploymentTargets.fromTuist),
+        ] where entries.contains(name) && !entries.contains(where: { $0.hasSuffix(".xcodeproj") }) {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
+            let versions = read(String(decoding: data, as: UTF8.self))
+            return .project(versions.isEmpty ? nil : DeploymentTargets(versions, source: folder + "/" + name))
+        }
         let xcodeProjects = entries.filter { $0.hasSuffix(".xcodeproj") }.sorted()
         if let first = xcodeProjects.first {
             let path = folder + "/" + first + "/project.pbxproj"

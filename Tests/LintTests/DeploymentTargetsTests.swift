@@ -292,3 +292,62 @@ final class DeploymentTargetsTests: XCTestCase {
         XCTAssertEqual(severities(nil), [.info])
     }
 }
+
+extension DeploymentTargetsTests {
+    /// XcodeGen's `project.yml` and Tuist's `Project.swift` name the targets when the Xcode
+    /// project is generated and not committed.
+    func testXcodeGenAndTuistProjects() {
+        let xcodeGen = """
+            name: Trips
+            options:
+              deploymentTarget:
+                iOS: "16.0"
+                watchOS: 9.0 # the watch app
+            targets:
+              Trips:
+                type: application
+                platform: iOS
+                deploymentTarget: "15.4"
+              Widgets:
+                platform: macOS
+                deploymentTarget: '13.0'
+            """
+        XCTAssertEqual(
+            DeploymentTargets.fromXcodeGen(xcodeGen),
+            [.iOS: .init(15, 4), .watchOS: .init(9), .macOS: .init(13)])
+        let tuist = """
+            let project = Project(name: "Trips", targets: [
+                .target(name: "Trips", destinations: .iOS, product: .app, bundleId: "t",
+                        deploymentTargets: .iOS("17.0")),
+                .target(name: "Legacy", destinations: .iOS, product: .app, bundleId: "l",
+                        deploymentTarget: .iOS(targetVersion: "15.0", devices: .iphone)),
+                .target(name: "Mac", destinations: [.mac], product: .app, bundleId: "m",
+                        deploymentTargets: .multiplatform(iOS: "16.0", macOS: "14.0")),
+            ])
+            """
+        XCTAssertEqual(DeploymentTargets.fromTuist(tuist), [.iOS: .init(15), .macOS: .init(14)])
+    }
+
+    /// A file under no project the tool reads has unknown targets: its deprecations are low
+    /// confidence (info); a project that names no version builds with its SDK's defaults.
+    func testDeprecationsWhereTheTargetsAreUnknownAreInfo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-targets-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Gen"), withIntermediateDirectories: true)
+        let view = "import SwiftUI\nstruct Home: View { var body: some View { NavigationView { Text(\"\") } } }\n"
+        try Data(view.utf8).write(to: folder.appendingPathComponent("Home.swift"))
+        try Data(view.utf8).write(to: folder.appendingPathComponent("Gen/Home.swift"))
+        try Data("options:\n  deploymentTarget:\n    iOS: 17.0\n".utf8).write(
+            to: folder.appendingPathComponent("Gen/project.yml"))
+        var configuration = Configuration()
+        configuration.detectsDeploymentTargets = true
+        let linter = Linter(catalog: CatalogFixture.catalog, configuration: configuration)
+        let result = linter.lint(
+            [folder.path + "/Home.swift", folder.path + "/Gen/Home.swift"].map { LintInput.disk($0) })
+        let found = result.findings.filter { $0.ruleID == "navigation-view-deprecated" }
+        // In path order: Gen/Home.swift (XcodeGen's iOS 17), then Home.swift (no project).
+        XCTAssertEqual(found.map(\.severity), [.warning, .info], "\(found)")
+        XCTAssertEqual(found.map(\.confidence), [.high, .low])
+    }
+}
