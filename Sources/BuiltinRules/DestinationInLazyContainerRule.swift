@@ -10,6 +10,10 @@ public struct DestinationInLazyContainerRule: ProjectRule {
     public let id = "destination-in-lazy-container"
     public let startsFrom: [Vocabulary.Word] = [.navigationDestination]
 
+    /// A `Form`'s rows are as lazy as a list's, but a form is short and its rows are on screen
+    /// whenever they are used: SwiftUI warns, and the destination works today. A warning, not an error.
+    static func confidence(in container: String) -> Confidence { container == "Form" ? .medium : .high }
+
     /// `Form` is backed by a list on iOS: its sections' rows are built lazily as well.
     static let lazyContainers: Set<String> = [
         "List", "Form", "ForEach", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup",
@@ -61,7 +65,7 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                                     .here(
                                         offset: s.offset(of: use.token),
                                         message: "`\(use.member)` is used inside the lazy `\(use.container)` here")
-                                ]))
+                                ], confidence: Self.confidence(in: use.container)))
                     }
                 }
                 continue
@@ -77,7 +81,7 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                                 offset: s.offset(of: s.calls[$0].calleeToken),
                                 message: "the lazy `\(container)` starts here")
                         ]
-                    } ?? []))
+                    } ?? [], confidence: Self.confidence(in: container)))
         }
         let fileIndex = file.index
         let direct = hits

@@ -946,7 +946,11 @@ struct BookRow: View {
 }
 ```
 
-A `Form` is a list underneath, so a destination in one of its sections is in a row:
+## Non-triggering
+
+A `Form` is a list underneath, so a destination in one of its sections is in a row; but a form is
+short and its rows are on screen whenever they are used, so SwiftUI's warning is all that comes of
+it today: a `warning` (`ⓦ`), not an error:
 
 ```swift
 struct AccountSettings: View {
@@ -956,7 +960,7 @@ struct AccountSettings: View {
         Form {
             Section("Privacy") {
                 Button("Privacy options") { showsPrivacy = true }
-                    .↓navigationDestination(isPresented: $showsPrivacy) { PrivacyOptions() }
+                    .ⓦnavigationDestination(isPresented: $showsPrivacy) { PrivacyOptions() }
             }
         }
     }
@@ -976,12 +980,10 @@ struct AccountSettings: View {
     }
     var privacyRow: some View {
         Button("Privacy") { showsPrivacy = true }
-            .↓navigationDestination(isPresented: $showsPrivacy) { Text("Privacy") }
+            .ⓦnavigationDestination(isPresented: $showsPrivacy) { Text("Privacy") }
     }
 }
 ```
-
-## Non-triggering
 
 A screen a row's link pushes is built when it is shown, not with the rows: its own
 `navigationDestination` lives as long as that screen.
@@ -3149,6 +3151,25 @@ struct AccountDetail: View {
 ```
 
 ## Non-triggering
+
+A context menu's preview is shown on its own, outside the screen's stack: a stack there is the
+preview's bar, and nothing is nested:
+
+```swift
+struct Gists: View {
+    var body: some View {
+        NavigationStack {
+            List(["readme"], id: \.self) { name in
+                Text(name).contextMenu {
+                    Button("Copy") {}
+                } preview: {
+                    NavigationStack { Text(name).navigationTitle(name) }
+                }
+            }
+        }
+    }
+}
+```
 
 A view pushed from one `NavigationView` that brings its own: with an iOS-only deployment
 target an error, with macOS among the targets or none known (as here) `info`:

@@ -52,7 +52,7 @@ public enum SwiftUINames {
         "accessibilityIdentifier", "multilineTextAlignment", "lineLimit", "bold", "italic", "imageScale", "resizable",
         "scaledToFit", "scaledToFill", "aspectRatio", "ignoresSafeArea", "tint", "accentColor", "contentShape",
         "keyboardType", "textFieldStyle", "pickerStyle", "toggleStyle", "labelStyle", "listRowBackground",
-        "listRowInsets", "listRowSeparator", "swipeActions", "contextMenu", "safeAreaInset", "offset", "position",
+        "listRowInsets", "listRowSeparator", "swipeActions", "safeAreaInset", "offset", "position",
         "zIndex", "scaleEffect", "rotationEffect", "gesture", "focused", "submitLabel", "onSubmit",
         "presentationDetents", "interactiveDismissDisabled", "toolbarBackground", "redacted", "fixedSize",
         "layoutPriority", "border", "mask", "blur", "modelContainer", "tabViewStyle", "badge", "help",
