@@ -82,6 +82,14 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 }
                 // Without a write it can name, the view may only be suspected: `info`.
                 let proven = evidence.count > real.prefix(3).count
+                // A write no person's action makes (on appear, on a notification, in a coordinator)
+                // may be meant for another caller: the callers that freeze it may want it so.
+                let byAction = real.contains { site in
+                    site.constantLabels.contains { label in
+                        guard !omittable.contains(label), case .written = proof(site, label) else { return false }
+                        return true
+                    }
+                }
                 let named = real.isEmpty ? frozen : real
                 let sites = named.map { "\(project.paths[$0.file] ?? "?"):\($0.line)" }
                 let listed =
@@ -93,7 +101,8 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         file: fileIndex, offset: view.offset,
                         message:
                             "`\(view.name)` writes a binding it can only be built with, so \(calls)\(who) `.constant(…)` and its changes there go nowhere; add a standalone `init()` that keeps its own @State",
-                        severity: real.isEmpty || !proven ? .info : nil, evidence: evidence))
+                        severity: real.isEmpty || !proven ? .info : nil, evidence: evidence,
+                        confidence: byAction ? .high : .low))
             }
             return hits
         }

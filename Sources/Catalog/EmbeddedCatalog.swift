@@ -435,7 +435,7 @@ struct Preferences: View {
 A write that no action of the person's makes — on appear, when a notification or a value
 arrives, in a task — is often meant for another caller (a pinned tab ignoring a "switch feed"
 command) or only acknowledges a request: the rule cannot prove a loss, so the finding is
-medium-confidence and reported at `warning` (`ⓦ`), never failing a build. A write in a `Button`'s
+low-confidence and reported at `info` (`ⓘ`), never failing a build. A write in a `Button`'s
 action, or a SwiftUI control handed the binding, proves it:
 
 ```swift
@@ -449,13 +449,13 @@ struct Timeline: View {
 
 struct Tabs: View {
     var body: some View {
-        TabView { Timeline(feed: ⓦ.constant("local")) }
+        TabView { Timeline(feed: ⓘ.constant("local")) }
     }
 }
 ```
 
 A view of the app that writes its binding from its representable's coordinator: which action of the
-person's calls the coordinator (a target-action, a delegate) is not traced, so it is a `warning`:
+person's calls the coordinator (a target-action, a delegate) is not traced, so it is an `info` too:
 
 ```swift
 struct PageControl: UIViewRepresentable {
@@ -470,11 +470,11 @@ struct PageControl: UIViewRepresentable {
 }
 
 struct Onboarding: View {
-    var body: some View { PageControl(page: ⓦ.constant(0)) }
+    var body: some View { PageControl(page: ⓘ.constant(0)) }
 }
 ```
 
-A representable's coordinator writes through the view it keeps, whatever it calls it (a `warning` too):
+A representable's coordinator writes through the view it keeps, whatever it calls it (an `info` too):
 
 ```swift
 struct ColorWell: UIViewRepresentable {
@@ -490,7 +490,7 @@ struct ColorWell: UIViewRepresentable {
 }
 
 struct Palette: View {
-    var body: some View { ColorWell(color: ⓦ.constant(.red)) }
+    var body: some View { ColorWell(color: ⓘ.constant(.red)) }
 }
 ```
 
@@ -1983,7 +1983,8 @@ struct Onboarding: View {
 ```
 
 A view declared through the app's own protocol that refines `View`, and a representable whose
-coordinator writes the binding back, are views like any other:
+coordinator writes the binding back, are views like any other; which action of the person's calls
+the coordinator is not traced, so that one is an `info`:
 
 ```swift
 protocol Screen: View {}
@@ -1993,7 +1994,7 @@ struct ↓StepCounter: Screen {
     var body: some View { Button("Step") { steps += 1 } }
 }
 
-struct ↓ColorWell: UIViewRepresentable {
+struct ⓘColorWell: UIViewRepresentable {
     @Binding var color: UIColor
 
     func makeUIView(context: Context) -> UIColorWell { UIColorWell() }
@@ -3163,10 +3164,14 @@ struct Gists: View {
                 Text(name).contextMenu {
                     Button("Copy") {}
                 } preview: {
-                    NavigationStack { Text(name).navigationTitle(name) }
+                    preview(of: name)
                 }
             }
         }
+    }
+
+    func preview(of name: String) -> some View {
+        NavigationStack { Text(name).navigationTitle(name) }
     }
 }
 ```

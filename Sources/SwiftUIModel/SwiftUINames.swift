@@ -9,7 +9,7 @@ public enum SwiftUINames {
     /// made from them (a test checks each predicate against its list), so none is kept by hand.
     static let stackNames = ["NavigationStack", "NavigationView", "NavigationSplitView"]
     static let navigationCallNames = ["NavigationLink", "navigationDestination"]
-    static let presentationModifierNames = ["sheet", "fullScreenCover", "popover", "inspector"]
+    static let presentationModifierNames = ["sheet", "fullScreenCover", "popover", "inspector", "contextMenu"]
 
     /// First bytes of the stack and navigation-call names: one byte rules most calls out.
     package static let navigationFirstBytes = FirstBytes(stackNames + navigationCallNames)
@@ -35,9 +35,11 @@ public enum SwiftUINames {
     }
 
     /// Modifiers whose content starts a new presentation: `sheet`, `fullScreenCover`, `popover`,
-    /// `inspector` (compared without hashing).
+    /// `inspector`, and `contextMenu`, whose menu and preview are shown on their own, outside the
+    /// screen's stack (compared without hashing).
     @inline(__always) public static func isPresentationModifier(_ name: String) -> Bool {
         name == "sheet" || name == "fullScreenCover" || name == "popover" || name == "inspector"
+            || name == "contextMenu"
     }
 
     /// SwiftUI modifiers that never hold a navigation stack; left out of `chainedModifiers()`.
