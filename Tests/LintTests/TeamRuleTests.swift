@@ -350,6 +350,23 @@ final class TeamRuleTests: XCTestCase {
             ["1:1", "3:1"])
     }
 
+    /// Several `$$$` in one call's arguments: each is tried from each token once, not every way
+    /// of splitting the list (8 of them against 100 arguments never finished; 5 took seconds).
+    /// Far past that cliff, the same matches: none without the `0`, the first split with it,
+    /// and a wildcard that must repeat still must.
+    func testManyWildcardsInOneCallTryEachPlaceOnce() throws {
+        let many = Array(repeating: "$$$", count: 20).joined(separator: ", ")
+        let arguments = Array(repeating: "1", count: 1_000).joined(separator: ", ")
+        let nested = Array(repeating: "h(1, 2, 3)", count: 300).joined(separator: ", ")
+        let rule = "match:\n  code: 'g(\(many), 0)'"
+        XCTAssertEqual(try findings(rule, "g(\(arguments))\ng(\(nested))\n"), [])
+        XCTAssertEqual(try findings(rule, "g(\(arguments), 0)\ng(1, 2, 0)\n"), ["1:1"])
+        let inner = "match:\n  code: 'g($$$, h($$$, $$$, 3), $$$, $$$, 0)'"
+        XCTAssertEqual(try findings(inner, "g(\(nested))\ng(\(nested), 1, 0)\n"), ["2:1"])
+        let repeated = "match:\n  code: 'g($X, $$$, $$$, $$$, $X)'"
+        XCTAssertEqual(try findings(repeated, "g(\(arguments), 2)\ng(2, \(arguments), 2)\n"), ["2:1"])
+    }
+
     /// Lines inside a multi-line string are text, not layout: only lines of code are reported,
     /// whether a file's only candidates are text lines or it has both.
     func testLineRulesLeaveTextLinesAlone() throws {
