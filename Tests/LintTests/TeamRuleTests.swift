@@ -494,8 +494,33 @@ extension TeamRuleTests {
             [("A.swift", matching)] + Array(repeating: ("B.swift", runaway), count: 10) + [("C.swift", matching)])
         XCTAssertEqual(runs[0].map(\.offset), [3], "before it runs out, a match is a finding")
         XCTAssertTrue(isNotice(runs[1]), "\(runs[1].map(\.message))")
-        XCTAssertTrue(runs[1].first?.message.contains("(100,000 steps, and 128 more") == true, "the budget it had")
+        XCTAssertTrue(
+            runs[1].first?.message.contains("(100,000 steps, and 128 more a character read)") == true,
+            "the budget it had")
         XCTAssertEqual(runs.dropFirst(2).map(\.count), Array(repeating: 0, count: 10))
+    }
+
+    /// Every kind of match that takes a regex is charged to the same budget, and gives up as a
+    /// `regex:` does: a `comment:` one had no bound at all, nor had a name's, a value's, a
+    /// `where:`'s or a `path_regex:`. A `!/…/` cut short is not read as a match.
+    func testEveryRegexOfARuleGivesUpAtTheRulesBudget() throws {
+        let a = String(repeating: "a", count: 40)
+        let cases: [(rule: String, source: String, path: String)] = [
+            ("match:\n  comment: '/(a+)+$/'", "// \(a)!\n", "A.swift"),
+            ("match:\n  declaration: func\n  name: '/^(a+)+$/'", "func \(a)b() {}\n", "A.swift"),
+            ("match:\n  declaration: func\n  name: '!/^(a+)+$/'", "func \(a)b() {}\n", "A.swift"),
+            ("match:\n  literal: string\n  value: '/^(a+)+$/'", "let s = \"\(a)!\"\n", "A.swift"),
+            ("match:\n  code: 'f($X)'\n  where: {X: '/^(a+)+$/'}", "f(\(a)b)\n", "A.swift"),
+            ("match:\n  call: f\npath_regex: ['(a+)+$']", "f()\n", "Sources/\(a).swift"),
+        ]
+        for (rule, source, path) in cases {
+            let runs = try hitsOfOneRun(rule, [(path, source), (path, source)])
+            XCTAssertTrue(isNotice(runs[0]), "\(rule): \(runs[0].map(\.message))")
+            XCTAssertEqual(runs[1].count, 0, rule)
+        }
+        // With the default budget, the same rules find what they name.
+        XCTAssertEqual(try findings("match:\n  comment: '/(a+)+$/'", "// \(a)\n"), ["1:4"])
+        XCTAssertEqual(try findings("match:\n  declaration: func\n  name: '!/^(a+)+$/'", "func b() {}\n"), ["1:6"])
     }
 
     /// Threads checking the same rule share its budget: one finding says it gave up, in all.
@@ -514,6 +539,36 @@ extension TeamRuleTests {
         let all = hits.take().compactMap { $0 }.flatMap { $0 }
         XCTAssertEqual(all.count, 1)
         XCTAssertTrue(isNotice(all))
+    }
+
+    /// A comment's or a name's regex through ICU's C API finds what `NSRegularExpression` finds
+    /// (its default options: `^`, `$` and `.` do not see line breaks), and a path's with
+    /// SwiftLint's options.
+    func testRegexesOfCommentsNamesAndPathsFindTheSameWithEitherEngine() throws {
+        let patterns = [
+            "^//", "TODO$", "a.b", "(?m)^ \\*", "\\bFIXME\\b", "x*", "é", "^$", "\\s+$", "(?:TODO|FIXME)(?!\\()",
+        ]
+        let texts = [
+            "// TODO", "/* a\nb */", "/**\n * x\n */", "// é TODO\n", "", "// FIXME(#1) FIXME", "xxaxb",
+            "/Sources/a.swift",
+        ]
+        for swiftLint in [false, true] {
+            for pattern in patterns {
+                let regex = try BoundedRegex(pattern, swiftLint: swiftLint)
+                #if os(Linux)
+                XCTAssertNotNil(regex.icu, "ICU's C API is reachable in a dynamic Linux build")
+                #endif
+                for text in texts {
+                    let expected = regex.compiled.matches(
+                        in: text, range: NSRange(location: 0, length: text.utf16.count)
+                    )
+                    .map { $0.range.location..<($0.range.location + $0.range.length) }
+                    XCTAssertEqual(
+                        regex.matches(in: text, budget: RegexBudget()).found, expected, "/\(pattern)/ \(text)")
+                    XCTAssertEqual(regex.firstMatch(in: text, budget: RegexBudget()), !expected.isEmpty)
+                }
+            }
+        }
     }
 }
 

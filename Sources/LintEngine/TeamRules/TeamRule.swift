@@ -47,7 +47,9 @@ public struct TeamRule: Rule {
 
     private func hits(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let index = file.teamIndex
-        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
+        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot, budget: budget) {
+            return []
+        }
         // The required texts are the linter's gate (`Linter.RuleGates`), tested before this is
         // called; a file without them finds nothing here either, only slower.
         let team = TeamFile(
@@ -122,27 +124,30 @@ public struct TeamRule: Rule {
     public var readsDeploymentTargets: Bool { false }
 }
 
-/// A rule (a `pattern:` rule) limited to the paths its rule file names.
+/// A rule (a `pattern:` rule) limited to the paths its rule file names; its `path_regex:` is
+/// bounded as a team rule's regexes are.
 struct PathScopedRule: Rule {
     let base: any Rule
     let scope: PathScope
+    let budget = RegexBudget()
     var id: String { base.id }
     var readsDeploymentTargets: Bool { base.readsDeploymentTargets }
 
     func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        guard scope.applies(file, root: options.projectRoot) else { return [] }
-        return base.check(file, options: options)
+        budget.bounded(id, file) {
+            guard scope.applies(file, index: file.teamIndex, root: options.projectRoot, budget: budget) else {
+                return []
+            }
+            return base.check(file, options: options)
+        }
     }
 }
 
 extension PathScope {
-    /// Whether a linted file is in scope; `root` is the configuration's folder.
-    func applies(_ file: LintFile, root: String?) -> Bool { applies(file, index: file.teamIndex, root: root) }
-
-    func applies(_ file: LintFile, index: TeamFileIndex, root: String?) -> Bool {
+    func applies(_ file: LintFile, index: TeamFileIndex, root: String?, budget: RegexBudget) -> Bool {
         let needsRelative = !included.isEmpty || !excluded.isEmpty
         return applies(
             to: file.path, absolutePath: index.absolutePath,
-            relative: needsRelative ? index.relativePath(to: root) : nil)
+            relative: needsRelative ? index.relativePath(to: root) : nil, budget: budget)
     }
 }

@@ -3,9 +3,9 @@ import SwiftLexer
 import Support
 import SwiftUIModel
 
-/// What one team rule's regexes may spend over a run (`regex:`, `text:`), shared by every file
-/// and thread: once it is spent the rule is off for the rest of the run and says so in one
-/// finding (`bounded`). A bound a file let a runaway
+/// What one team rule's regexes may spend over a run (`regex:`, `text:`, `comment:`, a `/…/` name
+/// or value, `path_regex:`), shared by every file and thread: once it is spent the rule is off
+/// for the rest of the run and says so in one finding (`bounded`). A bound a file let a runaway
 /// regex cost seconds in every file that held its text.
 ///
 /// Counted in ICU's own steps, backtracking state saves (its match callback is called every
@@ -57,7 +57,7 @@ final class RegexBudget: @unchecked Sendable {
             left -= saves
             if left < 0 {
                 why =
-                    "its regexes backtracked more than a rule may in a run (\(Self.grouped(self.saves)) steps, and \(Self.savesPerUnit) more for each character read)"
+                    "its regexes backtracked past what a rule may in a run (\(Self.grouped(self.saves)) steps, and \(Self.savesPerUnit) more a character read)"
             }
             return why == nil
         }
@@ -77,7 +77,7 @@ final class RegexBudget: @unchecked Sendable {
         }
         if let notice {
             let message =
-                "`\(rule)` gave up here: \(notice) (a nested repetition like `(a+)+`, or a `.*` across the file?); it is off for the rest of the run, so its findings are incomplete"
+                "`\(rule)` gave up here: \(notice); a nested repetition like `(a+)+`, or a `.*` across the file? It is off for the rest of the run, and its findings are incomplete"
             return [Hit(file: file.index, offset: 0, message: message, severity: .info)]
         }
         return isSpent ? [] : hits
