@@ -201,15 +201,15 @@ final class TeamRuleTests: XCTestCase {
 
     /// A regex that backtracks without end stops at its budget and says so, instead of hanging.
     func testARunawayRegexGivesUpAtItsBudget() throws {
-        var regex = try SwiftLintRegex(pattern: "(x+x+)+y")
-        regex.budget = 0.2
+        let regex = try SwiftLintRegex(pattern: "(x+x+)+y")
         let source = "// y\nlet s = \"" + String(repeating: "x", count: 64) + "\"\n"
         let structure = Structure(SourceFile(path: "A.swift", text: source))
-        let started = Date()
-        let (matches, gaveUp) = regex.matches(in: TeamFileIndex(structure))
+        // Nothing but the part for the characters it reads.
+        let budget = RegexBudget(saves: 0)
+        let (matches, gaveUp) = regex.matches(in: TeamFileIndex(structure), budget: budget)
         XCTAssertTrue(gaveUp)
+        XCTAssertTrue(budget.isSpent)
         XCTAssertEqual(matches.count, 0)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
     }
 
     /// ICU's C API (taken when reachable) and `NSRegularExpression` give the same matches: every
@@ -237,8 +237,8 @@ final class TeamRuleTests: XCTestCase {
                 var plain = fast
                 plain.icu = nil
                 for index in indexes {
-                    let a = fast.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
-                    let b = plain.matches(in: index).matches.map { "\($0.offset) \($0.range)" }
+                    let a = fast.matches(in: index, budget: RegexBudget()).matches.map { "\($0.offset) \($0.range)" }
+                    let b = plain.matches(in: index, budget: RegexBudget()).matches.map { "\($0.offset) \($0.range)" }
                     XCTAssertEqual(a, b, rule.key)
                     compared += a.count
                 }
@@ -350,6 +350,23 @@ final class TeamRuleTests: XCTestCase {
             ["1:1", "3:1"])
     }
 
+    /// Several `$$$` in one call's arguments: each is tried from each token once, not every way
+    /// of splitting the list (8 of them against 100 arguments never finished; 5 took seconds).
+    /// Far past that cliff, the same matches: none without the `0`, the first split with it,
+    /// and a wildcard that must repeat still must.
+    func testManyWildcardsInOneCallTryEachPlaceOnce() throws {
+        let many = Array(repeating: "$$$", count: 20).joined(separator: ", ")
+        let arguments = Array(repeating: "1", count: 1_000).joined(separator: ", ")
+        let nested = Array(repeating: "h(1, 2, 3)", count: 300).joined(separator: ", ")
+        let rule = "match:\n  code: 'g(\(many), 0)'"
+        XCTAssertEqual(try findings(rule, "g(\(arguments))\ng(\(nested))\n"), [])
+        XCTAssertEqual(try findings(rule, "g(\(arguments), 0)\ng(1, 2, 0)\n"), ["1:1"])
+        let inner = "match:\n  code: 'g($$$, h($$$, $$$, 3), $$$, $$$, 0)'"
+        XCTAssertEqual(try findings(inner, "g(\(nested))\ng(\(nested), 1, 0)\n"), ["2:1"])
+        let repeated = "match:\n  code: 'g($X, $$$, $$$, $$$, $X)'"
+        XCTAssertEqual(try findings(repeated, "g(\(arguments), 2)\ng(2, \(arguments), 2)\n"), ["2:1"])
+    }
+
     /// Lines inside a multi-line string are text, not layout: only lines of code are reported,
     /// whether a file's only candidates are text lines or it has both.
     func testLineRulesLeaveTextLinesAlone() throws {
@@ -438,6 +455,120 @@ final class TeamRuleTests: XCTestCase {
         let source = "#Preview {\n    VStack { Text(\"a\") }\n}\nlet v = VStack { }\n"
         XCTAssertEqual(try findings("match:\n  call: VStack", source), ["4:9"])
         XCTAssertEqual(try findings("match:\n  call: VStack\n  previews: include", source), ["2:5", "4:9"])
+    }
+}
+
+// MARK: What a rule's regexes may spend
+
+extension TeamRuleTests {
+    /// One rule written as front matter, its regexes given a budget of `saves` for the run (and
+    /// the part for the characters they read), checked on each file in turn as a run does.
+    func hitsOfOneRun(_ frontMatter: String, saves: Int = 0, _ sources: [(path: String, text: String)]) throws
+        -> [[Hit]]
+    {
+        let text = "---\nid: probe\nnote: \"[[Views Stay Pure]]\"\n\(frontMatter)\n---\n# probe\n"
+        let spec = try XCTUnwrap(TeamRuleSpec.read(path: "probe.md", text: text))
+        let rule = TeamRule(
+            id: "probe", spec: spec, matcher: try XCTUnwrap(spec.matcher), budget: RegexBudget(saves: saves))
+        return sources.enumerated().map { index, source in
+            let file = LintFile(
+                index: index, path: source.path, structure: Structure(SourceFile(path: source.path, text: source.text)))
+            return rule.check(file, options: RuleOptions())
+        }
+    }
+
+    /// Whether the hits are the one finding that says the rule gave up.
+    func isNotice(_ hits: [Hit]) -> Bool {
+        hits.count == 1 && hits[0].severity == .info && hits[0].message.hasPrefix("`probe` gave up here: ")
+            && hits[0].message.contains("off for the rest of the run")
+    }
+
+    /// `(a+)+$` on a run of a's that ends otherwise: one budget for the run, not one a file. The
+    /// file where it runs out says so once; from there the rule is off, even in a file where it
+    /// would have matched at once (10 such files cost ~4 s of CPU each, at a bound a file).
+    func testARunawayRegexSpendsOneBudgetForTheRunNotOneAFile() throws {
+        let runaway = "let s = \"" + String(repeating: "a", count: 40) + "!\"\n"
+        let matching = "// aaa\n"
+        let runs = try hitsOfOneRun(
+            "match:\n  regex: '(a+)+$'", saves: 10 * RegexBudget.savesPerTick,
+            [("A.swift", matching)] + Array(repeating: ("B.swift", runaway), count: 10) + [("C.swift", matching)])
+        XCTAssertEqual(runs[0].map(\.offset), [3], "before it runs out, a match is a finding")
+        XCTAssertTrue(isNotice(runs[1]), "\(runs[1].map(\.message))")
+        XCTAssertTrue(
+            runs[1].first?.message.contains("(100,000 steps, and 128 more a character read)") == true,
+            "the budget it had")
+        XCTAssertEqual(runs.dropFirst(2).map(\.count), Array(repeating: 0, count: 10))
+    }
+
+    /// Every kind of match that takes a regex is charged to the same budget, and gives up as a
+    /// `regex:` does: a `comment:` one had no bound at all, nor had a name's, a value's, a
+    /// `where:`'s or a `path_regex:`. A `!/…/` cut short is not read as a match.
+    func testEveryRegexOfARuleGivesUpAtTheRulesBudget() throws {
+        let a = String(repeating: "a", count: 40)
+        let cases: [(rule: String, source: String, path: String)] = [
+            ("match:\n  comment: '/(a+)+$/'", "// \(a)!\n", "A.swift"),
+            ("match:\n  declaration: func\n  name: '/^(a+)+$/'", "func \(a)b() {}\n", "A.swift"),
+            ("match:\n  declaration: func\n  name: '!/^(a+)+$/'", "func \(a)b() {}\n", "A.swift"),
+            ("match:\n  literal: string\n  value: '/^(a+)+$/'", "let s = \"\(a)!\"\n", "A.swift"),
+            ("match:\n  code: 'f($X)'\n  where: {X: '/^(a+)+$/'}", "f(\(a)b)\n", "A.swift"),
+            ("match:\n  call: f\npath_regex: ['(a+)+$']", "f()\n", "Sources/\(a).swift"),
+        ]
+        for (rule, source, path) in cases {
+            let runs = try hitsOfOneRun(rule, [(path, source), (path, source)])
+            XCTAssertTrue(isNotice(runs[0]), "\(rule): \(runs[0].map(\.message))")
+            XCTAssertEqual(runs[1].count, 0, rule)
+        }
+        // With the default budget, the same rules find what they name.
+        XCTAssertEqual(try findings("match:\n  comment: '/(a+)+$/'", "// \(a)\n"), ["1:4"])
+        XCTAssertEqual(try findings("match:\n  declaration: func\n  name: '!/^(a+)+$/'", "func b() {}\n"), ["1:6"])
+    }
+
+    /// Threads checking the same rule share its budget: one finding says it gave up, in all.
+    func testThreadsShareARulesBudgetAndOneOfThemSaysItGaveUp() throws {
+        let runaway = "// " + String(repeating: "a", count: 40) + "!\n"
+        let text = "---\nid: probe\nnote: \"[[Views Stay Pure]]\"\nmatch:\n  regex: '(a+)+$'\n---\n# probe\n"
+        let spec = try XCTUnwrap(TeamRuleSpec.read(path: "probe.md", text: text))
+        let rule = TeamRule(
+            id: "probe", spec: spec, matcher: try XCTUnwrap(spec.matcher), budget: RegexBudget(saves: 0))
+        let hits = ConcurrentSlots<[Hit]>(count: 64)
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let file = LintFile(
+                index: index, path: "A.swift", structure: Structure(SourceFile(path: "A.swift", text: runaway)))
+            hits[index] = rule.check(file, options: RuleOptions())
+        }
+        let all = hits.take().compactMap { $0 }.flatMap { $0 }
+        XCTAssertEqual(all.count, 1)
+        XCTAssertTrue(isNotice(all))
+    }
+
+    /// A comment's or a name's regex through ICU's C API finds what `NSRegularExpression` finds
+    /// (its default options: `^`, `$` and `.` do not see line breaks), and a path's with
+    /// SwiftLint's options.
+    func testRegexesOfCommentsNamesAndPathsFindTheSameWithEitherEngine() throws {
+        let patterns = [
+            "^//", "TODO$", "a.b", "(?m)^ \\*", "\\bFIXME\\b", "x*", "é", "^$", "\\s+$", "(?:TODO|FIXME)(?!\\()",
+        ]
+        let texts = [
+            "// TODO", "/* a\nb */", "/**\n * x\n */", "// é TODO\n", "", "// FIXME(#1) FIXME", "xxaxb",
+            "/Sources/a.swift",
+        ]
+        for swiftLint in [false, true] {
+            for pattern in patterns {
+                let regex = try BoundedRegex(pattern, swiftLint: swiftLint)
+                #if os(Linux)
+                XCTAssertNotNil(regex.icu, "ICU's C API is reachable in a dynamic Linux build")
+                #endif
+                for text in texts {
+                    let expected = regex.compiled.matches(
+                        in: text, range: NSRange(location: 0, length: text.utf16.count)
+                    )
+                    .map { $0.range.location..<($0.range.location + $0.range.length) }
+                    XCTAssertEqual(
+                        regex.matches(in: text, budget: RegexBudget()).found, expected, "/\(pattern)/ \(text)")
+                    XCTAssertEqual(regex.firstMatch(in: text, budget: RegexBudget()), !expected.isEmpty)
+                }
+            }
+        }
     }
 }
 

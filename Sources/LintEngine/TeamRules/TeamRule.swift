@@ -18,11 +18,15 @@ public struct TeamRule: Rule {
     let readsBindings: Bool
     /// Whether the finding stands at a named anchor (`report_at` other than `start`).
     let readsAnchors: Bool
+    /// What its regexes may spend, over all files of the run (the rule as loaded: one `lint`, or
+    /// the language server's until it loads the rules again).
+    let budget: RegexBudget
 
-    init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher) {
+    init(id: String, spec: TeamRuleSpec, matcher: any TeamMatcher, budget: RegexBudget = RegexBudget()) {
         self.id = id
         self.spec = spec
         self.matcher = matcher
+        self.budget = budget
         required = matcher.requiredTextLists + spec.context.has.flatMap(\.matcher.requiredTextLists)
         readsTestImports = spec.context.readsTestImports
         readsBindings =
@@ -38,20 +42,25 @@ public struct TeamRule: Rule {
     }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
+        budget.bounded(id, file) { hits(file, options: options) }
+    }
+
+    private func hits(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let index = file.teamIndex
-        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot) { return [] }
+        if let scope = spec.scope, !scope.applies(file, index: index, root: options.projectRoot, budget: budget) {
+            return []
+        }
         // The required texts are the linter's gate (`Linter.RuleGates`), tested before this is
         // called; a file without them finds nothing here either, only slower.
         let team = TeamFile(
             file, index: index, readsTestImports: readsTestImports, readsBindings: readsBindings,
-            readsAnchors: readsAnchors)
+            readsAnchors: readsAnchors, budget: budget)
         let includePreviews = spec.includePreviews ?? matcher.includesPreviewsByDefault
         var hits: [Hit] = []
         for match in matcher.matches(in: team) {
             if match.gaveUp {
-                let seconds = Int(SwiftLintRegex.defaultBudget)
                 let message =
-                    "`\(id)` gave up on this file after \(seconds) s of regex backtracking (a `.+` or `.*` across the file?); its findings here may be incomplete"
+                    "`\(id)` gave up on this file: a regex's backtracking outgrew ICU's stack (a `.+` or `.*` across the file?); its findings here may be incomplete"
                 hits.append(Hit(file: file.index, offset: 0, message: message, severity: .info))
                 continue
             }
@@ -115,27 +124,30 @@ public struct TeamRule: Rule {
     public var readsDeploymentTargets: Bool { false }
 }
 
-/// A rule (a `pattern:` rule) limited to the paths its rule file names.
+/// A rule (a `pattern:` rule) limited to the paths its rule file names; its `path_regex:` is
+/// bounded as a team rule's regexes are.
 struct PathScopedRule: Rule {
     let base: any Rule
     let scope: PathScope
+    let budget = RegexBudget()
     var id: String { base.id }
     var readsDeploymentTargets: Bool { base.readsDeploymentTargets }
 
     func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
-        guard scope.applies(file, root: options.projectRoot) else { return [] }
-        return base.check(file, options: options)
+        budget.bounded(id, file) {
+            guard scope.applies(file, index: file.teamIndex, root: options.projectRoot, budget: budget) else {
+                return []
+            }
+            return base.check(file, options: options)
+        }
     }
 }
 
 extension PathScope {
-    /// Whether a linted file is in scope; `root` is the configuration's folder.
-    func applies(_ file: LintFile, root: String?) -> Bool { applies(file, index: file.teamIndex, root: root) }
-
-    func applies(_ file: LintFile, index: TeamFileIndex, root: String?) -> Bool {
+    func applies(_ file: LintFile, index: TeamFileIndex, root: String?, budget: RegexBudget) -> Bool {
         let needsRelative = !included.isEmpty || !excluded.isEmpty
         return applies(
             to: file.path, absolutePath: index.absolutePath,
-            relative: needsRelative ? index.relativePath(to: root) : nil)
+            relative: needsRelative ? index.relativePath(to: root) : nil, budget: budget)
     }
 }

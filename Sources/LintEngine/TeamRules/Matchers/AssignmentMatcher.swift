@@ -45,14 +45,16 @@ struct AssignmentMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         let range = within ?? 0..<s.code.count
         if let equalsKey, let equals = file.index.buckets.tokens(equalsKey, in: range) {
-            for index in equals { visit(Int(index), s, file.readsAnchors, &found) }
+            for index in equals { visit(Int(index), s, file.readsAnchors, file.budget, &found) }
         } else {
-            for index in range { visit(index, s, file.readsAnchors, &found) }
+            for index in range { visit(index, s, file.readsAnchors, file.budget, &found) }
         }
         return found
     }
 
-    private func visit(_ index: Int, _ s: Structure, _ readsAnchors: Bool, _ found: inout [TeamMatch]) {
+    private func visit(
+        _ index: Int, _ s: Structure, _ readsAnchors: Bool, _ budget: RegexBudget, _ found: inout [TeamMatch]
+    ) {
         let last = index - 1
         // The cheap tests first: the operator, then the property's name before it.
         guard s.code[index].kind == .operator, operators.contains(where: { s.spells(index, $0) }), s.isWord(last)
@@ -64,7 +66,7 @@ struct AssignmentMatcher: TeamMatcher {
         if !base.isEmpty, !baseMatches(endingBefore: last - 1, s) { return }
         let valueEnd = expressionEnd(from: index + 1, s)
         guard valueEnd > index + 1 else { return }
-        if let value, !value.matches(index + 1..<valueEnd, in: s) { return }
+        if let value, !value.matches(index + 1..<valueEnd, in: s, budget: budget) { return }
         found.append(
             TeamMatch(
                 offset: s.code[last].offset, token: last, extent: target...(valueEnd - 1),

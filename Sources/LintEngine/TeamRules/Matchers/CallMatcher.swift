@@ -61,7 +61,7 @@ struct CallMatcher: TeamMatcher {
             if label != nil || value != nil {
                 let candidates = arguments.filter { argument in
                     (label == nil || argument.label == label)
-                        && (value == nil || value!.matches(argument.value, in: s))
+                        && (value == nil || value!.matches(argument.value, in: s, budget: file.budget))
                 }
                 guard let argument = candidates.first else { continue }
                 if file.readsAnchors, let labelToken = argument.labelToken {

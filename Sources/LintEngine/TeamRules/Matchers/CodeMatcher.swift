@@ -52,7 +52,7 @@ struct CodeMatcher: TeamMatcher {
                 guard
                     conditions.allSatisfy({ name, condition in
                         guard let bound = match.bindings[name] else { return false }
-                        return condition.matches(bound, in: s)
+                        return condition.matches(bound, in: s, budget: file.budget)
                     })
                 else { continue }
                 let first = match.tokens.lowerBound

@@ -28,6 +28,14 @@ struct CodePattern: Sendable {
     /// tokens, a tenth of them, were grouped for `$X.count == 0` and then outnumbered its `0`s.
     let anchorKey: (distance: Int, key: TokenBuckets.Key)?
 
+    /// By element: the names bound before it that it or a later element compares with (the
+    /// bindings the rest of the pattern's outcome from there depends on).
+    let comparedAgain: [[String]]
+    /// By element: a `$$$` whose tries from a later end are the tail of its tries from here (it
+    /// binds no name, or one nothing compares with): once it fails from a token, it fails from
+    /// every end it went through.
+    let sharesTail: [Bool]
+
     struct Problem: Error, CustomStringConvertible {
         var description: String
     }
@@ -80,6 +88,24 @@ struct CodePattern: Sendable {
             }
         }
         self.elements = elements
+        let bindingNames = elements.map { element -> String? in
+            switch element {
+            case .variable(let name): name
+            case .ellipsis(let name): name
+            case .token: nil
+            }
+        }
+        var earlier = Set<String>()
+        var compared: [[String]] = []
+        for p in bindingNames.indices {
+            compared.append(earlier.intersection(bindingNames[p...].compactMap { $0 }).sorted())
+            if let name = bindingNames[p] { earlier.insert(name) }
+        }
+        comparedAgain = compared
+        sharesTail = elements.map { element in
+            guard case .ellipsis(let name) = element else { return false }
+            return name == nil || bindingNames.filter { $0 == name }.count == 1
+        }
         if case .variable = elements[0], elements.count > 1, case .token(let anchor) = elements[1] {
             self.anchor = anchor
         } else {
@@ -238,18 +264,39 @@ struct CodePattern: Sendable {
     /// Backtracking over the elements; the bindings made so far live in `bound`. A class: one
     /// serves a whole range, and a struct holding the file's structure was copied (a retain per
     /// array) each time a closure called it.
+    ///
+    /// Whether the rest of the pattern matches from an element at a token depends only on those
+    /// two and on the bindings it compares with again (the range and `fixed` are the matcher's
+    /// own), so a place where it failed once is not tried again: each metavariable and `$$$` is
+    /// tried from each token at most once, where several `$$$` in one call's arguments tried
+    /// every way of splitting them. The places are tried in the same order as without this, so
+    /// the first match and its bindings are the same.
     private final class Matcher {
         let pattern: CodePattern
         let s: Structure
         let limit: Int
         let fixed: [String: String]
         var bound: [String: Range<Int>] = [:]
+        /// Places (element, token, the bindings compared again) the rest of the pattern does
+        /// not match from.
+        var failed: Set<Place> = []
+
+        struct Place: Hashable {
+            var element: Int
+            var token: Int
+            var compared: [Range<Int>]
+        }
 
         init(pattern: CodePattern, s: Structure, limit: Int, fixed: [String: String]) {
             self.pattern = pattern
             self.s = s
             self.limit = limit
             self.fixed = fixed
+        }
+
+        func place(_ p: Int, _ j: Int) -> Place {
+            let names = pattern.comparedAgain[p]
+            return Place(element: p, token: j, compared: names.isEmpty ? [] : names.map { bound[$0] ?? 0..<0 })
         }
 
         func match(element p: Int, at j: Int) -> Int? {
@@ -259,6 +306,8 @@ struct CodePattern: Sendable {
                 guard j < limit, s.spells(j, text) else { return nil }
                 return match(element: p + 1, at: j + 1)
             case .variable(let name):
+                // The first element is tried once from each start: not worth a place.
+                if p > 0, !failed.isEmpty, failed.contains(place(p, j)) { return nil }
                 for end in atomEnds(from: j) where end <= limit {
                     guard agrees(name, j..<end) else { continue }
                     let saved = bound
@@ -266,25 +315,37 @@ struct CodePattern: Sendable {
                     if let result = match(element: p + 1, at: end) { return result }
                     bound = saved
                 }
+                if p > 0 { failed.insert(place(p, j)) }
                 return nil
             case .ellipsis(let name):
+                if !failed.isEmpty, failed.contains(place(p, j)) { return nil }
+                // A name `fixed` gives is compared with: its tries differ by where they start.
+                let sharesTail = pattern.sharesTail[p] && (name == nil || fixed[name!] == nil)
+                var passed: [Int] = []
                 var end = j
-                while end <= limit {
+                tries: while end <= limit {
+                    if end > j, sharesTail {
+                        // From here on, the tries are those of a place that failed already.
+                        if !failed.isEmpty, failed.contains(place(p, end)) { break tries }
+                        passed.append(end)
+                    }
                     if name == nil || agrees(name!, j..<end) {
                         let saved = bound
                         if let name { bound[name] = j..<end }
                         if let result = match(element: p + 1, at: end) { return result }
                         bound = saved
                     }
-                    guard end < limit else { return nil }
+                    guard end < limit else { break }
                     let token = s.code[end]
-                    if token.kind == .punctuation, isCloser(end) { return nil }
+                    if token.kind == .punctuation, isCloser(end) { break }
                     if s.closing[end] > end {
                         end = Int(s.closing[end]) + 1
                     } else {
                         end += 1
                     }
                 }
+                failed.insert(place(p, j))
+                for end in passed { failed.insert(place(p, end)) }
                 return nil
             }
         }

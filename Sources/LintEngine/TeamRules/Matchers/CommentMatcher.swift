@@ -10,12 +10,13 @@ struct CommentMatcher: TeamMatcher {
     enum Kind: String, CaseIterable, Sendable { case line, block, doc }
 
     let text: String?
-    let regex: NSRegularExpression?
+    /// Charged to the rule's budget, as a `regex:` rule's scans are.
+    let regex: BoundedRegex?
     let kinds: Set<Kind>
     /// Texts the regex needs, worked out once: a comment without one is not searched.
     let required: [[UInt8]]?
 
-    init(text: String?, regex: NSRegularExpression?, kinds: Set<Kind>) {
+    init(text: String?, regex: BoundedRegex?, kinds: Set<Kind>) {
         self.text = text
         self.regex = regex
         self.kinds = kinds
@@ -34,7 +35,7 @@ struct CommentMatcher: TeamMatcher {
         }
         if source.count >= 2, source.hasPrefix("/"), source.hasSuffix("/") {
             do {
-                let regex = try NSRegularExpression(pattern: String(source.dropFirst().dropLast()))
+                let regex = try BoundedRegex(String(source.dropFirst().dropLast()))
                 return CommentMatcher(text: nil, regex: regex, kinds: Set(kinds))
             } catch {
                 throw map.problem("`\(map.place).comment`: `\(source)` is not a valid regular expression")
@@ -71,7 +72,17 @@ struct CommentMatcher: TeamMatcher {
                 continue
             }
             let body = Array(bytes[comment.offset..<comment.end])
-            for hit in offsets(in: body) {
+            guard let hits = offsets(in: body, budget: file.budget) else {
+                // A spent budget turns the rule off (`RegexBudget.bounded`); ICU giving up on
+                // this comment is said in this file.
+                if !file.budget.isSpent {
+                    var note = file.match(at: 0, range: 0..<0)
+                    note.gaveUp = true
+                    found.append(note)
+                }
+                continue
+            }
+            for hit in hits {
                 let match = file.match(
                     at: comment.offset + hit.lowerBound, range: comment.offset..<comment.end,
                     text: String(decoding: body[hit], as: UTF8.self))
@@ -84,20 +95,23 @@ struct CommentMatcher: TeamMatcher {
         return found
     }
 
-    /// Byte ranges of the matches in one comment's bytes.
-    private func offsets(in body: [UInt8]) -> [Range<Int>] {
+    /// Byte ranges of the matches in one comment's bytes; nil when the scan stopped short.
+    private func offsets(in body: [UInt8], budget: RegexBudget) -> [Range<Int>]? {
         if let text {
             return body.endsOfOccurrences(of: text).map { ($0 - text.utf8.count)..<$0 }
         }
         guard let regex else { return [] }
         let string = String(decoding: body, as: UTF8.self)
+        let (found, stopped) = regex.matches(in: string, budget: budget)
+        if stopped { return nil }
+        if found.isEmpty { return [] }
         let utf16 = Array(string.utf16)
-        return regex.matches(in: string, range: NSRange(location: 0, length: utf16.count)).map { result in
+        return found.map { range in
             // UTF-16 offsets back to bytes (a comment may hold any text).
             func bytesBefore(_ unit: Int) -> Int {
                 String(decoding: utf16[..<min(unit, utf16.count)], as: UTF16.self).utf8.count
             }
-            return bytesBefore(result.range.location)..<bytesBefore(result.range.location + result.range.length)
+            return bytesBefore(range.lowerBound)..<bytesBefore(range.upperBound)
         }
     }
 

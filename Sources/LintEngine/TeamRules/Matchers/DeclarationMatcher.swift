@@ -100,10 +100,10 @@ struct DeclarationMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         // The name and place are checked before a declaration is gathered (its lists copied).
         let keep = { (name: String, nameToken: Int) in
-            (within?.contains(nameToken) ?? true) && names.anyMatches(name)
+            (within?.contains(nameToken) ?? true) && names.anyMatches(name, budget: file.budget)
         }
         for declaration in Self.declarations(in: s, kinds: kinds, keeping: keep) {
-            guard accepts(declaration, s) else { continue }
+            guard accepts(declaration, budget: file.budget) else { continue }
             let start = Self.start(before: declaration.keywordToken, s)
             let end = declaration.body?.upperBound ?? declaration.nameToken
             var bound = ["NAME": declaration.name, "KIND": declaration.kind.rawValue]
@@ -119,8 +119,9 @@ struct DeclarationMatcher: TeamMatcher {
         return found.sorted { $0.offset < $1.offset }
     }
 
-    func accepts(_ declaration: Declaration, _ s: Structure) -> Bool {
-        guard names.anyMatches(declaration.name) else { return false }
+    /// Whether the declaration is one this names; its regexes are charged to `budget`.
+    func accepts(_ declaration: Declaration, budget: RegexBudget) -> Bool {
+        guard names.anyMatches(declaration.name, budget: budget) else { return false }
         for modifier in modifiers where !declaration.modifiers.contains(where: { Self.modifier($0, is: modifier) }) {
             return false
         }
@@ -130,13 +131,22 @@ struct DeclarationMatcher: TeamMatcher {
         }
         let attributeNames =
             attributes.isEmpty && withoutAttributes.isEmpty ? [] : declaration.attributes.map { String($0.dropFirst()) }
-        for attribute in attributes where !attributeNames.contains(where: attribute.matches) { return false }
-        for attribute in withoutAttributes where attributeNames.contains(where: attribute.matches) { return false }
-        if !inherits.isEmpty, !declaration.inheritance.contains(where: { inherits.anyMatches($0) }) { return false }
-        if declaration.inheritance.contains(where: { name in withoutInherits.contains { $0.matches(name) } }) {
+        for attribute in attributes where !attributeNames.contains(where: { attribute.matches($0, budget: budget) }) {
             return false
         }
-        if let type, !type.matches(declaration.type ?? "") { return false }
+        for attribute in withoutAttributes
+        where attributeNames.contains(where: { attribute.matches($0, budget: budget) }) {
+            return false
+        }
+        if !inherits.isEmpty, !declaration.inheritance.contains(where: { inherits.anyMatches($0, budget: budget) }) {
+            return false
+        }
+        if declaration.inheritance.contains(where: { name in
+            withoutInherits.contains { $0.matches(name, budget: budget) }
+        }) {
+            return false
+        }
+        if let type, !type.matches(declaration.type ?? "", budget: budget) { return false }
         if let body {
             guard let range = declaration.body else { return false }
             let empty = range.upperBound == range.lowerBound + 1

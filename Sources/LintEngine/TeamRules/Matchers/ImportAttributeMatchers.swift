@@ -22,7 +22,7 @@ struct ImportMatcher: TeamMatcher {
             if k < s.code.count, s.code[k].kind == .keyword, s.code[k].keyword != .Any { k += 1 }
             guard s.isWord(k), s.code[k].line == s.code[index].line else { continue }
             let module = s.text(k)
-            guard modules.contains(where: { $0.matches(module) }) else { continue }
+            guard modules.contains(where: { $0.matches(module, budget: file.budget) }) else { continue }
             var end = k
             while s.punct(end + 1, UInt8(ascii: ".")), s.isWord(end + 2) { end += 2 }
             found.append(
@@ -66,7 +66,7 @@ struct AttributeMatcher: TeamMatcher {
         var found: [TeamMatch] = []
         for index in within ?? 0..<s.code.count where s.code[index].kind == .attribute {
             let name = String(s.text(index).dropFirst())
-            guard names.contains(where: { $0.matches(name) }) else { continue }
+            guard names.contains(where: { $0.matches(name, budget: file.budget) }) else { continue }
             var end = index
             if s.punct(index + 1, UInt8(ascii: "(")), !s.spaced(before: index + 1), s.closing[index + 1] > index + 1 {
                 end = Int(s.closing[index + 1])

@@ -92,7 +92,7 @@ struct LineMatcher: TeamMatcher {
         case .ownLine(let names):
             for index in s.code.indices where s.code[index].kind == .attribute {
                 let name = String(s.text(index).dropFirst())
-                guard names.contains(where: { $0.matches(name) }) else { continue }
+                guard names.contains(where: { $0.matches(name, budget: file.budget) }) else { continue }
                 var last = index
                 if s.punct(index + 1, UInt8(ascii: "(")), !s.spaced(before: index + 1), s.closing[index + 1] > index + 1
                 {

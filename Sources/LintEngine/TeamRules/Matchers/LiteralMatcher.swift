@@ -30,7 +30,9 @@ struct LiteralMatcher: TeamMatcher {
         let s = file.s
         // The file's bytes read through one pointer (passing the array on was a retain per literal).
         return s.file.bytes.withUnsafeBufferPointer { bytes in
-            var scan = Scan(lengths: value?.textLengths ?? 0...Int.max, bytes: bytes, readsBindings: file.readsBindings)
+            var scan = Scan(
+                lengths: value?.textLengths ?? 0...Int.max, bytes: bytes, readsBindings: file.readsBindings,
+                budget: file.budget)
             if let within {
                 for index in within { visit(index, s, &scan) }
             } else {
@@ -51,6 +53,7 @@ struct LiteralMatcher: TeamMatcher {
         let lengths: ClosedRange<Int>
         let bytes: UnsafeBufferPointer<UInt8>
         let readsBindings: Bool
+        let budget: RegexBudget
         var insideUntil = -1
         var found: [TeamMatch] = []
     }
@@ -87,7 +90,7 @@ struct LiteralMatcher: TeamMatcher {
         var bindings: [String: String] = [:]
         if quick == nil || scan.readsBindings {
             let said = String(decoding: text, as: UTF8.self)
-            if quick == nil, value?.matches(said) == false { return }
+            if quick == nil, value?.matches(said, budget: scan.budget) == false { return }
             // Bound only for a rule that reads it (its message names `$VALUE`): a dictionary a match.
             if scan.readsBindings { bindings["VALUE"] = said }
         }

@@ -57,13 +57,15 @@ struct RegexMatcher: TeamMatcher {
     }
 
     func matches(in file: TeamFile, within: Range<Int>?, bindings: [String: String]) -> [TeamMatch] {
-        let (found, gaveUp) = regex.matches(in: file.index)
+        let (found, gaveUp) = regex.matches(in: file.index, budget: file.budget)
         var matches = found.compactMap { found -> TeamMatch? in
             let match = file.match(at: found.offset, range: found.range, text: file.text(found.range))
             if let within, !within.contains(match.token) { return nil }
             return match
         }
-        if gaveUp {
+        // A spent budget turns the rule off (`RegexBudget.bounded`); ICU giving up on this file
+        // is said in this file.
+        if gaveUp, !file.budget.isSpent {
             var note = file.match(at: 0, range: 0..<0)
             note.gaveUp = true
             matches.append(note)

@@ -10,9 +10,11 @@ import SwiftUIModel
 /// ICU's C regex API: the engine `NSRegularExpression` runs on Linux (swift-foundation-icu's
 /// `swift_uregex_*`, already loaded with Foundation), called directly so that every regex rule of
 /// a file shares one UTF-16 copy of it (`NSRegularExpression` transcodes the file for each call)
-/// and a runaway match is stopped by ICU's own step limit (a progress callback costs more than
-/// the match on most patterns). Same pattern, same flags, same engine: the same matches. Where
-/// the symbols are not found (a static build, macOS) the rules use `NSRegularExpression`.
+/// and a scan's steps are counted by ICU itself: its match callback, called every 10,000
+/// backtracking state saves, charges the rule's `RegexBudget` and stops the scan once it is
+/// spent (`NSRegularExpression`'s progress block costs more than the match on most patterns).
+/// Same pattern, same flags, same engine: the same matches. Where the symbols are not found (a
+/// static build, macOS) the rules use `NSRegularExpression`.
 final class ICURegex: @unchecked Sendable {
     private typealias Open =
         @convention(c) (
@@ -24,7 +26,9 @@ final class ICURegex: @unchecked Sendable {
         @convention(c) (OpaquePointer, UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<Int32>) -> Void
     private typealias FindNext = @convention(c) (OpaquePointer, UnsafeMutablePointer<Int32>) -> Int8
     private typealias Bound = @convention(c) (OpaquePointer, Int32, UnsafeMutablePointer<Int32>) -> Int32
-    private typealias SetLimit = @convention(c) (OpaquePointer, Int32, UnsafeMutablePointer<Int32>) -> Void
+    private typealias Callback = @convention(c) (UnsafeRawPointer?, Int32) -> Int8
+    private typealias SetCallback =
+        @convention(c) (OpaquePointer, Callback?, UnsafeRawPointer?, UnsafeMutablePointer<Int32>) -> Void
 
     private struct API {
         let open: Open
@@ -34,7 +38,7 @@ final class ICURegex: @unchecked Sendable {
         let findNext: FindNext
         let start: Bound
         let end: Bound
-        let setTimeLimit: SetLimit
+        let setMatchCallback: SetCallback
     }
 
     private static let api: API? = {
@@ -48,28 +52,31 @@ final class ICURegex: @unchecked Sendable {
             let setText = symbol("swift_uregex_setText", SetText.self),
             let findNext = symbol("swift_uregex_findNext", FindNext.self),
             let start = symbol("swift_uregex_start", Bound.self), let end = symbol("swift_uregex_end", Bound.self),
-            let setTimeLimit = symbol("swift_uregex_setTimeLimit", SetLimit.self)
+            let setMatchCallback = symbol("swift_uregex_setMatchCallback", SetCallback.self)
         else { return nil }
         return API(
             open: open, clone: clone, close: close, setText: setText, findNext: findNext, start: start, end: end,
-            setTimeLimit: setTimeLimit)
+            setMatchCallback: setMatchCallback)
         #else
         return nil
         #endif
     }()
 
-    /// `UREGEX_MULTILINE | UREGEX_DOTALL`: `.anchorsMatchLines` and `.dotMatchesLineSeparators`.
-    private static let flags: UInt32 = 8 | 32
+    /// `UREGEX_MULTILINE | UREGEX_DOTALL`: `.anchorsMatchLines` and `.dotMatchesLineSeparators`
+    /// (SwiftLint's options, `SwiftLintRegex.options`).
+    static let swiftLintFlags: UInt32 = 8 | 32
+    /// No flags: `NSRegularExpression`'s default options (a `/…/` in a comment or name rule).
+    static let defaultFlags: UInt32 = 0
     private let compiled: OpaquePointer
     private let api: API
 
     /// The compiled pattern, or nil when ICU's C API is not reachable (or does not take the pattern).
-    init?(_ pattern: String) {
+    init?(_ pattern: String, flags: UInt32) {
         guard let api = Self.api else { return nil }
         let units = Array(pattern.utf16)
         var status: Int32 = 0
         let compiled = units.withUnsafeBufferPointer { buffer in
-            api.open(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(buffer.count), Self.flags, nil, &status)
+            api.open(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(buffer.count), flags, nil, &status)
         }
         guard status <= 0, let compiled else { return nil }
         self.compiled = compiled
@@ -84,21 +91,35 @@ final class ICURegex: @unchecked Sendable {
         var groupStart: Int?
     }
 
-    /// Every match in `text`, leftmost and without overlaps; `stopped` when ICU gave up (its step
-    /// limit, or its backtracking stack).
-    func matches(in text: UnsafeBufferPointer<UInt16>, group: Int, stepLimit: Int32) -> (found: [Found], stopped: Bool)
+    /// Takes a step from the budget `context` points at; false (stop) once it is spent.
+    private static let charge: Callback = { context, _ in
+        guard let context else { return 1 }
+        return Unmanaged<RegexBudget>.fromOpaque(context).takeUnretainedValue().spend() ? 1 : 0
+    }
+
+    /// Every match in `text`, leftmost and without overlaps (the first only, with `first`), each
+    /// step charged to `budget`; `stopped` when the scan did not go to the end: the budget is
+    /// spent, or ICU gave up on this text (its backtracking stack).
+    func matches(in text: UnsafeBufferPointer<UInt16>, group: Int = 0, first: Bool = false, budget: RegexBudget)
+        -> (found: [Found], stopped: Bool)
     {
+        if budget.isSpent { return ([], true) }
+        budget.allow(text.count)
         var status: Int32 = 0
         // A compiled pattern may not be shared between threads; a clone shares its tables.
         guard let matcher = api.clone(compiled, &status), status <= 0 else { return ([], true) }
         defer { api.close(matcher) }
-        api.setTimeLimit(matcher, stepLimit, &status)
-        api.setText(matcher, text.baseAddress ?? UnsafePointer(bitPattern: 2)!, Int32(text.count), &status)
         var found: [Found] = []
-        while status <= 0, api.findNext(matcher, &status) != 0, status <= 0 {
-            let start = Int(api.start(matcher, 0, &status)), end = Int(api.end(matcher, 0, &status))
-            let groupStart = group == 0 ? start : Int(api.start(matcher, Int32(group), &status))
-            found.append(Found(range: start..<max(start, end), groupStart: groupStart >= 0 ? groupStart : nil))
+        withExtendedLifetime(budget) {
+            let context = UnsafeRawPointer(Unmanaged.passUnretained(budget).toOpaque())
+            api.setMatchCallback(matcher, Self.charge, context, &status)
+            api.setText(matcher, text.baseAddress ?? UnsafePointer(bitPattern: 2)!, Int32(text.count), &status)
+            while status <= 0, api.findNext(matcher, &status) != 0, status <= 0 {
+                let start = Int(api.start(matcher, 0, &status)), end = Int(api.end(matcher, 0, &status))
+                let groupStart = group == 0 ? start : Int(api.start(matcher, Int32(group), &status))
+                found.append(Found(range: start..<max(start, end), groupStart: groupStart >= 0 ? groupStart : nil))
+                if first { break }
+            }
         }
         return (found, status > 0)
     }

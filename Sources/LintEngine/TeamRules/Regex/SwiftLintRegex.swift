@@ -12,8 +12,8 @@ import SwiftUIModel
 /// (read from the pattern), so a file lacking one is skipped; with a kind filter, a kept match
 /// lies where no excluded kind is, so a file where every occurrence of those texts touches an
 /// excluded kind (a `TODO:` only in strings, for a comment rule) is skipped too. Only then does
-/// the whole-file scan that decides the findings run, once. A scan that backtracks past its
-/// budget (a `.+` across a large file) stops and says so in one `info` finding.
+/// the whole-file scan that decides the findings run, once, charged to the rule's budget for the
+/// run (`RegexBudget`): a rule that spends it is off from there.
 struct SwiftLintRegex: @unchecked Sendable {
     let pattern: String
     let regex: NSRegularExpression
@@ -51,7 +51,7 @@ struct SwiftLintRegex: @unchecked Sendable {
         self.excluded = excluded
         self.captureGroup = captureGroup
         required = RequiredLiterals.all(pattern) ?? []
-        icu = ICURegex(pattern)
+        icu = ICURegex(pattern, flags: ICURegex.swiftLintFlags)
         let plain =
             !pattern.isEmpty && captureGroup == 0
             && pattern.utf8.allSatisfy { byte in
@@ -61,14 +61,6 @@ struct SwiftLintRegex: @unchecked Sendable {
             }
         plainText = plain ? Array(pattern.utf8) : nil
     }
-
-    /// ICU counts its limit in units of 10,000 match steps, about 0.1 ms each on this project's VM:
-    /// the budget in seconds, as steps (the same on a loaded machine).
-    var stepLimit: Int32 { Int32(max(1, min(Double(Int32.max), budget * 10_000))) }
-
-    /// How long one file's scan may take before it is given up.
-    static let defaultBudget: TimeInterval = 2
-    var budget = Self.defaultBudget
 
     /// The excluded kinds `match_kinds` or `excluded_match_kinds` give, as SwiftLint computes them.
     static func excludedKinds(matchKinds: [SwiftLintKind]?, excludedMatchKinds: [SwiftLintKind]?) -> SwiftLintKindSet {
@@ -82,8 +74,9 @@ struct SwiftLintRegex: @unchecked Sendable {
         var range: Range<Int>
     }
 
-    /// The kept matches, and whether the scan gave up before the end of the file.
-    func matches(in index: TeamFileIndex) -> (matches: [Match], gaveUp: Bool) {
+    /// The kept matches, and whether the scan stopped before the end of the file: `budget` is
+    /// spent, or ICU gave up on this file (its backtracking stack).
+    func matches(in index: TeamFileIndex, budget: RegexBudget) -> (matches: [Match], gaveUp: Bool) {
         for list in required where !list.contains(where: index.contains) { return ([], false) }
         // Plain text: its occurrences are the matches ICU would find, without a UTF-16 copy of
         // the file. (A file that is not UTF-8 has no text for ICU: nothing, as SwiftLint.)
@@ -98,7 +91,7 @@ struct SwiftLintRegex: @unchecked Sendable {
         }
         if let icu {
             let (found, stopped) = text.utf16.withUnsafeBufferPointer {
-                icu.matches(in: $0, group: captureGroup, stepLimit: stepLimit)
+                icu.matches(in: $0, group: captureGroup, budget: budget)
             }
             for match in found {
                 keep(
@@ -108,18 +101,7 @@ struct SwiftLintRegex: @unchecked Sendable {
             return (kept, stopped)
         }
         let whole = NSRange(location: 0, length: text.utf16Count)
-        let started = Date()
-        var gaveUp = false
-        var calls = 0
-        regex.enumerateMatches(in: text.string, options: [.reportProgress], range: whole) { result, _, stop in
-            guard let result else {
-                calls &+= 1
-                if calls & 1023 == 0, Date().timeIntervalSince(started) > budget {
-                    gaveUp = true
-                    stop.pointee = true
-                }
-                return
-            }
+        let gaveUp = budget.enumerate(regex, in: text.string, range: whole) { result in
             let group = result.range(at: captureGroup)
             keep(text.byteRange(of: result.range), groupStart: group.location == NSNotFound ? nil : group.location)
         }

@@ -108,7 +108,7 @@ enum ContextPlace: Sendable {
                     matcher.kinds.contains(declaration.kind)
                         || declaration.kind == .let && matcher.kinds.contains(.property)
                         || declaration.kind == .var && matcher.kinds.contains(.property),
-                    matcher.accepts(declaration, s)
+                    matcher.accepts(declaration, budget: file.budget)
                 {
                     holds = true
                     return false

@@ -12,8 +12,8 @@ public struct PathScope: @unchecked Sendable {
     var excluded: [String] = [] { didSet { excludedGlobs = excluded.map(CompiledGlob.init) } }
     private var includedGlobs: [CompiledGlob] = []
     private var excludedGlobs: [CompiledGlob] = []
-    var includedRegex: [NSRegularExpression] = []
-    var excludedRegex: [NSRegularExpression] = []
+    var includedRegex: [BoundedRegex] = []
+    var excludedRegex: [BoundedRegex] = []
 
     var isEmpty: Bool { included.isEmpty && excluded.isEmpty && includedRegex.isEmpty && excludedRegex.isEmpty }
 
@@ -21,11 +21,11 @@ public struct PathScope: @unchecked Sendable {
         var scope = PathScope()
         scope.included = try front.strings("paths") ?? []
         scope.excluded = try front.strings("excluded_paths") ?? []
-        func regexes(_ key: String) throws -> [NSRegularExpression] {
+        func regexes(_ key: String) throws -> [BoundedRegex] {
             try (front.strings(key) ?? []).map { pattern in
                 do {
                     _ = try NSRegularExpression(pattern: pattern, options: SwiftLintRegex.options)
-                    return try NSRegularExpression(pattern: searchable(pattern), options: SwiftLintRegex.options)
+                    return try BoundedRegex(searchable(pattern), swiftLint: true)
                 } catch {
                     throw front.problem("`\(key)`: `\(pattern)` is not a valid regular expression")
                 }
@@ -47,20 +47,21 @@ public struct PathScope: @unchecked Sendable {
         return String(rest.hasPrefix("?") ? rest.dropFirst() : rest)
     }
 
-    /// Whether a file the run names `path` is in scope; `root` is the configuration's folder.
-    func applies(to path: String, absolutePath: String, relative: String?) -> Bool {
+    /// Whether a file the run names `path` is in scope; `root` is the configuration's folder. The
+    /// regexes are charged to the rule's budget (a scan cut short reads as no match: the rule is
+    /// off from there).
+    func applies(to path: String, absolutePath: String, relative: String?, budget: RegexBudget) -> Bool {
         if !included.isEmpty || !excluded.isEmpty {
             let relative = relative ?? path
             if !included.isEmpty, !includedGlobs.contains(where: { $0.matches(relative) }) { return false }
             if excludedGlobs.contains(where: { $0.matches(relative) }) { return false }
         }
-        let whole = NSRange(location: 0, length: absolutePath.utf16.count)
         if !includedRegex.isEmpty,
-            !includedRegex.contains(where: { $0.firstMatch(in: absolutePath, range: whole) != nil })
+            !includedRegex.contains(where: { $0.firstMatch(in: absolutePath, budget: budget) == true })
         {
             return false
         }
-        return !excludedRegex.contains { $0.firstMatch(in: absolutePath, range: whole) != nil }
+        return !excludedRegex.contains { $0.firstMatch(in: absolutePath, budget: budget) == true }
     }
 
     /// The current folder, read once: a lint run does not change it, and asking costs a system call.

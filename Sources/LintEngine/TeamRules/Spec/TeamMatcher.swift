@@ -16,7 +16,8 @@ struct TeamMatch: Sendable {
     var bindings: [String: String] = [:]
     /// The matched text, for the default message.
     var text: String = ""
-    /// Not a match: the regex scan stopped at its time budget, so the file's findings are incomplete.
+    /// Not a match: ICU gave up on the file (its backtracking stack), so its findings here are
+    /// incomplete.
     var gaveUp = false
 }
 
@@ -65,6 +66,8 @@ struct TeamFile {
     let readsBindings: Bool
     /// Whether the rule reports at a named anchor (`report_at`): a matcher may leave the anchors out.
     let readsAnchors: Bool
+    /// What the rule's regexes may still spend in the run: every scan is charged to it.
+    let budget: RegexBudget
     /// Borrowed, not returned: a returned structure is a copy, a retain and a release for each of
     /// its arrays, on every read by every rule.
     var s: Structure { _read { yield index.structure } }
@@ -74,9 +77,10 @@ struct TeamFile {
     /// and a file meets every team rule.
     init(
         _ lint: LintFile, index: TeamFileIndex, readsTestImports: Bool, readsBindings: Bool = true,
-        readsAnchors: Bool = true
+        readsAnchors: Bool = true, budget: RegexBudget
     ) {
         self.index = index
+        self.budget = budget
         importsTestFramework = readsTestImports && lint.importsTestFramework
         self.readsBindings = readsBindings
         self.readsAnchors = readsAnchors

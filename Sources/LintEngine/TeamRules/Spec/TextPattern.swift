@@ -15,7 +15,8 @@ struct TextPattern: Sendable, CustomStringConvertible {
     let negated: Bool
 
     private final class Regex: @unchecked Sendable {
-        let compiled: NSRegularExpression
+        /// Charged to the rule's budget, as a `regex:` rule's scans are.
+        let compiled: BoundedRegex
         /// The same regex decided without ICU, when it is a sequence of classes (most names are).
         let classes: ClassSequenceRegex?
         /// Texts every match holds one of: a text without one is decided without the regex.
@@ -27,7 +28,7 @@ struct TextPattern: Sendable, CustomStringConvertible {
         /// The regex's verdicts on texts already seen (numbers and names repeat across a run).
         let verdicts = RegexVerdicts()
 
-        init(_ compiled: NSRegularExpression, pattern: String) {
+        init(_ compiled: BoundedRegex, pattern: String) {
             self.compiled = compiled
             classes = ClassSequenceRegex(pattern)
             needs = RequiredLiterals.of(pattern)
@@ -49,12 +50,12 @@ struct TextPattern: Sendable, CustomStringConvertible {
             return anchoredClasses ? nil : classes?.firstMatchExists(in: text)
         }
 
-        func finds(_ text: String) -> Bool {
+        /// Whether the regex finds a match in `text`; nil when its scan was cut short (the
+        /// budget is spent: the rule is off, and the verdict is not kept).
+        func finds(_ text: String, budget: RegexBudget) -> Bool? {
             var text = text
             if let verdict = text.withUTF8(quickVerdict) { return verdict }
-            return verdicts.verdict(text) {
-                compiled.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
-            }
+            return verdicts.verdict(text) { compiled.firstMatch(in: text, budget: budget) }
         }
     }
 
@@ -66,7 +67,7 @@ struct TextPattern: Sendable, CustomStringConvertible {
         if body.count >= 2, body.hasPrefix("/"), body.hasSuffix("/") {
             let pattern = String(body.dropFirst().dropLast())
             do {
-                regex = Regex(try NSRegularExpression(pattern: pattern), pattern: pattern)
+                regex = Regex(try BoundedRegex(pattern), pattern: pattern)
             } catch {
                 throw SpecMap.problem(path, "`\(place)`: `\(pattern)` is not a valid regular expression")
             }
@@ -87,9 +88,11 @@ struct TextPattern: Sendable, CustomStringConvertible {
         negated ? nil : regex?.needs
     }
 
-    func matches(_ text: String) -> Bool {
+    /// Whether `text` is what the pattern names; a regex's scan is charged to `budget` (one cut
+    /// short reads as no match: the rule is off from there, and this check's hits are dropped).
+    func matches(_ text: String, budget: RegexBudget) -> Bool {
         if let exact { return (text == exact) != negated }
-        return regex!.finds(text) != negated
+        return (regex!.finds(text, budget: budget) ?? false) != negated
     }
 
     /// The UTF-8 lengths of the texts the pattern can match (any length when it cannot tell):
@@ -113,7 +116,9 @@ struct TextPattern: Sendable, CustomStringConvertible {
 
 extension Array where Element == TextPattern {
     /// Whether any of the patterns matches (an empty list matches everything).
-    func anyMatches(_ text: String) -> Bool { isEmpty || contains { $0.matches(text) } }
+    func anyMatches(_ text: String, budget: RegexBudget) -> Bool {
+        isEmpty || contains { $0.matches(text, budget: budget) }
+    }
 }
 
 /// A regex's verdicts by text, shared by the threads of a run: a lookup costs a hash where
@@ -127,10 +132,12 @@ final class RegexVerdicts: @unchecked Sendable {
     private static let most = 20_000
     private static let longest = 128
 
-    func verdict(_ text: String, compute: () -> Bool) -> Bool {
+    /// The verdict on `text`, computed when not known; one that could not be computed (nil) is
+    /// not kept.
+    func verdict(_ text: String, compute: () -> Bool?) -> Bool? {
         let cacheable = text.utf8.count <= Self.longest && text.utf8.allSatisfy { $0 < 0x80 }
         if cacheable, let known = lock.withLock({ known[text] }) { return known }
-        let made = compute()
+        guard let made = compute() else { return nil }
         if cacheable { lock.withLock { if known.count < Self.most { known[text] = made } } }
         return made
     }

@@ -25,11 +25,12 @@ enum ValuePattern: Sendable {
         return .text(try TextPattern("\(value)", path: path, place: place))
     }
 
-    func matches(_ tokens: Range<Int>, in s: Structure) -> Bool {
+    /// Whether the expression `tokens` is what this names; a regex's scan is charged to `budget`.
+    func matches(_ tokens: Range<Int>, in s: Structure, budget: RegexBudget) -> Bool {
         switch self {
-        case .text(let pattern): pattern.matches(s.compactText(tokens))
+        case .text(let pattern): pattern.matches(s.compactText(tokens), budget: budget)
         case .literal(let kinds): LiteralKind.of(tokens, in: s).map(kinds.contains) ?? false
-        case .anyOf(let patterns): patterns.contains { $0.matches(tokens, in: s) }
+        case .anyOf(let patterns): patterns.contains { $0.matches(tokens, in: s, budget: budget) }
         }
     }
 }
