@@ -41,12 +41,12 @@ extension Structure {
         if declaration.kind == .extension {
             isViewCode =
                 declaration.name == "View" || declaration.name == "SwiftUI.View"
-                || types.contains { $0.kind != .extension && $0.name == declaration.name && isView($0) }
+                || types(named: declaration.name).contains { types[$0].kind != .extension && isView(types[$0]) }
         } else {
             isViewCode = isView(declaration)
         }
         // A method of the type's own by that name is called, not SwiftUI's modifier.
-        return isViewCode && !functions.contains { $0.name == call.callee && $0.owner == owner }
+        return isViewCode && !functions(of: owner).contains { functions[$0].name == call.callee }
     }
 
     /// `NavigationLink(…)`, or `self.init(…)` in an `extension NavigationLink`: an app's own
