@@ -82,7 +82,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                 offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
                 stack: String, severity: Severity?, gates: [BindingGate]
             )] = []
-        var directives: [Int]?
+        var branchTable: CompileBranchTable?
         // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
         // macOS, nested ones were the way to a third column, so there it is only `info`.
         let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
@@ -110,15 +110,15 @@ public struct NestedNavigationStackRule: CollectingRule {
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)
             // Presented here (a sheet's own stack): nothing to say.
             guard !placement.context.presented else { continue }
-            let known = directives ?? s.directiveTokens()
-            directives = known
+            let known = branchTable ?? CompileBranchTable(s)
+            branchTable = known
             // A stack in a member (`var content: some View`) stands wherever `body` uses that member.
             owned.append(
                 (
                     s.offset(of: call.calleeToken), s.types[owner].name,
                     ViewHierarchy.node(of: placement, in: s) ?? s.types[owner].name,
                     placement.wrappers,
-                    known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known),
+                    known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, table: known),
                     s.isConditional(call.calleeToken)
                         || ViewHierarchy.memberName(placement.member, in: s).map {
                             s.usesAreConditional(of: $0, inType: owner)

@@ -51,7 +51,7 @@ public struct PresentationModeDeprecatedRule: Rule {
         guard let owner = property.owner else { return nil }
         // The type's declaration and its extensions in this file.
         let name = s.types[owner].name
-        let regions = s.types.filter { $0.name == name }.compactMap(\.body)
+        let regions = s.types(named: name).compactMap { s.types[$0].body }
         var edits = [Edit(range: s.code[keyPath].range, replacement: "dismiss")]
         if property.name != "dismiss" {
             edits.append(Edit(range: s.code[property.nameToken].range, replacement: "dismiss"))

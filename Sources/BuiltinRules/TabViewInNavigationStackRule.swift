@@ -92,7 +92,7 @@ public struct TabViewInNavigationStackRule: CollectingRule {
         // tabs navigate by: a link in the tab content itself, or the views built there.
         var held: [(offset: Int, view: String, owner: String, wrappers: [String], tabs: TabNavigation)] = []
         var pagedTabViews: Set<Int>?
-        var directives: [Int]?
+        var branchTable: CompileBranchTable?
         for (index, call) in s.calls.enumerated() where call.callee == "TabView" && !call.isMember {
             // A paged `TabView` (onboarding pages, a carousel) is a view inside a screen, not tabs.
             let paged = pagedTabViews ?? Self.pagedTabViews(in: s)
@@ -103,9 +103,9 @@ public struct TabViewInNavigationStackRule: CollectingRule {
             {
                 continue
             }
-            let known = directives ?? s.directiveTokens()
-            directives = known
-            if !known.isEmpty, s.compileBranches(of: call.calleeToken, directives: known).contains("os(watchOS)") {
+            let known = branchTable ?? CompileBranchTable(s)
+            branchTable = known
+            if !known.isEmpty, s.compileBranches(of: call.calleeToken, table: known).contains("os(watchOS)") {
                 continue
             }
             let tabs = TabNavigation(of: call, in: s)

@@ -160,13 +160,27 @@ public enum HTMLExport {
     /// (`![[Note]]`, `![[Note#Heading]]`) becomes a quote of that note or section, once: embeds
     /// inside what is embedded stay links, so no cycle can grow a page.
     static func linkedMarkdown(
-        note index: Int, in graph: Graph, pages: [String], page: String? = nil, expandEmbeds: Bool = true
+        note index: Int, in graph: Graph, pages: [String], page: String? = nil, expandEmbeds: Bool = true,
+        work: LinkingWork? = nil
     ) -> String {
         let page = page ?? pages[index]
         let body = Array(graph.notes[index].body.utf8)
         var lineStarts = [0]
         for (offset, byte) in body.enumerated() where byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
         func lineEnd(_ line: Int) -> Int { line < lineStarts.count ? lineStarts[line] - 1 : body.count }
+        // Each line's bytes without the spaces and tabs at its ends (`trimmed`), nil when nothing
+        // is left: found once per line, as a line of many links would be decoded once per link.
+        var contents: [Int: Range<Int>?] = [:]
+        func content(_ line: Int) -> Range<Int>? {
+            if let known = contents[line] { return known }
+            var start = lineStarts[line - 1], end = lineEnd(line)
+            while start < end, body[start].isSpaceOrTab { start += 1 }
+            while end > start, body[end - 1].isSpaceOrTab { end -= 1 }
+            let found = start < end ? start..<end : nil
+            contents[line] = found
+            work?.linesTrimmed += 1
+            return found
+        }
         let edges = graph.outgoing(index)
         let starts = byteOffsets(of: edges.map(\.link), in: body, lineStarts: lineStarts)
         var replacements: [(range: Range<Int>, text: String)] = []
@@ -177,9 +191,9 @@ public enum HTMLExport {
             guard let start, !raw.contains(UInt8(ascii: "\n")) else { continue }
             let range = start..<start + raw.count
             guard range.upperBound <= lineEnd(link.line), body[range].elementsEqual(raw) else { continue }
-            let aloneOnItsLine =
-                String(decoding: body[lineStarts[link.line - 1]..<lineEnd(link.line)], as: UTF8.self).trimmed
-                == link.raw
+            // The line, trimmed, is the link's text: the bytes there spell it, so it is alone when
+            // they are all that is left of the line.
+            let aloneOnItsLine = content(link.line).map { $0 == range } ?? raw.isEmpty
             let quoted =
                 expandEmbeds && aloneOnItsLine && link.style == .embed && edge.target != nil && edge.target != index
                 ? embedded(
@@ -188,6 +202,12 @@ public enum HTMLExport {
             replacements.append((range, quoted ?? replacement(for: edge, from: page, in: graph, pages: pages)))
         }
         return String(decoding: applying(replacements, to: body), as: UTF8.self)
+    }
+
+    /// What linking one note's markdown did, for tests to count: work that grows with the links
+    /// of one line, not with the line once per link.
+    final class LinkingWork {
+        var linesTrimmed = 0
     }
 
     /// Where each link starts in the body's bytes, from its line and column (in scalars): the

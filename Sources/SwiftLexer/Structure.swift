@@ -28,6 +28,8 @@ public struct Structure: Sendable {
     public private(set) var scopeOf: [Int32] = []
     /// Token ranges of `#Preview` bodies and `PreviewProvider` type bodies.
     public private(set) var previews: [ClosedRange<Int>] = []
+    /// The declarations by owner and by type name (see `properties(of:)`, `types(named:)`).
+    private(set) var declarations = DeclarationIndex()
 
     public init(_ file: SourceFile) {
         self.file = file
@@ -57,6 +59,7 @@ public struct Structure: Sendable {
         closureStore = builder.closureStore
         scopes = builder.scopes
         previews = builder.previews
+        declarations = DeclarationIndex(types: types, properties: properties, functions: functions)
     }
 
     // MARK: Queries

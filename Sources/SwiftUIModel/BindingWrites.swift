@@ -174,6 +174,7 @@ package enum BindingWrites {
         }
         guard !byOwner.isEmpty else { return [] }
         var uses: [BindingUse] = []
+        let keepers = ViewKeepers(s)
         // Extension bodies by type name, gathered once for the file.
         var extensions: [String: [ClosedRange<Int>]] = [:]
         for index in s.types.indices where s.types[index].kind == .extension {
@@ -208,7 +209,7 @@ package enum BindingWrites {
                                 guard
                                     let kind = write(
                                         at: index, of: name, in: s, declaration: s.properties[property].nameToken,
-                                        owner: s.types[owner].name)
+                                        owner: s.types[owner].name, keepers: keepers)
                                 else {
                                     if !read[position],
                                         isRead(
@@ -442,19 +443,35 @@ package enum BindingWrites {
         var found: [String: String] = [:]
         for argument in s.arguments(of: call) {
             guard let label = argument.label, let name = plainName(argument.value, in: s),
-                s.properties.contains(where: { $0.owner == owner && $0.name == name })
+                s.properties(of: owner).contains(where: { s.properties[$0].name == name })
             else { continue }
             found[label] = name
         }
         return found
     }
 
-    /// Whether the receiver of `x.name` is a property whose type is the view itself (a
-    /// coordinator's `let control: ColorWell`, `var owner: MapView`).
-    static func keepsView(receiver: Int, owner: String, in s: Structure) -> Bool {
-        guard receiver >= 0, s.code[receiver].kind == .identifier else { return false }
-        let name = s.text(receiver)
-        return s.properties.contains { $0.name == name && $0.type.map { $0 == owner || $0 == owner + "?" } == true }
+    /// The names of the file's properties by their type as written, made on first need: whether a
+    /// receiver keeps the view is then a look-up (a walk over every property of the file for each
+    /// `x.name` made a file of many views cost the square of its size).
+    final class ViewKeepers {
+        let s: Structure
+        lazy var namesByType: [String: Set<String>] = {
+            var names: [String: Set<String>] = [:]
+            for property in s.properties {
+                if let type = property.type { names[type, default: []].insert(property.name) }
+            }
+            return names
+        }()
+
+        init(_ s: Structure) { self.s = s }
+
+        /// Whether the receiver of `x.name` is a property whose type is the view itself (a
+        /// coordinator's `let control: ColorWell`, `var owner: MapView`).
+        func keepsView(receiver: Int, owner: String) -> Bool {
+            guard receiver >= 0, s.code[receiver].kind == .identifier else { return false }
+            let name = s.text(receiver)
+            return namesByType[owner]?.contains(name) == true || namesByType[owner + "?"]?.contains(name) == true
+        }
     }
 
     /// `mode`, `self.mode` or `$mode` standing alone: the name.
@@ -480,7 +497,9 @@ package enum BindingWrites {
             if s.is(index, "true") { return .on }
             return nil
         }
-        for property in s.properties where property.owner == owner && property.name == name && !property.isStatic {
+        for member in s.properties(of: owner) {
+            let property = s.properties[member]
+            guard property.name == name, !property.isStatic else { continue }
             let next = property.nameToken + 1
             if let equals = (next..<min(next + 8, s.code.count)).first(where: { s.is($0, "=") }),
                 let value = literal(at: equals + 1)
@@ -489,7 +508,8 @@ package enum BindingWrites {
             }
             if !property.isLet, !property.hasInitialValue, property.type?.hasSuffix("?") == true { return .off }
         }
-        for function in s.functions where function.isInitializer && function.owner == owner {
+        for member in s.functions(of: owner) where s.functions[member].isInitializer {
+            let function = s.functions[member]
             var j = function.nameToken + 1
             guard s.punct(j, UInt8(ascii: "(")), s.closing[j] > j else { continue }
             let close = Int(s.closing[j])
@@ -511,7 +531,8 @@ package enum BindingWrites {
     /// Whether an initializer of the type passes one of its `Binding` parameters to a call
     /// (`self.model = Model(text: text)`), rather than only storing it (`_text = text`).
     static func handsBindingOn(_ owner: Int, in s: Structure) -> Int? {
-        for function in s.functions where function.isInitializer && function.owner == owner {
+        for member in s.functions(of: owner) where s.functions[member].isInitializer {
+            let function = s.functions[member]
             guard let body = function.body else { continue }
             for parameter in function.parameters where parameter.type.contains("Binding") {
                 for index in body where s.code[index].kind == .identifier && s.text(index) == parameter.name {
@@ -542,7 +563,9 @@ package enum BindingWrites {
 
     /// How the token writes the binding, if it does: directly, through a method the run may
     /// declare mutating (`settings.reset()`), or by passing `$name` as a call's argument.
-    static func write(at index: Int, of name: String, in s: Structure, declaration: Int, owner: String) -> WriteKind? {
+    static func write(
+        at index: Int, of name: String, in s: Structure, declaration: Int, owner: String, keepers: ViewKeepers
+    ) -> WriteKind? {
         guard index != declaration, index < s.code.count else { return nil }
         let token = s.code[index]
         let nameLength = name.utf8.count
@@ -576,7 +599,7 @@ package enum BindingWrites {
         // `other.name` is someone else's property; `self.name` is ours, and so is `parent.name` in a
         // representable's coordinator, whatever the coordinator calls the view it keeps.
         if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self"), !s.is(index - 2, "parent"),
-            !keepsView(receiver: index - 2, owner: owner, in: s)
+            !keepers.keepsView(receiver: index - 2, owner: owner)
         {
             return nil
         }

@@ -36,8 +36,14 @@ package enum ConstructionCost {
             withCostlyProperty.insert(owner)
             sites.append(site(s.types[owner].name, at: token, in: s, initializerLabels: nil))
         }
+        // `@StateObject` properties by name, for `isStateObjectStorage` (a walk over every property
+        // per call asked made a file of many views cost the square of its size).
+        let stateObjects = Set(
+            s.properties.lazy.filter { $0.attributes.contains { $0.hasSuffix("StateObject") } }.map(\.name))
         for function in s.functions where function.isInitializer {
-            guard let owner = function.owner, let body = function.body, let token = workInBody(body, in: s) else {
+            guard let owner = function.owner, let body = function.body,
+                let token = workInBody(body, in: s, stateObjects: stateObjects)
+            else {
                 continue
             }
             sites.append(
@@ -82,7 +88,7 @@ package enum ConstructionCost {
 
     /// The first costly call in an initializer's body, outside closures it only stores and outside
     /// a `StateObject(wrappedValue:)`'s autoclosure.
-    static func workInBody(_ body: ClosedRange<Int>, in s: Structure) -> Int? {
+    static func workInBody(_ body: ClosedRange<Int>, in s: Structure, stateObjects: Set<String>) -> Int? {
         // An unclosed body (a truncated file) ends where it starts: nothing inside to judge.
         guard body.upperBound > body.lowerBound else { return nil }
         for callIndex in s.calls(in: body.lowerBound + 1..<body.upperBound) {
@@ -93,7 +99,9 @@ package enum ConstructionCost {
             // `self.init(…)` delegates to another initializer, judged on its own.
             if call.callee == "init" { continue }
             let outer = s.enclosingCalls(of: call.calleeToken)
-            if outer.contains(where: { s.calls[$0].callee == "StateObject" || isStateObjectStorage($0, in: s) }) {
+            if outer.contains(where: {
+                s.calls[$0].callee == "StateObject" || isStateObjectStorage($0, in: s, stateObjects: stateObjects)
+            }) {
                 continue
             }
             return call.calleeToken
@@ -136,8 +144,9 @@ package enum ConstructionCost {
     ]
 
     /// `_model = .init(wrappedValue: …)` (or `self._model = …`) where `model` is a `@StateObject`:
-    /// the same autoclosure as `StateObject(wrappedValue:)`.
-    static func isStateObjectStorage(_ callIndex: Int, in s: Structure) -> Bool {
+    /// the same autoclosure as `StateObject(wrappedValue:)`. `stateObjects`: the names of the file's
+    /// `@StateObject` properties (of any type).
+    static func isStateObjectStorage(_ callIndex: Int, in s: Structure, stateObjects: Set<String>) -> Bool {
         let call = s.calls[callIndex]
         guard call.isMember, call.callee == "init",
             let dot = call.baseToken.map({ $0 + 1 }) ?? Optional(call.calleeToken - 1),
@@ -146,7 +155,7 @@ package enum ConstructionCost {
         let storage = s.text(dot - 2)
         guard storage.hasPrefix("_") else { return false }
         let name = String(storage.dropFirst())
-        return s.properties.contains { $0.name == name && $0.attributes.contains { $0.hasSuffix("StateObject") } }
+        return stateObjects.contains(name)
     }
 
     static func isCostlyCall(at index: Int, in s: Structure) -> Bool {

@@ -54,8 +54,9 @@ package struct FileSummary: Sendable {
     /// modifier is a link wrapper, which only the index can tell (it may be declared elsewhere).
     var modifierArgumentViews:
         [(modifier: String, view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
-    /// The file's directive tokens, found on first need (`Structure.compileBranches`).
-    var directives: [Int]?
+    /// The file's `#if` branches, found on first need (`Structure.compileBranches`); dropped once
+    /// the file is read (a summary is kept for an editor's session).
+    var branchTable: CompileBranchTable?
     /// Indexed by type: that type's initializers and stored properties.
     var initializers: [[DeclaredInitializer]] = []
     var storedProperties: [[DeclaredProperty]] = []
@@ -108,6 +109,7 @@ package struct FileSummary: Sendable {
         constructions = constructions.mapValues(\.trimmed)
         memberUses = memberUses.mapValues(\.trimmed)
         looseUses = looseUses.mapValues(\.trimmed)
+        branchTable = nil
     }
 
     /// Members (not `body`) that hold views, links or stacks, by node: their uses decide where
@@ -269,13 +271,13 @@ package struct FileSummary: Sendable {
             first <= UInt8(ascii: "z"), !SwiftUINames.everydayModifiers.contains(modifier.callee),
             !SwiftUINames.isPresentationModifier(modifier.callee), modifier.callee != "navigationDestination"
         else { return }
-        let known = directives ?? s.directiveTokens()
-        directives = known
+        let known = branchTable ?? CompileBranchTable(s)
+        branchTable = known
         modifierArgumentViews.append(
             (
                 modifier.callee, call.callee, outer, s.enclosingType(of: modifier.calleeToken).map { types[$0].name },
                 s.code[modifier.calleeToken].line,
-                known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, directives: known)
+                known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, table: known)
             ))
     }
 
@@ -357,9 +359,9 @@ package struct FileSummary: Sendable {
         guard !destinations.isEmpty else { return }
         let pusher = s.enclosingType(of: call.calleeToken).map { types[$0].name }
         let line = s.code[call.calleeToken].line
-        let known = directives ?? s.directiveTokens()
-        directives = known
-        let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, directives: known)
+        let known = branchTable ?? CompileBranchTable(s)
+        branchTable = known
+        let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, table: known)
         for view in destinations {
             let construction = s.calls[view]
             pushes.append((construction.callee, callIndex, pusher, line, branches, FrozenCall(of: construction, in: s)))

@@ -41,12 +41,12 @@ extension Structure {
         if declaration.kind == .extension {
             isViewCode =
                 declaration.name == "View" || declaration.name == "SwiftUI.View"
-                || types.contains { $0.kind != .extension && $0.name == declaration.name && isView($0) }
+                || types(named: declaration.name).contains { types[$0].kind != .extension && isView(types[$0]) }
         } else {
             isViewCode = isView(declaration)
         }
         // A method of the type's own by that name is called, not SwiftUI's modifier.
-        return isViewCode && !functions.contains { $0.name == call.callee && $0.owner == owner }
+        return isViewCode && !functions(of: owner).contains { functions[$0].name == call.callee }
     }
 
     /// `NavigationLink(…)`, or `self.init(…)` in an `extension NavigationLink`: an app's own
@@ -244,24 +244,8 @@ extension Structure {
     /// `os(tvOS)` in the `#if`, `!os(tvOS)` in its `#else`, `os(macOS)` in an `#elseif os(macOS)`
     /// (earlier conditions of the same block are not repeated). `DEBUG` blocks are left out:
     /// they decide whether code ships, not where. Empty outside any `#if`.
-    /// `directives`: the file's directive tokens (`directiveTokens()`), found once per file.
-    public func compileBranches(of token: Int, directives: [Int]) -> [String] {
-        var open: [(condition: String, branch: String)] = []
-        for index in directives {
-            if index >= token { break }
-            if self.is(index, "#if") {
-                let condition = directiveCondition(at: index)
-                open.append((condition, condition))
-            } else if self.is(index, "#elseif"), !open.isEmpty {
-                open[open.count - 1].branch = directiveCondition(at: index)
-            } else if self.is(index, "#else"), !open.isEmpty {
-                open[open.count - 1].branch = "!" + open[open.count - 1].condition
-            } else if self.is(index, "#endif") {
-                _ = open.popLast()
-            }
-        }
-        return open.map(\.branch).filter { !$0.contains("DEBUG") }
-    }
+    /// `table`: the file's `CompileBranchTable`, made once per file.
+    public func compileBranches(of token: Int, table: CompileBranchTable) -> [String] { table.branches(of: token) }
 
     /// The indices of the file's directive tokens (`#if`, `#else`, `#endif`, `#Preview`, …).
     public func directiveTokens() -> [Int] { code.indices.filter { code[$0].kind == .directive } }
@@ -562,5 +546,53 @@ extension Structure {
             }
         }
         return result
+    }
+}
+
+/// The `#if` branches in force after each directive of a file, worked out in one walk over the
+/// directives: a token's branches are those after the last directive before it (found by binary
+/// search). Walking the directives before a token for every call asked made a file of many
+/// views and directives cost the square of its size.
+public struct CompileBranchTable: Sendable {
+    /// The `#if`, `#elseif`, `#else` and `#endif` directives (the others change no branch).
+    let directives: [Int]
+    /// `after[k]`: the branches (DEBUG left out) once `directives[k]` is read.
+    let after: [[String]]
+
+    /// Whether the file has no `#if`: every token's branches are none.
+    public var isEmpty: Bool { directives.isEmpty }
+
+    public init(_ s: Structure) {
+        directives = s.directiveTokens().filter {
+            s.is($0, "#if") || s.is($0, "#elseif") || s.is($0, "#else") || s.is($0, "#endif")
+        }
+        var open: [(condition: String, branch: String)] = []
+        var after: [[String]] = []
+        after.reserveCapacity(directives.count)
+        for index in directives {
+            if s.is(index, "#if") {
+                let condition = s.directiveCondition(at: index)
+                open.append((condition, condition))
+            } else if s.is(index, "#elseif"), !open.isEmpty {
+                open[open.count - 1].branch = s.directiveCondition(at: index)
+            } else if s.is(index, "#else"), !open.isEmpty {
+                open[open.count - 1].branch = "!" + open[open.count - 1].condition
+            } else if s.is(index, "#endif") {
+                _ = open.popLast()
+            }
+            after.append(open.isEmpty ? [] : open.map(\.branch).filter { !$0.contains("DEBUG") })
+        }
+        self.after = after
+    }
+
+    /// The branches a token is compiled in (`Structure.compileBranches(of:table:)`).
+    public func branches(of token: Int) -> [String] {
+        // The number of directives before the token.
+        var low = 0, high = directives.count
+        while low < high {
+            let middle = (low + high) / 2
+            if directives[middle] < token { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? [] : after[low - 1]
     }
 }

@@ -88,6 +88,30 @@ final class HTMLExportTests: XCTestCase {
         XCTAssertTrue(html.contains("Inline <a href=\"b.html\">Beta</a> here."), html)
     }
 
+    /// A hub written as one paragraph of links: each link asks whether it stands alone on its line,
+    /// and the line is trimmed once for all of them (it was decoded again for every link, so a
+    /// note of a million links never finished exporting). An embed between blanks is still alone
+    /// on its line; one with text beside it is a link.
+    func testALineOfManyLinksIsTrimmedOnce() {
+        let count = 20_000
+        let hub = (0..<count).map { $0 % 2 == 0 ? "[[Beta]]" : "![[Gone]]" }.joined(separator: " ")
+        let a = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text: "# Alpha\n\n" + hub + "\n\n  ![[Beta]]\t \n\n![[Beta]] x\n")
+        let b = NoteParser.parse(path: "b.md", relativePath: "b.md", text: "# Beta\n\nBeta body.\n")
+        let graph = Graph(vault: Vault(notes: [a, b]))
+        XCTAssertEqual(graph.outgoing(0).count, count + 2)
+        let work = HTMLExport.LinkingWork()
+        let markdown = HTMLExport.linkedMarkdown(note: 0, in: graph, pages: ["a.html", "b.html"], work: work)
+        XCTAssertEqual(work.linesTrimmed, 3, "once per line that holds links")
+        let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines[2].components(separatedBy: "[Beta](b.html)").count - 1, count / 2)
+        XCTAssertEqual(lines[2].components(separatedBy: "*Gone* (missing note)").count - 1, count / 2)
+        XCTAssertEqual(lines[4], "  > **[Beta](b.html)**", "the embed between blanks is quoted")
+        XCTAssertEqual(lines[6], "> Beta body.\t ")
+        XCTAssertEqual(lines[8], "[Beta](b.html) x")
+    }
+
     /// Headings carry the ids `[[Note#Heading]]` links use; fences keep their labels; a second
     /// export replaces the first (a deleted note's page goes); a folder of other files is refused.
     func testExportAnchorsLabelsAndReplacesItsOwnFolder() throws {
