@@ -58,7 +58,9 @@ extension CLITests {
     }
 
     func testSwiftLintHabitsWorkOrNameThePatternLintWay() throws {
-        let folder = try makeFolder(["Frozen.swift": frozenSheet, "Deprecated.swift": deprecated])
+        let folder = try makeFolder([
+            "Frozen.swift": frozenSheet, "Deprecated.swift": deprecated, "Package.swift": manifest,
+        ])
         // --lenient: the error is reported as a warning and does not fail the run, unless --strict.
         let lenient = try run(["lint", "--lenient", "--progress", "."], in: folder)
         XCTAssertEqual(lenient.status, 0, lenient.stderr)

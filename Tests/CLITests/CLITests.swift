@@ -86,9 +86,16 @@ final class CLITests: XCTestCase {
     let frozenSheet =
         "import SwiftUI\nstruct Help: View {\n    var body: some View { Text(\"x\").sheet(isPresented: .constant(true)) { Text(\"Help\") } }\n}\n"
     let clean = "import SwiftUI\nstruct Plain: View {\n    var body: some View { Text(\"Plain\") }\n}\n"
+    /// A package that names its deployment target: under no project at all the targets are
+    /// unknown, and deprecations are only notes.
+    let manifest =
+        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", platforms: [.iOS(.v17)], targets: [.target(name: \"App\", path: \".\")])\n"
 
     func testExitCodes() throws {
-        let folder = try makeFolder(["Clean.swift": clean, "Deprecated.swift": deprecated, "Frozen.swift": frozenSheet])
+        let folder = try makeFolder([
+            "Clean.swift": clean, "Deprecated.swift": deprecated, "Frozen.swift": frozenSheet,
+            "Package.swift": manifest,
+        ])
         XCTAssertEqual(try run(["lint", "Clean.swift"], in: folder).status, 0)
         let warning = try run(["lint", "Deprecated.swift"], in: folder)
         XCTAssertEqual(warning.status, 0, "warnings alone do not fail")
@@ -101,7 +108,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["lint", "--strict", "Deprecated.swift"], in: folder).status, 1)
         let error = try run(["lint", "."], in: folder)
         XCTAssertEqual(error.status, 1)
-        XCTAssertTrue(error.stderr.contains("Linted 3 files: 1 error, 1 warning, 0 infos."), error.stderr)
+        XCTAssertTrue(error.stderr.contains("Linted 4 files: 1 error, 1 warning, 0 infos."), error.stderr)
     }
 
     /// `included: [.]` (what `init` writes) once gave `/abs/clone/./X.swift` paths: a baseline
@@ -179,7 +186,7 @@ final class CLITests: XCTestCase {
     }
 
     func testBadInputIsNamedAndTheRunGoesOn() throws {
-        let folder = try makeFolder(["Deprecated.swift": deprecated])
+        let folder = try makeFolder(["Deprecated.swift": deprecated, "Package.swift": manifest])
         try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))
         let result = try run(["lint", ".", "Missing.swift"], in: folder)
         XCTAssertEqual(result.status, 2)
@@ -297,5 +304,20 @@ final class CLITests: XCTestCase {
         let finished = session.finish()
         XCTAssertEqual(finished.status, 0, finished.stderr)
         XCTAssertTrue(finished.stderr.contains("without a newline was dropped"), finished.stderr)
+    }
+}
+
+extension CLITests {
+    /// Under no project the tool can read, a deprecation's replacement may not exist for the app:
+    /// the finding is low confidence, an info, and says so.
+    func testDeprecationsUnderNoProjectAreLowConfidence() throws {
+        let folder = try makeFolder(["Deprecated.swift": deprecated])
+        let result = try run(["lint", "."], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(
+            result.stdout.contains("Deprecated.swift:3:27: note: `NavigationView` is deprecated"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("(navigation-view-deprecated, low confidence)"), result.stdout)
+        let sure = try run(["lint", "--min-confidence", "medium", "--reporter", "json", "."], in: folder)
+        XCTAssertEqual(sure.stdout, "[\n]\n", sure.stdout)
     }
 }

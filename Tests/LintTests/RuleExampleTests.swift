@@ -174,7 +174,9 @@ final class CorrectionTests: XCTestCase {
 
     func testFilesWithoutCorrectableFindingsStayByteIdentical() {
         for entry in CatalogFixture.catalog.entries {
-            for example in entry.metadata.nonTriggering {
+            // An `ⓘ` or `ⓦ` finding is still a finding, and may carry its fix.
+            for example in entry.metadata.nonTriggering where !example.code.contains("ⓘ") && !example.code.contains("ⓦ")
+            {
                 XCTAssertEqual(fixed(example.code), example.code, entry.metadata.id)
             }
         }
