@@ -81,43 +81,33 @@ struct LinkSpans {
         else { return nil }
         var at = start
         if bytes[at] == UInt8(ascii: "!") { at += 1 }
-        at += 2
-        while at < end - 2, bytes[at] != UInt8(ascii: "#"), bytes[at] != UInt8(ascii: "|") { at += 1 }
-        guard at < end - 2, bytes[at] == UInt8(ascii: "#") else { return nil }
-        var headingStart = at + 1
-        var headingEnd = headingStart
-        while headingEnd < end - 2, bytes[headingEnd] != UInt8(ascii: "#"), bytes[headingEnd] != UInt8(ascii: "|") {
-            headingEnd += 1
+        let name = wikiSegment(from: at + 2, to: end)
+        guard name.stop < end - 2, bytes[name.stop] == UInt8(ascii: "#") else { return nil }
+        let heading = wikiSegment(from: name.stop + 1, to: end).range
+        guard !heading.isEmpty, bytes[heading.lowerBound] != UInt8(ascii: "^") else { return nil }
+        return heading
+    }
+
+    /// One part of a wiki link from `start` to the next `#` or `|` (a `\|` in a table is the
+    /// bar, escaped: not the part's), without its spaces, and where it stopped.
+    private func wikiSegment(from start: Int, to end: Int) -> (range: Range<Int>, stop: Int) {
+        var segmentStart = start
+        var stop = start
+        while stop < end - 2, bytes[stop] != UInt8(ascii: "#"), bytes[stop] != UInt8(ascii: "|") { stop += 1 }
+        var segmentEnd = stop
+        if stop < end - 2, bytes[stop] == UInt8(ascii: "|"), stop > start, bytes[stop - 1] == UInt8(ascii: "\\") {
+            segmentEnd -= 1
         }
-        if headingEnd < end - 2, bytes[headingEnd] == UInt8(ascii: "|"), headingEnd > headingStart,
-            bytes[headingEnd - 1] == UInt8(ascii: "\\")
-        {
-            headingEnd -= 1
-        }
-        while headingStart < headingEnd, bytes[headingStart].isSpaceOrTab { headingStart += 1 }
-        while headingEnd > headingStart, bytes[headingEnd - 1].isSpaceOrTab { headingEnd -= 1 }
-        guard headingStart < headingEnd, bytes[headingStart] != UInt8(ascii: "^") else { return nil }
-        return headingStart..<headingEnd
+        while segmentStart < segmentEnd, bytes[segmentStart].isSpaceOrTab { segmentStart += 1 }
+        while segmentEnd > segmentStart, bytes[segmentEnd - 1].isSpaceOrTab { segmentEnd -= 1 }
+        return (segmentStart..<segmentEnd, stop)
     }
 
     private func wikiName(from start: Int, to end: Int) -> Range<Int>? {
         var at = start
         if bytes[at] == UInt8(ascii: "!") { at += 1 }
         guard at + 1 < end, bytes[at] == UInt8(ascii: "["), bytes[at + 1] == UInt8(ascii: "[") else { return nil }
-        var nameStart = at + 2
-        var nameEnd = nameStart
-        while nameEnd < end - 2, bytes[nameEnd] != UInt8(ascii: "#"), bytes[nameEnd] != UInt8(ascii: "|") {
-            nameEnd += 1
-        }
-        // `[[Note\|shown]]` in a table: the backslash escapes the bar, it is not the name's.
-        if nameEnd < end - 2, bytes[nameEnd] == UInt8(ascii: "|"), nameEnd > nameStart,
-            bytes[nameEnd - 1] == UInt8(ascii: "\\")
-        {
-            nameEnd -= 1
-        }
-        while nameStart < nameEnd, bytes[nameStart].isSpaceOrTab { nameStart += 1 }
-        while nameEnd > nameStart, bytes[nameEnd - 1].isSpaceOrTab { nameEnd -= 1 }
-        return nameStart..<nameEnd
+        return wikiSegment(from: at + 2, to: end).range
     }
 
     private func markdownName(from start: Int, to end: Int) -> (Range<Int>, Bool)? {

@@ -183,13 +183,14 @@ final class FileSafetyTests: XCTestCase {
         XCTAssertThrowsError(try FileContents.read(folder + "/x.swift", regularOnly: true))
     }
 
-    /// A process id no process has: one that ran and was reaped.
-    func deadProcessID() -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exit 0"]
-        try? process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
+}
+
+/// A process id no process has: one that ran and was reaped.
+func deadProcessID() -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exit 0"]
+    try? process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
 }

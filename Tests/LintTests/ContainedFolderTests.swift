@@ -111,7 +111,7 @@ final class ContainedFolderTests: XCTestCase {
         // The journal names this process, which is alive: only a dead run's journal is finished.
         XCTAssertEqual(FileBatchJournal.recover(in: [try ContainedFolder(folder)]), [])
         let journal = try entries().first { $0.hasPrefix(".patternlint-journal-") }!
-        try rewritePID(folder + "/" + journal, to: deadPID())
+        try rewritePID(folder + "/" + journal, to: deadProcessID())
         let said = FileBatchJournal.recover(in: [try ContainedFolder(folder)])
         XCTAssertEqual(said.count, 1)
         XCTAssertTrue(said[0].hasPrefix("finished a write of 21 files that an interrupted run left"), said[0])
@@ -128,7 +128,7 @@ final class ContainedFolderTests: XCTestCase {
         batch.stopAfterJournalForTesting = true
         try batch.commit()
         let journal = try entries().first { $0.hasPrefix(".patternlint-journal-") }!
-        try rewritePID(folder + "/" + journal, to: deadPID())
+        try rewritePID(folder + "/" + journal, to: deadProcessID())
         try write("an editor's save\n", folder + "/n4.md")
         let said = FileBatchJournal.recover(in: [try ContainedFolder(folder)])
         XCTAssertTrue(said.first?.contains("put back the 6 files") == true, "\(said)")
@@ -140,7 +140,7 @@ final class ContainedFolderTests: XCTestCase {
     /// A journal a pull request commits cannot make recovery touch a file outside the folders.
     func testAJournalNamingAFileOutsideIsLeftAlone() throws {
         let crafted = """
-            {"pid":\(deadPID()),"folders":["\(folder)"],"items":[{"kind":"move","shown":"x","target":"\(outside)/secret.txt",\
+            {"pid":\(deadProcessID()),"folders":["\(folder)"],"items":[{"kind":"move","shown":"x","target":"\(outside)/secret.txt",\
             "destination":"\(folder)/stolen.md","temporary":".stolen.md.patternlint-1-2.tmp","temporaryInode":1}]}
             """
         try write(crafted, folder + "/.patternlint-journal-1-2.json")
@@ -157,13 +157,4 @@ final class ContainedFolderTests: XCTestCase {
         try write(rewritten, journal)
     }
 
-    /// A process id no process has any more.
-    func deadPID() -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exit 0"]
-        try? process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
 }
