@@ -453,6 +453,8 @@ package struct FileSummary: Sendable {
         var uses: [String: [ViewConstruction]] = [:]
         // The types of the file's stored properties, by owner name, worked out on first need.
         var propertyTypes: [String: [String: String]]?
+        // The names of the file's members, likewise.
+        var memberNames: MemberNames?
         for index in candidates where endsAsStatement(index, in: s) {
             // `router.destination(for: route)`: a member of the type of one of the view's own
             // properties (a router or coordinator that builds the screens).
@@ -469,7 +471,11 @@ package struct FileSummary: Sendable {
             }
             // Any other name this file declares as a member (of any of its types) is its own:
             // uses of those are found locally (`uses(of:)`); checked before the scope walk.
-            if memberOfProperty == nil, declaresMember(namedAt: index, in: s) { continue }
+            if memberOfProperty == nil {
+                let names = memberNames ?? MemberNames(s)
+                memberNames = names
+                if names.contains(s.code[index], in: s.file.bytes) { continue }
+            }
             let placement = ViewHierarchy.placement(of: index, in: s)
             // Only code that builds views counts: `body`, or a member with a node.
             guard let owner = placement.owner, let member = placement.member,
@@ -643,15 +649,28 @@ package struct FileSummary: Sendable {
             inSplitView: placement.context.inSplitView)
     }
 
-    /// Whether one of the file's types has a property or function named as the token is.
-    static func declaresMember(namedAt index: Int, in s: Structure) -> Bool {
-        let bytes = s.file.bytes, token = s.code[index], name = bytes[token.offset..<token.end]
-        func same(_ other: Int) -> Bool {
-            let declared = s.code[other]
-            return declared.length == token.length && bytes[declared.offset..<declared.end].elementsEqual(name)
+    /// The names of the properties and functions of the file's types, as their bytes: whether a
+    /// token is spelled as one of them is a look-up (a walk over every declaration per token made
+    /// a file of many views cost the square of its size).
+    struct MemberNames {
+        let names: Set<ArraySlice<UInt8>>
+
+        init(_ s: Structure) {
+            let bytes = s.file.bytes
+            var names = Set<ArraySlice<UInt8>>()
+            for property in s.properties where property.owner != nil {
+                let token = s.code[property.nameToken]
+                names.insert(bytes[token.offset..<token.end])
+            }
+            for function in s.functions where function.owner != nil {
+                let token = s.code[function.nameToken]
+                names.insert(bytes[token.offset..<token.end])
+            }
+            self.names = names
         }
-        return s.properties.contains { $0.owner != nil && same($0.nameToken) }
-            || s.functions.contains { $0.owner != nil && same($0.nameToken) }
+
+        /// Whether the token's bytes are one of the names.
+        func contains(_ token: Token, in bytes: [UInt8]) -> Bool { names.contains(bytes[token.offset..<token.end]) }
     }
 
     /// `body` (a view's property, a view modifier's function).
