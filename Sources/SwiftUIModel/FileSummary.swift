@@ -800,43 +800,62 @@ package struct FileSummary: Sendable {
         }
         for (node, (type, member)) in routed { add(node, type: type, member: member) }
         let bytes = s.file.bytes
+        // The identifiers of each type name's bodies by their bytes, each as its step in the walk
+        // over those bodies (`visits`, the token at each step), found once per type name: a round
+        // reads only the steps where its members' names stand, where a walk over every token of the
+        // bodies each round, compared with every member of the same length, made a file of many
+        // members of one type (`extension View`) cost the square of its size.
+        var mentions: [String: (visits: [Int], steps: [ArraySlice<UInt8>: [Int]])] = [:]
         while let typeName = pending.keys.first {
             let members = pending.removeValue(forKey: typeName)!
-            // By name length, so most tokens are passed over with one comparison.
-            var byLength: [Int: [Int]] = [:]
+            var byName: [ArraySlice<UInt8>: [Int]] = [:]
             for (position, member) in members.enumerated() {
-                byLength[member.name.count, default: []].append(position)
+                byName[member.name[...], default: []].append(position)
             }
-            for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
-                for index in body {
-                    let token = s.code[index]
-                    guard token.kind == .identifier, let candidates = byLength[token.length] else { continue }
-                    for position in candidates {
-                        let member = members[position]
-                        guard index != member.declaration,
-                            bytes[token.offset..<token.end].elementsEqual(member.name)
-                        else { continue }
-                        // `other.content` is someone else's; `content:` after `(` or `,` is a label.
-                        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
-                        if s.punct(index + 1, UInt8(ascii: ":")),
-                            s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ","))
-                        {
-                            continue
-                        }
-                        let placement = ViewHierarchy.placement(of: index, in: s)
-                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s),
-                            user != member.node
-                        else { continue }
-                        if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil,
-                            seen.insert(user).inserted
-                        {
-                            add(user, type: owner, member: next)
-                        }
-                        uses[member.node, default: []].append(
-                            use(
-                                at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp,
-                                in: s))
+            if mentions[typeName] == nil {
+                var visits: [Int] = []
+                var steps: [ArraySlice<UInt8>: [Int]] = [:]
+                for type in s.types(named: typeName) {
+                    guard let body = s.types[type].body else { continue }
+                    for index in body where s.code[index].kind == .identifier {
+                        let token = s.code[index]
+                        steps[bytes[token.offset..<token.end], default: []].append(visits.count)
+                        visits.append(index)
                     }
+                }
+                mentions[typeName] = (visits, steps)
+            }
+            let (visits, steps) = mentions[typeName]!
+            // The steps where a member's name stands, in the walk's order.
+            var named: [Int] = []
+            for name in byName.keys { named += steps[name] ?? [] }
+            named.sort()
+            for step in named {
+                let index = visits[step]
+                let token = s.code[index]
+                for position in byName[bytes[token.offset..<token.end]] ?? [] {
+                    let member = members[position]
+                    guard index != member.declaration else { continue }
+                    // `other.content` is someone else's; `content:` after `(` or `,` is a label.
+                    if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+                    if s.punct(index + 1, UInt8(ascii: ":")),
+                        s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ","))
+                    {
+                        continue
+                    }
+                    let placement = ViewHierarchy.placement(of: index, in: s)
+                    guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s),
+                        user != member.node
+                    else { continue }
+                    if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil,
+                        seen.insert(user).inserted
+                    {
+                        add(user, type: owner, member: next)
+                    }
+                    uses[member.node, default: []].append(
+                        use(
+                            at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp,
+                            in: s))
                 }
             }
         }
