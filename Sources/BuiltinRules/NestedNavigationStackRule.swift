@@ -83,6 +83,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                 stack: String, severity: Severity?, gates: [BindingGate]
             )] = []
         var branchTable: CompileBranchTable?
+        var mentions = NameMentions()
         // A `NavigationView` inside another is the same mistake on iOS (two bars, two paths); on
         // macOS, nested ones were the way to a third column, so there it is only `info`.
         let mayBeMac = options.deploymentTargets.map { $0.versions[.macOS] != nil } ?? true
@@ -121,7 +122,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                     known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, table: known),
                     s.isConditional(call.calleeToken)
                         || ViewHierarchy.memberName(placement.member, in: s).map {
-                            s.usesAreConditional(of: $0, inType: owner)
+                            s.usesAreConditional(of: $0, inType: owner, mentions: &mentions)
                         } == true,
                     call.callee, severity,
                     // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).

@@ -25,6 +25,8 @@ public struct Suppressions: Sendable {
 
     public private(set) var directives: [Directive] = []
     private var regions: [Region] = []
+    /// The regions of each rule name (and of `all`) as stretches of lines, for `suppressor`.
+    private var stretches: [String: Stretches] = [:]
 
     /// `//` or `/*`, then spaces or tabs, then `patternlint:`.
     static func mayBeDirective(_ token: Token, in bytes: [UInt8]) -> Bool {
@@ -67,6 +69,22 @@ public struct Suppressions: Sendable {
                 Directive(
                     kind: kind, rules: rules, line: token.line, column: file.column(of: token), offset: token.offset))
         }
+        // The first `enable` after each directive that names a rule (or `all`), from the last
+        // directive back: a walk forward from every `disable` made many directives quadratic.
+        var nextEnable: [[Int?]] = Array(repeating: [], count: directives.count)
+        var enabling: [String: Int] = [:]
+        var enablingAll: Int?
+        for index in directives.indices.reversed() {
+            let directive = directives[index]
+            if directive.kind == .disable {
+                nextEnable[index] = directive.rules.map { rule in
+                    [enabling[rule], enablingAll].compactMap { $0 }.min()
+                }
+            } else if directive.kind == .enable {
+                for rule in directive.rules { enabling[rule] = index }
+                if directive.rules.contains("all") { enablingAll = index }
+            }
+        }
         for (index, directive) in directives.enumerated() {
             switch directive.kind {
             case .disableNext:
@@ -76,22 +94,111 @@ public struct Suppressions: Sendable {
                 regions.append(Region(rules: directive.rules, lines: directive.line...directive.line, directive: index))
             case .enable: break
             case .disable:
-                for rule in directive.rules {
-                    let end = directives[(index + 1)...].first {
-                        $0.kind == .enable && ($0.rules.contains(rule) || $0.rules.contains("all"))
-                    }
-                    let last = end.map { $0.line - 1 } ?? Int.max
+                for (position, rule) in directive.rules.enumerated() {
+                    let last = nextEnable[index][position].map { directives[$0].line - 1 } ?? Int.max
                     regions.append(
                         Region(rules: [rule], lines: directive.line...max(directive.line, last), directive: index))
                 }
             }
         }
+        // Each name's regions, the first of each directive only: a directive's other regions for
+        // the same name (a name listed twice) hold the same lines.
+        var members: [String: [Int]] = [:]
+        for (position, region) in regions.enumerated() {
+            for rule in region.rules {
+                if let last = members[rule]?.last, regions[last].directive == region.directive { continue }
+                members[rule, default: []].append(position)
+            }
+        }
+        for (rule, positions) in members { stretches[rule] = Stretches(positions, of: regions) }
     }
 
     /// The directive that suppresses `rule` on `line`, if any.
+    /// The first region (in `regions`' order) holding the line that names `rule` or `all` and is
+    /// not `except`'s.
     public func suppressor(of rule: String, line: Int, except: Int? = nil) -> Int? {
-        regions.first {
-            $0.directive != except && $0.lines.contains(line) && ($0.rules.contains(rule) || $0.rules.contains("all"))
-        }?.directive
+        guard !regions.isEmpty else { return nil }
+        // Of one name's regions holding the line, the first two come from different directives:
+        // one of them is not `except`'s, when any is.
+        func first(_ name: String) -> Int? {
+            guard let holding = stretches[name]?.holding(line) else { return nil }
+            if holding.first >= 0, regions[holding.first].directive != except { return holding.first }
+            if holding.second >= 0, regions[holding.second].directive != except { return holding.second }
+            return nil
+        }
+        let named = first(rule)
+        let all = rule == "all" ? nil : first("all")
+        guard let found = [named, all].compactMap({ $0 }).min() else { return nil }
+        return regions[found].directive
+    }
+
+    /// One name's regions as stretches of lines over which the regions holding a line stay the
+    /// same: a line's stretch is found by binary search (a walk over every region for each
+    /// finding made a file of many directives and findings quadratic).
+    struct Stretches {
+        /// The first line of each stretch, ascending.
+        var starts: [Int] = []
+        /// The first two regions (positions in `regions`) holding each stretch; -1 for none.
+        var first: [Int] = []
+        var second: [Int] = []
+
+        /// `positions`: the name's regions, ascending, at most one per directive.
+        init(_ positions: [Int], of regions: [Region]) {
+            // Where each region starts and stops holding, in line order; which of them hold
+            // between two such lines is kept in a Fenwick tree over their order, so the first two
+            // holding are found by counting.
+            var events: [(line: Int, member: Int, delta: Int)] = []
+            for (member, position) in positions.enumerated() {
+                let lines = regions[position].lines
+                events.append((lines.lowerBound, member, 1))
+                if lines.upperBound < Int.max { events.append((lines.upperBound + 1, member, -1)) }
+            }
+            events.sort { $0.line < $1.line }
+            var tree = [Int](repeating: 0, count: positions.count + 1)
+            var holding = 0
+            /// The member that is the `rank`-th holding (1-based), or -1.
+            func member(ranked rank: Int) -> Int {
+                guard rank <= holding else { return -1 }
+                var at = 0, left = rank, step = 1
+                while step * 2 <= positions.count { step *= 2 }
+                while step > 0 {
+                    if at + step <= positions.count, tree[at + step] < left {
+                        at += step
+                        left -= tree[at]
+                    }
+                    step /= 2
+                }
+                return at
+            }
+            var next = 0
+            while next < events.count {
+                let line = events[next].line
+                while next < events.count, events[next].line == line {
+                    var at = events[next].member + 1
+                    while at <= positions.count {
+                        tree[at] += events[next].delta
+                        at += at & -at
+                    }
+                    holding += events[next].delta
+                    next += 1
+                }
+                let a = member(ranked: 1), b = member(ranked: 2)
+                starts.append(line)
+                first.append(a >= 0 ? positions[a] : -1)
+                second.append(b >= 0 ? positions[b] : -1)
+            }
+        }
+
+        /// The first two regions holding the line, if any holds it.
+        func holding(_ line: Int) -> (first: Int, second: Int)? {
+            // The number of stretches starting at or before the line.
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= line { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, first[low - 1] >= 0 else { return nil }
+            return (first[low - 1], second[low - 1])
+        }
     }
 }

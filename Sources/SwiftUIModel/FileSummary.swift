@@ -453,6 +453,8 @@ package struct FileSummary: Sendable {
         var uses: [String: [ViewConstruction]] = [:]
         // The types of the file's stored properties, by owner name, worked out on first need.
         var propertyTypes: [String: [String: String]]?
+        // The names of the file's members, likewise.
+        var memberNames: MemberNames?
         for index in candidates where endsAsStatement(index, in: s) {
             // `router.destination(for: route)`: a member of the type of one of the view's own
             // properties (a router or coordinator that builds the screens).
@@ -469,7 +471,11 @@ package struct FileSummary: Sendable {
             }
             // Any other name this file declares as a member (of any of its types) is its own:
             // uses of those are found locally (`uses(of:)`); checked before the scope walk.
-            if memberOfProperty == nil, declaresMember(namedAt: index, in: s) { continue }
+            if memberOfProperty == nil {
+                let names = memberNames ?? MemberNames(s)
+                memberNames = names
+                if names.contains(s.code[index], in: s.file.bytes) { continue }
+            }
             let placement = ViewHierarchy.placement(of: index, in: s)
             // Only code that builds views counts: `body`, or a member with a node.
             guard let owner = placement.owner, let member = placement.member,
@@ -643,15 +649,28 @@ package struct FileSummary: Sendable {
             inSplitView: placement.context.inSplitView)
     }
 
-    /// Whether one of the file's types has a property or function named as the token is.
-    static func declaresMember(namedAt index: Int, in s: Structure) -> Bool {
-        let bytes = s.file.bytes, token = s.code[index], name = bytes[token.offset..<token.end]
-        func same(_ other: Int) -> Bool {
-            let declared = s.code[other]
-            return declared.length == token.length && bytes[declared.offset..<declared.end].elementsEqual(name)
+    /// The names of the properties and functions of the file's types, as their bytes: whether a
+    /// token is spelled as one of them is a look-up (a walk over every declaration per token made
+    /// a file of many views cost the square of its size).
+    struct MemberNames {
+        let names: Set<ArraySlice<UInt8>>
+
+        init(_ s: Structure) {
+            let bytes = s.file.bytes
+            var names = Set<ArraySlice<UInt8>>()
+            for property in s.properties where property.owner != nil {
+                let token = s.code[property.nameToken]
+                names.insert(bytes[token.offset..<token.end])
+            }
+            for function in s.functions where function.owner != nil {
+                let token = s.code[function.nameToken]
+                names.insert(bytes[token.offset..<token.end])
+            }
+            self.names = names
         }
-        return s.properties.contains { $0.owner != nil && same($0.nameToken) }
-            || s.functions.contains { $0.owner != nil && same($0.nameToken) }
+
+        /// Whether the token's bytes are one of the names.
+        func contains(_ token: Token, in bytes: [UInt8]) -> Bool { names.contains(bytes[token.offset..<token.end]) }
     }
 
     /// `body` (a view's property, a view modifier's function).
@@ -781,43 +800,62 @@ package struct FileSummary: Sendable {
         }
         for (node, (type, member)) in routed { add(node, type: type, member: member) }
         let bytes = s.file.bytes
+        // The identifiers of each type name's bodies by their bytes, each as its step in the walk
+        // over those bodies (`visits`, the token at each step), found once per type name: a round
+        // reads only the steps where its members' names stand, where a walk over every token of the
+        // bodies each round, compared with every member of the same length, made a file of many
+        // members of one type (`extension View`) cost the square of its size.
+        var mentions: [String: (visits: [Int], steps: [ArraySlice<UInt8>: [Int]])] = [:]
         while let typeName = pending.keys.first {
             let members = pending.removeValue(forKey: typeName)!
-            // By name length, so most tokens are passed over with one comparison.
-            var byLength: [Int: [Int]] = [:]
+            var byName: [ArraySlice<UInt8>: [Int]] = [:]
             for (position, member) in members.enumerated() {
-                byLength[member.name.count, default: []].append(position)
+                byName[member.name[...], default: []].append(position)
             }
-            for body in s.types.lazy.filter({ $0.name == typeName }).compactMap(\.body) {
-                for index in body {
-                    let token = s.code[index]
-                    guard token.kind == .identifier, let candidates = byLength[token.length] else { continue }
-                    for position in candidates {
-                        let member = members[position]
-                        guard index != member.declaration,
-                            bytes[token.offset..<token.end].elementsEqual(member.name)
-                        else { continue }
-                        // `other.content` is someone else's; `content:` after `(` or `,` is a label.
-                        if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
-                        if s.punct(index + 1, UInt8(ascii: ":")),
-                            s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ","))
-                        {
-                            continue
-                        }
-                        let placement = ViewHierarchy.placement(of: index, in: s)
-                        guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s),
-                            user != member.node
-                        else { continue }
-                        if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil,
-                            seen.insert(user).inserted
-                        {
-                            add(user, type: owner, member: next)
-                        }
-                        uses[member.node, default: []].append(
-                            use(
-                                at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp,
-                                in: s))
+            if mentions[typeName] == nil {
+                var visits: [Int] = []
+                var steps: [ArraySlice<UInt8>: [Int]] = [:]
+                for type in s.types(named: typeName) {
+                    guard let body = s.types[type].body else { continue }
+                    for index in body where s.code[index].kind == .identifier {
+                        let token = s.code[index]
+                        steps[bytes[token.offset..<token.end], default: []].append(visits.count)
+                        visits.append(index)
                     }
+                }
+                mentions[typeName] = (visits, steps)
+            }
+            let (visits, steps) = mentions[typeName]!
+            // The steps where a member's name stands, in the walk's order.
+            var named: [Int] = []
+            for name in byName.keys { named += steps[name] ?? [] }
+            named.sort()
+            for step in named {
+                let index = visits[step]
+                let token = s.code[index]
+                for position in byName[bytes[token.offset..<token.end]] ?? [] {
+                    let member = members[position]
+                    guard index != member.declaration else { continue }
+                    // `other.content` is someone else's; `content:` after `(` or `,` is a label.
+                    if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { continue }
+                    if s.punct(index + 1, UInt8(ascii: ":")),
+                        s.punct(index - 1, UInt8(ascii: "(")) || s.punct(index - 1, UInt8(ascii: ","))
+                    {
+                        continue
+                    }
+                    let placement = ViewHierarchy.placement(of: index, in: s)
+                    guard let owner = placement.owner, let user = ViewHierarchy.node(of: placement, in: s),
+                        user != member.node
+                    else { continue }
+                    if let next = placement.member, ViewHierarchy.memberName(next, in: s) != nil,
+                        seen.insert(user).inserted
+                    {
+                        add(user, type: owner, member: next)
+                    }
+                    uses[member.node, default: []].append(
+                        use(
+                            at: index, placement: placement, owner: owner, node: user, file: file, isApp: isApp,
+                            in: s))
                 }
             }
         }

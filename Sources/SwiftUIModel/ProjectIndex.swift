@@ -43,13 +43,17 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Where a view of the run pushes something, if it does (the first push in path order).
-    public func firstPush(by pusher: String) -> (pushed: String, site: PushSite)? {
-        var found: (pushed: String, site: PushSite)?
+    public func firstPush(by pusher: String) -> (pushed: String, site: PushSite)? { lazyFirstPushes.value[pusher] }
+
+    /// Each pusher's first push, found in one walk over the pushes on first need (a walk per view
+    /// asked made a run of many pushing views quadratic).
+    static func firstPushes(_ pushedViews: [String: [PushSite]]) -> [String: (pushed: String, site: PushSite)] {
+        var found: [String: (pushed: String, site: PushSite)] = [:]
         for (pushed, sites) in pushedViews {
-            for site in sites where site.pusher == pusher {
-                if found == nil || (site.file, site.line) < (found!.site.file, found!.site.line) {
-                    found = (pushed, site)
-                }
+            for site in sites {
+                guard let pusher = site.pusher else { continue }
+                if let first = found[pusher], (site.file, site.line) >= (first.site.file, first.site.line) { continue }
+                found[pusher] = (pushed, site)
             }
         }
         return found
@@ -151,6 +155,7 @@ public struct ProjectIndex: Sendable {
         if built.pushGraph { _ = pushGraph }
     }
     private let lazyPushGraph: LazyBox<PushGraph>
+    private let lazyFirstPushes: LazyBox<[String: (pushed: String, site: PushSite)]>
 
     /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
     /// of the run that holds a `NavigationStack` of its own: then the content is in that stack.
@@ -369,6 +374,7 @@ public struct ProjectIndex: Sendable {
                 }, isOpaque: opaque, pathStacksOnly: true)
         }
         let pushed = pushedViews
+        lazyFirstPushes = LazyBox { Self.firstPushes(pushed) }
         lazyPushGraph = LazyBox { [pushEdges] in
             let pushSites = pushed.mapValues(\.count)
             let entries = Set(built.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)

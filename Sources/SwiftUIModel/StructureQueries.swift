@@ -322,21 +322,25 @@ extension Structure {
 
     /// Whether every use of a member (`navWrappedBody`) in its type (the declaration and this
     /// file's extensions of it) stands in a branch: the view shows what it builds only on some runs.
-    /// False when it is not used here at all.
-    public func usesAreConditional(of member: String, inType type: Int) -> Bool {
+    /// False when it is not used here at all. `mentions`: where names stand in those declarations,
+    /// and the answers so far, kept by the caller for the file.
+    public func usesAreConditional(of member: String, inType type: Int, mentions: inout NameMentions) -> Bool {
         let name = types[type].name
-        var used = false
-        for declaration in types where declaration.name == name {
-            guard let body = declaration.body else { continue }
-            for index in body where code[index].kind == .identifier && text(index) == member {
+        if let known = mentions.conditional[name]?[member] { return known }
+        func answer(_ uses: [Int]) -> Bool {
+            var used = false
+            for index in uses {
                 // The declaration's own name (`var navWrappedBody`) and another value's member are no uses.
                 if index > 0, code[index - 1].keyword == .var || code[index - 1].keyword == .func { continue }
                 if index > 0, punct(index - 1, UInt8(ascii: ".")), !self.is(index - 2, "self") { continue }
                 guard isConditional(index) else { return false }
                 used = true
             }
+            return used
         }
-        return used
+        let found = answer(mentions.of(member, inTypeNamed: name, in: self))
+        mentions.conditional[name, default: [:]][member] = found
+        return found
     }
 
     // MARK: Modifier chains
@@ -594,5 +598,31 @@ public struct CompileBranchTable: Sendable {
             if directives[middle] < token { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? [] : after[low - 1]
+    }
+}
+
+/// Where each name stands in the declarations of a type name (the type and the file's
+/// extensions of it), found once per type name and file: a member's uses are then a look-up, where
+/// reading every token of those bodies for each member asked made a file of many extensions of
+/// one type (`extension View`) cost the square of its size.
+public struct NameMentions {
+    private var byType: [String: [String: [Int]]] = [:]
+    /// `usesAreConditional`'s answers, by type name, then member.
+    var conditional: [String: [String: Bool]] = [:]
+
+    public init() {}
+
+    /// The identifier tokens spelled `name` in the bodies of the types named `type`, in file order.
+    mutating func of(_ name: String, inTypeNamed type: String, in s: Structure) -> [Int] {
+        if let known = byType[type] { return known[name] ?? [] }
+        var mentions: [String: [Int]] = [:]
+        for declaration in s.types(named: type) {
+            guard let body = s.types[declaration].body else { continue }
+            for index in body where s.code[index].kind == .identifier {
+                mentions[s.text(index), default: []].append(index)
+            }
+        }
+        byType[type] = mentions
+        return mentions[name] ?? []
     }
 }

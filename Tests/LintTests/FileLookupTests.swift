@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import LintEngine
 @testable import SwiftLexer
 @testable import SwiftUIModel
 
@@ -54,6 +55,65 @@ final class FileLookupTests: XCTestCase {
             }
         }
         return open.map(\.branch).filter { !$0.contains("DEBUG") }
+    }
+
+    /// Suppressions of every form at random (rules listed twice, `all`, `enable`s, several on a
+    /// line): for every rule, line and directive left out, the directive that suppresses is the
+    /// first region's that holds the line, as a walk over the regions finds it.
+    func testTheSuppressingDirectiveIsTheFirstRegionsThatHoldsTheLine() {
+        var random = SeededGenerator(seed: 11)
+        let rules = ["a", "b", "all"]
+        var suppressed = 0
+        for _ in 0..<20 {
+            var lines: [String] = []
+            for _ in 0..<30 {
+                let kind = ["disable", "enable", "disable:next", "disable:this"].randomElement(using: &random)!
+                let named = (0..<Int.random(in: 0...3, using: &random)).map { _ in rules.randomElement(using: &random)!
+                }
+                let directive = "// patternlint:\(kind) \(named.joined(separator: " "))"
+                lines.append(Bool.random(using: &random) ? directive : "let x = 1 /* patternlint:\(kind) a */")
+                if Bool.random(using: &random) { lines.append("let y = 2") }
+            }
+            let file = SourceFile(path: "A.swift", text: lines.joined(separator: "\n"))
+            let suppressions = Suppressions(file)
+            let regions = Self.walkedRegions(suppressions.directives)
+            for rule in ["a", "b", "c", "all"] {
+                for line in 0...lines.count + 2 {
+                    for except in [nil] + suppressions.directives.indices.map(Optional.some) {
+                        let walked = regions.first {
+                            $0.directive != except && $0.lines.contains(line)
+                                && ($0.rules.contains(rule) || $0.rules.contains("all"))
+                        }?.directive
+                        XCTAssertEqual(suppressions.suppressor(of: rule, line: line, except: except), walked)
+                        if walked != nil { suppressed += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(suppressed, 1_000)
+    }
+
+    /// The regions as a walk forward from each `disable` to its `enable` builds them.
+    static func walkedRegions(_ directives: [Suppressions.Directive]) -> [(
+        rules: [String], lines: ClosedRange<Int>, directive: Int
+    )] {
+        var regions: [(rules: [String], lines: ClosedRange<Int>, directive: Int)] = []
+        for (index, directive) in directives.enumerated() {
+            switch directive.kind {
+            case .disableNext: regions.append((directive.rules, directive.line + 1...directive.line + 1, index))
+            case .disableThis: regions.append((directive.rules, directive.line...directive.line, index))
+            case .enable: break
+            case .disable:
+                for rule in directive.rules {
+                    let end = directives[(index + 1)...].first {
+                        $0.kind == .enable && ($0.rules.contains(rule) || $0.rules.contains("all"))
+                    }
+                    let last = end.map { $0.line - 1 } ?? Int.max
+                    regions.append(([rule], directive.line...max(directive.line, last), index))
+                }
+            }
+        }
+        return regions
     }
 
     /// Types nested and extended under one name, members at file scope: a type's properties and
