@@ -68,4 +68,59 @@ final class HangReproTests: XCTestCase {
             XCTAssertEqual(lint("A.swift", text).filesLinted, 1)
         }
     }
+
+    /// One file of many views (a generated screen catalogue, an app's code in one file) is read in
+    /// time linear in its size. Each view here asks what once walked the whole file: a binding
+    /// written behind a flag and handed on as `$on` (the type's defaults and properties), an
+    /// initializer that stores its binding, another value's `other.on`, a `_store = .init(…)` of a
+    /// `@StateObject`, `header` naming a member, a link inside `#if` (every directive before it),
+    /// a stack in a member of `extension View` (every `View` extension, every member), and a
+    /// suppression before a finding (every region). Asked per view, these cost the square of the
+    /// file, and a file of this many views did not finish; a regression hangs the test. The
+    /// findings are each view's own, as in a file of one.
+    func testOneFileOfManyViewsIsReadInLinearTime() {
+        func views(_ i: Int) -> String {
+            """
+            #if os(iOS)
+            struct Row\(i): View {
+                @Binding var on: Bool
+                @StateObject var store: Store
+                var shows = false
+                let other: Flags
+                init(on: Binding<Bool>) {
+                    _on = on
+                    _store = .init(wrappedValue: Store())
+                }
+                var body: some View {
+                    NavigationLink("Open") { Detail\(i)(value: "") }
+                    if shows { Toggle("On", isOn: $on) }
+                    if other.on { Text("on") }
+                    header
+                }
+                var header: some View { Text("h") }
+            }
+            #endif
+            extension View {
+                var stacked\(i): some View { NavigationStack { self } }
+            }
+            struct Detail\(i): View {
+                let value: String
+                var body: some View {
+                    // patternlint:disable:next navigation-view-deprecated
+                    NavigationView { Text(value) }
+                }
+            }
+
+            """
+        }
+        let count = 6_000
+        let one = lint("One.swift", "import SwiftUI\n" + views(0))
+        let many = lint("Many.swift", "import SwiftUI\n" + (0..<count).map(views).joined())
+        XCTAssertEqual(many.filesLinted, 1)
+        XCTAssertEqual(one.findings.map(\.ruleID).sorted(), ["nested-navigation-stack", "state-not-private"])
+        XCTAssertEqual(many.findings.count, count * one.findings.count)
+        XCTAssertEqual(
+            Dictionary(grouping: many.findings, by: \.ruleID).mapValues(\.count),
+            ["nested-navigation-stack": count, "state-not-private": count])
+    }
 }
