@@ -91,7 +91,8 @@ final class ICURegex: @unchecked Sendable {
         var groupStart: Int?
     }
 
-    /// Takes a step from the budget `context` points at; false (stop) once it is spent.
+    /// Charges the state saves since the last call to the budget `context` points at; false
+    /// (stop the scan) once it is spent.
     private static let charge: Callback = { context, _ in
         guard let context else { return 1 }
         return Unmanaged<RegexBudget>.fromOpaque(context).takeUnretainedValue().spend() ? 1 : 0
