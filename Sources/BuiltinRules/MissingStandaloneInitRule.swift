@@ -70,7 +70,10 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 var evidence: [Evidence] = []
                 for site in real.prefix(3) {
                     evidence.append(
-                        .at(project.paths[site.file] ?? "?", line: site.line, "`.constant(…)` passed here"))
+                        .at(
+                            project.paths[site.file] ?? "?", line: site.constantPosition?.line ?? site.line,
+                            column: site.constantPosition?.column ?? site.column,
+                            "`.constant(…)` passed here"))
                     for label in site.constantLabels where !omittable.contains(label) {
                         switch proof(site, label) {
                         case .written(let chain), .writtenElsewhere(let chain):

@@ -312,9 +312,11 @@ package struct FileSummary: Sendable {
         var constantLabels: [String] = []
         var frozenOffLabels: [String] = []
         var frozenCall: FrozenCall?
+        var constantOffset: Int?
         if s.mentionsConstant(call) {
             for argument in s.arguments(of: call) {
                 guard let start = s.constantBindingStart(in: argument.value) else { continue }
+                constantOffset = constantOffset ?? s.offset(of: start)
                 constantLabels.append(argument.label ?? "_")
                 if s.isFrozenOff(start) { frozenOffLabels.append(argument.label ?? "_") }
             }
@@ -323,16 +325,23 @@ package struct FileSummary: Sendable {
             }
         }
         let constant = !constantLabels.isEmpty
-        constructions[call.callee, default: []].append(
-            ViewConstruction(
-                file: file, call: callIndex, line: s.code[call.calleeToken].line, owner: owner?.name,
-                node: router.route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
-                inStack: placement.context.inStack, presented: placement.context.presented,
-                inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
-                constantLabels: constantLabels,
-                frozenOffLabels: frozenOffLabels, frozenCall: frozenCall,
-                wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
-                rowContainer: placement.rowContainer))
+        let line = s.code[call.calleeToken].line
+        let positions = s.file.positions
+        var site = ViewConstruction(
+            file: file, call: callIndex, line: line, owner: owner?.name,
+            node: router.route(placement), ownerIsApp: placement.owner.map { isApp[$0] } ?? false,
+            inStack: placement.context.inStack, presented: placement.context.presented,
+            inPreview: s.isInPreview(call.calleeToken), passesConstantBinding: constant,
+            constantLabels: constantLabels,
+            frozenOffLabels: frozenOffLabels, frozenCall: frozenCall,
+            wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
+            rowContainer: placement.rowContainer)
+        site.column = positions.characterColumn(of: s.offset(of: call.calleeToken), line: line)
+        site.constantPosition = constantOffset.map { offset in
+            let line = positions.line(of: offset)
+            return (line, positions.characterColumn(of: offset, line: line))
+        }
+        constructions[call.callee, default: []].append(site)
     }
 
     /// A `NavigationLink` or `.navigationDestination`: the views it pushes, and the members of a

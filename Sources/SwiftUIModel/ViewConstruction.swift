@@ -6,6 +6,10 @@ public struct ViewConstruction: Sendable {
     public var file: Int
     public var call: Int
     public var line: Int
+    /// Where the callee's name stands on the line (in characters), and, for a call passing
+    /// `.constant(…)`, where the first one does: what evidence points at.
+    public var column = 1
+    public var constantPosition: (line: Int, column: Int)?
     /// The type whose declaration holds the call, if any.
     public var owner: String?
     /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
