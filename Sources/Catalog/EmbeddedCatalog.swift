@@ -432,6 +432,27 @@ struct Preferences: View {
 
 ## Non-triggering
 
+An initializer that reads the binding's value (`text.wrappedValue`) to seed its own state does
+not hand the binding on: nothing writes it, and a frozen one loses nothing:
+
+```swift
+struct Editor: View {
+    @Binding var text: String
+    @State private var draft: String
+
+    init(text: Binding<String>) {
+        _text = text
+        _draft = State(initialValue: text.wrappedValue)
+    }
+
+    var body: some View { TextField("Draft", text: $draft) }
+}
+
+struct Compose: View {
+    var body: some View { Editor(text: .constant("Hello")) }
+}
+```
+
 A write that no action of the person's makes — on appear, when a notification or a value
 arrives, in a task — is often meant for another caller (a pinned tab ignoring a "switch feed"
 command) or only acknowledges a request: the rule cannot prove a loss, so the finding is

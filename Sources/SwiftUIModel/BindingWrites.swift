@@ -538,6 +538,8 @@ package enum BindingWrites {
                 for index in body where s.code[index].kind == .identifier && s.text(index) == parameter.name {
                     // `_text = text` / `self._text = text`: storing it is not handing it on.
                     if index >= 1, s.code[index - 1].kind == .operator, s.is(index - 1, "=") { continue }
+                    // `State(initialValue: text.wrappedValue)` reads the value: the binding stays here.
+                    if s.punct(index + 1, UInt8(ascii: ".")), s.is(index + 2, "wrappedValue") { continue }
                     if let call = s.innermostCall(of: index), s.calls[call].parentheses?.contains(index) == true {
                         return index
                     }
