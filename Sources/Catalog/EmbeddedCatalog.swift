@@ -2808,6 +2808,23 @@ third column. A `NavigationView` styled `.columns` is a split view and is not a 
 
 ## Triggering
 
+The stacks of the navigation packages apps use (NavigationBackport's `NBNavigationStack`, TCA's
+`NavigationStackStore`, FlowStacks' `FlowStack`) are stacks too:
+
+```swift
+import NavigationBackport
+
+struct Library: View {
+    var body: some View {
+        NBNavigationStack {
+            List {
+                ↓NavigationStack { Text("Shelf") }
+            }
+        }
+    }
+}
+```
+
 ```swift
 struct Shell: View {
     var body: some View {

@@ -23,9 +23,12 @@ public enum SwiftUINames {
     }
 
     /// A stack with one navigation path: `NavigationStack` or `NavigationView` (a
-    /// `NavigationSplitView`'s columns may hold stacks of their own).
+    /// `NavigationSplitView`'s columns may hold stacks of their own), and the stacks of the
+    /// navigation packages apps use most: NavigationBackport's `NBNavigationStack`, TCA's
+    /// `NavigationStackStore`, FlowStacks' `FlowStack`.
     @inline(__always) public static func isPathStackName(_ name: String) -> Bool {
-        name == "NavigationStack" || name == "NavigationView"
+        name == "NavigationStack" || name == "NavigationView" || name == "NBNavigationStack"
+            || name == "NavigationStackStore" || name == "FlowStack"
     }
 
     /// A call that may build one of the run's own types: type-named, not a member, and not one
