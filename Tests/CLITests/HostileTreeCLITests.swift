@@ -119,3 +119,22 @@ extension CLITests {
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
     }
 }
+
+extension CLITests {
+    /// Messages name the real cause: a backlink in a note reached through a linked folder is
+    /// outside the note folders (not "built-in"); a title that would name a hidden file says so.
+    func testRenameMessagesNameTheRealCause() throws {
+        let folder = try makeFolder([
+            ".patternlint.yml": "notes: [notes]\n", "notes/alpha.md": "---\ntitle: Alpha\n---\n# Alpha\n",
+            "src/beta.md": "---\ntitle: Beta\n---\n# Beta\n[[Alpha]]\n", "notes/Gamma.md": "# Gamma\n",
+        ])
+        XCTAssertEqual(symlink("../src", folder.appendingPathComponent("notes/linked").path), 0)
+        let linked = try run(["notes", "rename", "Alpha", "Omega", "--no-builtin-notes", "--dry-run"], in: folder)
+        XCTAssertTrue(linked.stderr.contains("is in a note outside the note folders"), linked.stderr)
+        XCTAssertFalse(linked.stderr.contains("built-in"), linked.stderr)
+        let hidden = try run(["notes", "rename", "Gamma", "../../outside/gpwn", "--no-builtin-notes"], in: folder)
+        XCTAssertEqual(hidden.status, 2)
+        XCTAssertTrue(hidden.stderr.contains("would name a hidden file"), hidden.stderr)
+        XCTAssertFalse(hidden.stderr.contains("no letter or digit"), hidden.stderr)
+    }
+}

@@ -5,6 +5,7 @@ import ProjectSettings
 import Reporters
 import SwiftUIModel
 import Notes
+import Support
 import XCTest
 import SwiftLexer
 
@@ -687,5 +688,46 @@ extension EngineTests {
         XCTAssertEqual(Severity.warning.capped(by: .low), .info)
         XCTAssertEqual(Severity.info.capped(by: .high), .info)
         XCTAssertTrue(Confidence.low < .medium && Confidence.medium < .high)
+    }
+}
+
+extension EngineTests {
+    /// Every `.patternlint.yml` value is checked against its type, naming the file and line, in
+    /// the file's words (no `[AnyHashable("a"): "1"]`): wrong types of settings are errors, a rule
+    /// set to a list is a warning.
+    func testWrongTypesAreNamedWithTheFileAndLine() throws {
+        for (text, expected) in [
+            ("help_uri_base: [1]\n", ":1: `help_uri_base` must be a URL, not a list"),
+            ("baseline: {a: 1}\n", ":1: `baseline` must be a file's path, not a mapping"),
+            ("reporter: [xcode]\n", ":1: `reporter` must be a reporter's name, not a list"),
+            ("included:\n  - {a: 1}\n", ":1: each item of `included` must be a path or name, not a mapping"),
+            ("mcp: {writes: yes-please}\n", ":1: `mcp.writes` must be true or false, not `yes-please`"),
+            (
+                "constant-binding:\n  previews: [a]\n",
+                ":2: `constant-binding.previews` must be a single value, not a list"
+            ),
+        ] {
+            let path = try write(text)
+            XCTAssertThrowsError(try Configuration.load(path: path), text) {
+                XCTAssertEqual("\($0)", path + expected)
+                XCTAssertFalse("\($0)".contains("AnyHashable"))
+            }
+        }
+        let path = try write("constant-binding: [1, 2]\n")
+        let configuration = try Configuration.load(path: path)
+        XCTAssertEqual(
+            configuration.warnings(rules: Self.optionSpecs(CatalogFixture.catalog)),
+            [
+                "\(path):1: `constant-binding`, set to a list, is not a severity (error, warning or info) nor a mapping of options; ignored"
+            ])
+    }
+
+    /// A large plain list is refused for its size, not as an alias bomb.
+    func testALargeListIsNotCalledAnAliasBomb() {
+        let list = "items:\n" + String(repeating: "  - p\n", count: BoundedYAML.nodeBudget + 1)
+        XCTAssertThrowsError(try BoundedYAML.compose(list)) {
+            XCTAssertTrue("\($0)".contains("holds more than 100000 values"), "\($0)")
+            XCTAssertFalse("\($0)".contains("alias"), "\($0)")
+        }
     }
 }

@@ -89,3 +89,33 @@ extension SwiftLintImportTests {
         }
     }
 }
+
+extension SwiftLintImportTests {
+    /// What a configuration writes cannot choose a line of the stub note or the rule file, and an
+    /// id too long to name a file after is skipped with its reason before anything is written.
+    func testConfigTextCannotStartALineAndLongIdsAreSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pl-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(".swiftlint.yml").path
+        let long = String(repeating: "r", count: 300)
+        try Data(
+            """
+            custom_rules:
+              no_print:
+                name: "No print\\n# Injected heading"
+                message: "Use Logger\\necho INJECTED"
+                regex: 'print\\('
+              \(long):
+                regex: "bar"
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
+        let importer = SwiftLintImporter(rules: try SwiftLintConfigReader.read(path: path), sourcePath: path)
+        XCTAssertEqual(importer.imported.map(\.id), ["no-print"])
+        XCTAssertEqual(importer.skipped.map(\.reason), ["its id is over 200 bytes long, too long to name a file after"])
+        for text in [importer.imported[0].noteText, importer.imported[0].ruleText] {
+            let lines = text.split(separator: "\n")
+            XCTAssertFalse(lines.contains { $0.hasPrefix("echo INJECTED") || $0.hasPrefix("# Injected") }, text)
+        }
+    }
+}

@@ -190,3 +190,25 @@ final class NoteRenameTests: XCTestCase {
         XCTAssertEqual(after.check().filter { $0.code == "broken-link" || $0.code == "ambiguous-link" }.count, 1)
     }
 }
+
+extension NoteRenameTests {
+    /// A vault whose note folder is `.` (Obsidian's layout) gives paths like `./Folder/Note.md`;
+    /// the diff spells them as git does, so `git apply` takes it.
+    func testTheDryRunDiffHasNoDotComponents() {
+        let original = Array("Use the [[Command palette]].\n".utf8)
+        let plan = NoteEditPlan(
+            files: [
+                .init(
+                    path: "./Guides/Guide.md", original: original,
+                    replacements: [.init(range: 10..<25, text: "Command launcher", reason: "link")]),
+                .init(
+                    path: "./Plugins/Command palette.md", original: Array("# Command palette\n".utf8),
+                    replacements: [], newPath: "./Plugins/Command launcher.md"),
+            ], skipped: [])
+        let diff = plan.diff()
+        XCTAssertTrue(diff.hasPrefix("diff --git a/Guides/Guide.md b/Guides/Guide.md\n"), diff)
+        XCTAssertTrue(
+            diff.contains("rename from Plugins/Command palette.md\nrename to Plugins/Command launcher.md\n"), diff)
+        XCTAssertFalse(diff.contains("/./") || diff.contains("a/./") || diff.contains("b/./"), diff)
+    }
+}
