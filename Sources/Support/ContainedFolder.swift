@@ -193,10 +193,11 @@ public final class OpenFolder: @unchecked Sendable {
             guard file >= 0 else { throw WriteError(description: "\(shown): cannot write: \(reason(errno))") }
             var failure: String?
             if !FileReplacement.writeAll(bytes, to: file) { failure = reason(errno) }
-            if failure == nil {
-                // The umask narrowed the mode at creation; the owner is kept where this user may set it.
+            if failure == nil, let owner {
+                // A replaced file keeps its mode, which the umask narrowed at creation, and its owner
+                // where this user may set it; a new file keeps the mode the umask gives it.
                 _ = fchmod(file, mode)
-                if let owner { _ = fchown(file, owner.st_uid, owner.st_gid) }
+                _ = fchown(file, owner.st_uid, owner.st_gid)
             }
             close(file)
             if let failure {

@@ -74,6 +74,16 @@ final class ContainedFolderTests: XCTestCase {
         XCTAssertEqual(text(outside + "/secret.txt"), "secret\n")
     }
 
+    /// A new file takes the mode the umask gives it (a team's `umask 077` keeps a baseline private).
+    func testANewFileKeepsTheUmask() throws {
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        try AtomicFile.write("new\n", to: folder + "/fresh.json")
+        var status = stat()
+        XCTAssertEqual(stat(folder + "/fresh.json", &status), 0)
+        XCTAssertEqual(status.st_mode & 0o777, 0o600)
+    }
+
     func testAReplacementKeepsTheModeAndMakesANewFile() throws {
         try write("old\n", folder + "/a.md")
         XCTAssertEqual(chmod(folder + "/a.md", 0o600), 0)
