@@ -110,14 +110,6 @@ public enum FileReplacement {
         return true
     }
 
-    /// Same inode, size and modification time as when it was checked: nobody saved it since.
-    static func unchanged(_ target: String, since before: stat) -> Bool {
-        var now = stat()
-        guard lstat(target, &now) == 0 else { return false }
-        return now.st_ino == before.st_ino && now.st_size == before.st_size
-            && modificationTime(now) == modificationTime(before)
-    }
-
     static func modificationTime(_ status: stat) -> (Int, Int) {
         #if canImport(Darwin)
         (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
@@ -144,19 +136,6 @@ let exchangeFiles: ((Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, U
 /// file in it (another run waits; the lock goes with the process, so a killed run leaves none).
 struct FolderLock {
     let descriptor: Int32
-
-    init(folder: String, naming path: String) throws {
-        descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw WriteError(description: "\(path): cannot lock its folder: \(String(cString: strerror(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                close(descriptor)
-                throw WriteError(description: "\(path): cannot lock its folder: \(String(cString: strerror(errno)))")
-            }
-        }
-    }
 
     /// A lock on an opened folder (its own open of it: a lock belongs to one open file).
     init(descriptor folder: Int32, naming path: String) throws {
