@@ -228,17 +228,16 @@ public final class OpenFolder: @unchecked Sendable {
             try makeTemporary(beside: name, bytes: $0, mode: mode_t(mode), owner: before, shownAs: shown)
         }
         if expected != nil, let before {
-            guard unchanged(name, since: before) else {
+            let checked = FileIdentity(before)
+            do {
+                guard holds(name, checked) else { throw FileReplacement.Refusal.changedSinceRead(shown) }
+                if try exchange(temporary, with: name, checked: checked, shownAs: shown) {
+                    unlinkat(descriptor, temporary, 0)
+                    return
+                }
+            } catch {
                 unlinkat(descriptor, temporary, 0)
-                throw FileReplacement.Refusal.changedSinceRead(shown)
-            }
-            if let exchange = exchangeFiles, exchange(descriptor, temporary, descriptor, name, 2) == 0 {
-                // A save that landed between the check and the swap is swapped back, never lost.
-                let replacedWhatWasChecked = unchanged(temporary, since: before)
-                if !replacedWhatWasChecked { _ = exchange(descriptor, temporary, descriptor, name, 2) }
-                unlinkat(descriptor, temporary, 0)
-                if !replacedWhatWasChecked { throw FileReplacement.Refusal.changedSinceRead(shown) }
-                return
+                throw error
             }
         }
         guard renameat(descriptor, temporary, descriptor, name) == 0 else {
@@ -257,11 +256,37 @@ public final class OpenFolder: @unchecked Sendable {
         guard written else { throw WriteError(description: "\(shown): cannot write: \(reason(errno))") }
     }
 
-    /// Same inode, size and modification time as `before`: nobody saved it since.
-    func unchanged(_ name: String, since before: stat) -> Bool {
-        guard let now = status(name) else { return false }
-        return now.st_ino == before.st_ino && now.st_size == before.st_size
-            && FileReplacement.modificationTime(now) == FileReplacement.modificationTime(before)
+    /// The entry is the file as it was checked: nobody saved it since.
+    func holds(_ name: String, _ checked: FileIdentity) -> Bool {
+        status(name).map(FileIdentity.init) == checked
+    }
+
+    /// Exchanges `temporary` with `name` (the temporary name then holds the old file), and looks
+    /// at what came out: a save that landed between the check and the exchange is swapped back,
+    /// never lost, and refused. False when the file system cannot exchange: nothing was done.
+    func exchange(_ temporary: String, with name: String, checked: FileIdentity, shownAs shown: String) throws -> Bool {
+        guard let exchange = exchangeFiles, exchange(descriptor, temporary, descriptor, name, 2) == 0 else {
+            return false
+        }
+        guard holds(temporary, checked) else {
+            _ = exchange(descriptor, temporary, descriptor, name, 2)
+            throw FileReplacement.Refusal.changedSinceRead(shown)
+        }
+        return true
+    }
+}
+
+/// A file as a write checked it: inode, size and modification time (what the journal keeps).
+struct FileIdentity: Codable, Equatable {
+    var inode: UInt64
+    var size: Int64
+    var modified: [Int]
+
+    init(_ status: stat) {
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        let time = FileReplacement.modificationTime(status)
+        modified = [time.0, time.1]
     }
 }
 

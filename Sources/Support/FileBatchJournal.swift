@@ -31,16 +31,15 @@ public enum FileBatchJournal {
         var temporaryInode: UInt64?
         /// Name a moved file's old content keeps in its folder until the batch is done.
         var kept: String?
-        var beforeInode: UInt64?
-        var beforeSize: Int64?
-        var beforeModified: [Int]?
+        /// The file replaced or moved, as it was checked.
+        var before: FileIdentity?
         var beforeMode: UInt32?
         var expected: [UInt8] = []
         var contents: [UInt8] = []
 
         enum CodingKeys: String, CodingKey {
-            case kind, shown, target, destination, destinationShown, temporary, temporaryInode, kept, beforeInode,
-                beforeSize, beforeModified, beforeMode
+            case kind, shown, target, destination, destinationShown, temporary, temporaryInode, kept, before,
+                beforeMode
         }
 
         init(kind: Kind, shown: String, target: String, expected: [UInt8], contents: [UInt8]) {
@@ -80,10 +79,7 @@ public enum FileBatchJournal {
                 guard (try? folder.read(Self.name(of: target), shownAs: shown)) == expected else {
                     throw FileReplacement.Refusal.changedSinceRead(shown)
                 }
-                beforeInode = UInt64(status.st_ino)
-                beforeSize = Int64(status.st_size)
-                let modified = FileReplacement.modificationTime(status)
-                beforeModified = [modified.0, modified.1]
+                before = FileIdentity(status)
                 beforeMode = UInt32(status.st_mode & 0o7777)
             }
             if kind != .replace {
@@ -130,10 +126,8 @@ public enum FileBatchJournal {
 
         /// The old file is as it was checked: same inode, size and modification time.
         func targetUnchanged(_ folder: OpenFolder) -> Bool {
-            guard let now = folder.status(Self.name(of: target)) else { return false }
-            let modified = FileReplacement.modificationTime(now)
-            return UInt64(now.st_ino) == beforeInode && Int64(now.st_size) == beforeSize
-                && [modified.0, modified.1] == beforeModified
+            guard let before else { return false }
+            return folder.holds(Self.name(of: target), before)
         }
 
         /// Puts the new content in place; afterwards the temporary name holds the old content (a
@@ -144,16 +138,8 @@ public enum FileBatchJournal {
             let name = Self.name(of: written)
             switch kind {
             case .replace:
-                guard targetUnchanged(folder) else { throw FileReplacement.Refusal.changedSinceRead(shown) }
-                if let exchange = exchangeFiles, exchange(folder.descriptor, temporary, folder.descriptor, name, 2) == 0
-                {
-                    // An editor that saved between the check and the swap gets its file back.
-                    guard inode(folder, temporary) == beforeInode else {
-                        _ = exchange(folder.descriptor, temporary, folder.descriptor, name, 2)
-                        throw FileReplacement.Refusal.changedSinceRead(shown)
-                    }
-                    return
-                }
+                guard targetUnchanged(folder), let before else { throw FileReplacement.Refusal.changedSinceRead(shown) }
+                if try folder.exchange(temporary, with: name, checked: before, shownAs: shown) { return }
                 // No exchange here: the old file keeps a second name, then the new one replaces it.
                 let kept = AtomicFile.temporaryName(forName: name)
                 guard linkat(folder.descriptor, name, folder.descriptor, kept, 0) == 0 else { throw failure(shown) }
