@@ -60,8 +60,9 @@ public struct FileBatch {
         // Locks on every folder written in, in one order, so two runs cannot deadlock.
         var locks: [FolderLock] = []
         defer { for lock in locks.reversed() { lock.release() } }
+        func discardTemporaries() { for item in staged { item.discardTemporary(in: handles) } }
         func discard() {
-            for item in staged { item.discardTemporary(in: handles) }
+            discardTemporaries()
             for folder in madeFolders.reversed() { rmdir(folder) }
         }
         do {
@@ -81,15 +82,23 @@ public struct FileBatch {
             throw error
         }
         guard staged.count > 1 else {
-            defer { discard() }
-            if failingSwapForTesting == 0 { throw WriteError(description: "\(staged[0].shown): test failure") }
-            try staged.first?.swapIn(in: handles)
+            do {
+                if failingSwapForTesting == 0 { throw WriteError(description: "\(staged[0].shown): test failure") }
+                try staged.first?.swapIn(in: handles)
+            } catch {
+                discard()
+                throw error
+            }
+            discardTemporaries()
             return
         }
         let journal: String
+        // Without folders given, each file's own: the journal goes in the first, and whoever
+        // finishes it is held to them all.
+        let roots: [ContainedFolder]
         do {
-            journal = try FileBatchJournal.write(
-                staged, in: folders.isEmpty ? [try ContainedFolder(staged[0].targetFolder)] : folders)
+            roots = folders.isEmpty ? try Set(handles.keys).sorted().map { try ContainedFolder($0) } : folders
+            journal = try FileBatchJournal.write(staged, in: roots)
         } catch {
             discard()
             throw error
@@ -99,8 +108,7 @@ public struct FileBatch {
             // The other process takes the folders' locks in its turn.
             for lock in locks.reversed() { lock.release() }
             locks = []
-            let roots = folders.isEmpty ? [PathText.parent(journal)] : folders.map(\.root)
-            if case .failure(let error) = finisher(journal, roots) {
+            if case .failure(let error) = finisher(journal, roots.map(\.root)) {
                 for folder in madeFolders.reversed() { rmdir(folder) }
                 throw error
             }
