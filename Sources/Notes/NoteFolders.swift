@@ -41,10 +41,9 @@ public struct NoteFolders: Sendable {
     /// Where `path` is inside `folder`, with `/` separators (`""` for the folder itself), by real
     /// path; nil when it is not inside.
     public static func relative(_ path: String, in folder: Folder) -> String? {
-        guard let real = RealPath.of(path) else { return nil }
-        if real == folder.boundary.folder { return "" }
-        let prefix = folder.boundary.folder == "/" ? "/" : folder.boundary.folder + "/"
-        return real.hasPrefix(prefix) ? String(real.dropFirst(prefix.count)) : nil
+        let root = folder.boundary.folder
+        guard let real = RealPath.of(path), RealPath.isInside(real, root) else { return nil }
+        return real == root ? "" : String(real.dropFirst(root == "/" ? 1 : root.count + 1))
     }
 
     /// The folder's path joined with a relative path, as the notes' paths are spelt.

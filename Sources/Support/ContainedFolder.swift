@@ -56,10 +56,8 @@ public struct ContainedFolder: Sendable, Hashable {
 
     /// `locate` of a path already resolved with `RealPath.of`.
     public func location(ofRealPath real: String, shown: String) throws -> Location {
-        if real == root { return Location(root: root, components: []) }
-        let prefix = root == "/" ? "/" : root + "/"
-        guard real.hasPrefix(prefix) else { throw Outside(path: shown, folder: root) }
-        let components = real.dropFirst(prefix.count).split(separator: "/").map(String.init)
+        guard RealPath.isInside(real, root) else { throw Outside(path: shown, folder: root) }
+        let components = real.dropFirst(root.count).split(separator: "/").map(String.init)
         guard !components.contains(where: { $0 == ".." || $0 == "." }) else { throw Outside(path: shown, folder: root) }
         return Location(root: root, components: components)
     }

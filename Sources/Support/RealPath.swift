@@ -19,6 +19,12 @@ public enum RealPath {
         return real == "/" ? "/" + name : real + "/" + name
     }
 
+    /// Whether a real path is `folder` or below it (both real paths): the one comparison every
+    /// containment check makes.
+    public static func isInside(_ real: String, _ folder: String) -> Bool {
+        real == folder || real.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+
     private static func resolved(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
@@ -63,9 +69,7 @@ public struct RealPathBoundary: Sendable {
     }
 
     /// `contains` of a path already resolved with `RealPath.of` (one resolution for many folders).
-    public func contains(realPath real: String) -> Bool {
-        real == folder || real.hasPrefix(folder == "/" ? "/" : folder + "/")
-    }
+    public func contains(realPath real: String) -> Bool { RealPath.isInside(real, folder) }
 
     /// A read refused because the path leads out of the folder.
     public struct Outside: Error, CustomStringConvertible {
