@@ -129,13 +129,16 @@ public struct Vault: Sendable {
         var pending = [""]
         let base = root.hasSuffix("/") ? String(root.dropLast()) : root
         // A write killed before its journal leaves its temporary files; with a journal still to
-        // finish, they may be wanted.
-        let removesLeftovers = !FileBatchJournal.pending(in: [base])
+        // finish (in the root, listed first), they may be wanted.
+        var removesLeftovers = true
         while let relativeDirectory = pending.popLast() {
             let directory = relativeDirectory.isEmpty ? base : base + "/" + relativeDirectory
             guard let id = FolderListing.FolderID(directory), visited.insert(id).inserted,
                 let entries = FolderListing.entries(directory)
             else { continue }
+            if relativeDirectory.isEmpty {
+                removesLeftovers = !entries.contains { FileBatchJournal.isJournalName($0.name) }
+            }
             for (entry, _) in entries where removesLeftovers && AtomicFile.isStaleTemporary(entry) {
                 let full = base + "/" + (relativeDirectory.isEmpty ? entry : relativeDirectory + "/" + entry)
                 if unlink(full) == 0 {

@@ -251,8 +251,8 @@ public enum FileBatchJournal {
     public static func recover(in folders: [ContainedFolder], only named: String? = nil) -> [String] {
         var messages: [String] = []
         for folder in Set(folders).sorted(by: { $0.root < $1.root }) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.root) else { continue }
-            for name in names.sorted() where name.hasPrefix(prefix) && name.hasSuffix(".json") {
+            guard let entries = FolderListing.entries(folder.root) else { continue }
+            for name in entries.map(\.name).sorted() where isJournalName(name) {
                 let path = folder.root + "/" + name
                 if let named, RealPath.of(named) != path { continue }
                 if let message = recover(path, folders: folders, force: named != nil) { messages.append(message) }
@@ -269,15 +269,8 @@ public enum FileBatchJournal {
         }
     }
 
-    /// Whether any of the folders holds a journal still to finish (a temporary file of a dead run
-    /// may then still be wanted).
-    public static func pending(in folders: [String]) -> Bool {
-        folders.contains { folder in
-            (try? FileManager.default.contentsOfDirectory(atPath: folder))?.contains {
-                $0.hasPrefix(prefix) && $0.hasSuffix(".json")
-            } ?? false
-        }
-    }
+    /// Whether a folder entry is a journal of this tool's.
+    public static func isJournalName(_ name: String) -> Bool { name.hasPrefix(prefix) && name.hasSuffix(".json") }
 
     private static func recover(_ journal: String, folders: [ContainedFolder], force: Bool) -> String? {
         guard let bytes = try? FileContents.read(journal, regularOnly: true),
