@@ -51,10 +51,7 @@ public struct EagerListDestinationRule: CollectingRule {
     }
 
     static func deferredArguments(in s: Structure) -> [String: Set<String>] {
-        var withInit = Set<Int>()
-        for function in s.functions where function.isInitializer {
-            if let owner = function.owner, s.types[owner].kind != .extension { withInit.insert(owner) }
-        }
+        let withInit = s.typesWithoutMemberwiseInitializer()
         var deferred: [String: Set<String>] = [:]
         for property in s.properties where !property.hasInitialValue && !property.isStatic {
             guard let owner = property.owner, s.types[owner].kind != .extension, !withInit.contains(owner),

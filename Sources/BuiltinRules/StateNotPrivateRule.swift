@@ -25,12 +25,6 @@ public struct StateNotPrivateRule: CollectingRule {
         case memberwise
     }
 
-    /// The types whose own declaration (not an extension) has an `init`: Swift then makes no
-    /// memberwise initializer, so no caller can hand their `@State` a value.
-    static func typesWithOwnInit(_ s: Structure) -> Set<Int> {
-        Set(s.functions.lazy.filter(\.isInitializer).compactMap(\.owner).filter { s.types[$0].kind != .extension })
-    }
-
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
         // Types with an `init` of their own, gathered only if a property without a value asks.
         var typesWithInit: Set<Int>?
@@ -108,7 +102,7 @@ public struct StateNotPrivateRule: CollectingRule {
         let candidates = offenders(s).compactMap { property, attribute, seeding -> Candidate? in
             guard let owner = property.owner else { return nil }
             let type = s.types[owner]
-            let ownInits = withOwnInit ?? Self.typesWithOwnInit(s)
+            let ownInits = withOwnInit ?? s.typesWithoutMemberwiseInitializer()
             withOwnInit = ownInits
             var candidate = Candidate(
                 offset: s.offset(of: attribute), type: type.name, property: property.name,
