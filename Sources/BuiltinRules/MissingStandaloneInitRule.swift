@@ -36,9 +36,16 @@ public struct MissingStandaloneInitRule: ProjectRule {
                 else { continue }
                 // The callers whose frozen binding is one the view writes (or may: an `init` that
                 // takes it under another name is not followed).
+                // Each caller's label is asked up to four times (frozen, real, evidence, by an action):
+                // followed down the chain of views once.
+                var proofs: [String: ProjectIndex.BindingProof] = [:]
                 func proof(_ site: ViewConstruction, _ label: String) -> ProjectIndex.BindingProof {
-                    project.bindingProof(
+                    let key = "\(site.file):\(site.call):\(site.line):\(label)"
+                    if let known = proofs[key] { return known }
+                    let found = project.bindingProof(
                         view.name, label, arguments: site.frozenCall?.arguments ?? [:], passed: site.frozenCall?.passed)
+                    proofs[key] = found
+                    return found
                 }
                 func mayWrite(_ proof: ProjectIndex.BindingProof) -> Bool {
                     switch proof {
