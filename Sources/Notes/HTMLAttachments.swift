@@ -11,7 +11,7 @@ extension HTMLExport {
     /// an attachment is read only inside the notes folder it was found in, through no link out of
     /// it (a link to `/etc/passwd` or `/proc/self/environ` committed beside the notes is left out
     /// with a warning); a file that cannot be read is left out too, its links then lead nowhere.
-    static func copyAttachments(_ graph: Graph, into staging: ContainedFolder) throws -> [String] {
+    static func copyAttachments(_ graph: Graph, into staging: SiteWriter) throws -> [String] {
         var copied = Set<String>()
         var skipped: [String] = []
         for edge in graph.edges where edge.target == nil {

@@ -39,7 +39,7 @@ public enum HTMLExport {
         try? manager.removeItem(at: staging)
         try Folder.create(staging.path)
         do {
-            let site = try ContainedFolder(staging.path)
+            let site = SiteWriter(try ContainedFolder(staging.path))
             let pages = pageNames(for: graph.notes)
             var written: [String] = []
             progress?.begin("Writing pages", total: graph.notes.count)
@@ -106,15 +106,36 @@ public enum HTMLExport {
         }
     }
 
-    static func writeInside(_ site: ContainedFolder, relative: String, contents: String) throws {
+    static func writeInside(_ site: SiteWriter, relative: String, contents: String) throws {
         try writeInside(site, relative: relative, bytes: Array(contents.utf8))
     }
 
-    /// A new file in the staging folder (no reader sees it before the swap, so it is written straight).
-    static func writeInside(_ site: ContainedFolder, relative: String, bytes: [UInt8]) throws {
-        let location = try site.locate(site.root + "/" + relative)
-        guard !location.components.isEmpty else { throw WriteError(description: "\(relative): not a file name") }
-        try site.openFolder(of: location, creating: true).create(location.name, with: bytes, shownAs: relative)
+    static func writeInside(_ site: SiteWriter, relative: String, bytes: [UInt8]) throws {
+        try site.write(relative, bytes: bytes)
+    }
+
+    /// Writes the site's files as new files in the staging folder (no reader sees it before the
+    /// swap, so they are written straight) through `ContainedFolder`. Pages come in permalink
+    /// order, a folder's together: the folder of the last file stays open for the next (one
+    /// descriptor, whatever the number of folders).
+    final class SiteWriter {
+        let site: ContainedFolder
+        private var last: (key: String, folder: OpenFolder)?
+
+        init(_ site: ContainedFolder) { self.site = site }
+
+        func write(_ relative: String, bytes: [UInt8]) throws {
+            var components = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard let name = components.popLast(), !name.isEmpty, name != ".", name != ".." else {
+                throw WriteError(description: "\(relative): not a file name")
+            }
+            let key = components.joined(separator: "/")
+            let folder =
+                try last.flatMap { $0.key == key ? $0.folder : nil }
+                ?? site.openFolder(components: components, creating: true)
+            last = (key, folder)
+            try folder.create(name, with: bytes, shownAs: relative)
+        }
     }
 
     /// Relative URL from one page to another (`../b.html`).

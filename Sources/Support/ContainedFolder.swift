@@ -96,6 +96,17 @@ public struct ContainedFolder: Sendable, Hashable {
         return OpenFolder(descriptor: descriptor, path: opened)
     }
 
+    /// Opens a folder below the root given as plain names (names this tool made, as an export's
+    /// page folders), making the missing ones: no name may be empty, `.`, `..`, or hold a `/`.
+    public func openFolder(components: [String], creating: Bool) throws -> OpenFolder {
+        guard
+            components.allSatisfy({
+                !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.utf8.contains(0)
+            })
+        else { throw ContainmentError("\(components.joined(separator: "/").visibleNUL): not a folder of \(root)") }
+        return try openFolder(of: Location(root: root, components: components), itself: true, creating: creating)
+    }
+
     /// Reads a regular file in the folder (no link followed on the way; a FIFO or device refused
     /// without blocking).
     public func read(_ path: String) throws -> [UInt8] {
