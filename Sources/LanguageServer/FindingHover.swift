@@ -12,7 +12,8 @@ struct FindingHover {
     }
 
     private func section(_ finding: Finding) -> String {
-        var text = "**\(finding.ruleID)** (\(finding.severity.rawValue)): \(finding.message)"
+        let sureness = finding.confidenceLabel.map { ", \($0)" } ?? ""
+        var text = "**\(finding.ruleID)** (\(finding.severity.rawValue)\(sureness)): \(finding.message)"
         if !finding.related.isEmpty {
             text += "\n\nEvidence:\n"
             text += finding.related.map { "- `\($0.path):\($0.line):\($0.column)`: \($0.message)" }

@@ -5,7 +5,7 @@ import ProjectSettings
 
 /// Findings accepted as they are today; later runs report only what is new.
 ///
-/// File format (JSON): `{"version": 1, "root": ".", "findings": [{"rule", "path", "fingerprint", "line", "message"}]}`.
+/// File format (JSON): `{"version": 1, "root": ".", "findings": [{"rule", "path", "fingerprint", "line", "message", "confidence"}]}`.
 /// Entries are anchored to one folder, the anchor (the configuration's folder: `anchor(forFileAt:configuration:)`):
 /// each `path` is relative to it, and `root` names it relative to the file's own folder. So a run
 /// matches the entries whatever folder it starts in and however it spells paths (relative,
@@ -20,6 +20,11 @@ public struct Baseline: Sendable, Equatable {
         public var fingerprint: String
         public var line: Int
         public var message: String
+        /// How sure the finding was when it was accepted: for readers (a baseline that accepted a
+        /// low-confidence guess reads differently from one that accepted a proven error); absent in
+        /// files written before findings carried one. Matching ignores it, so a finding that
+        /// moves tier stays accepted.
+        public var confidence: Confidence?
     }
 
     public var entries: [Entry]
@@ -34,7 +39,7 @@ public struct Baseline: Sendable, Equatable {
             finding, anchored in
             Entry(
                 rule: finding.ruleID, path: anchored.0, fingerprint: anchored.1, line: finding.line,
-                message: finding.message)
+                message: finding.message, confidence: finding.confidence)
         }
     }
 

@@ -15,7 +15,9 @@ public struct CheckstyleReporter: Reporter {
         for path in paths {
             out += "  <file name=\"\(XML.escape(path))\">\n"
             for finding in byFile[path] ?? [] {
-                let note = finding.note.map { " (pattern note: \($0.title))" } ?? ""
+                let note =
+                    (finding.confidenceLabel.map { " (\($0))" } ?? "")
+                    + (finding.note.map { " (pattern note: \($0.title))" } ?? "")
                 out +=
                     "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(finding.severity.rawValue)\" "
                 out +=

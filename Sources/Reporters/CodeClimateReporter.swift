@@ -21,7 +21,7 @@ public struct CodeClimateReporter: Reporter {
             out +=
                 "  {\"type\": \"issue\", \"check_name\": \(JSON.quote(finding.ruleID)), \"description\": \(JSON.quote(finding.message)), "
             out +=
-                "\"content\": {\"body\": \(JSON.quote(finding.messageWithEvidence + note))}, \"categories\": [\"Bug Risk\"], "
+                "\"content\": {\"body\": \(JSON.quote(finding.messageWithEvidence + (finding.confidenceLabel.map { " (\($0))" } ?? "") + note))}, \"categories\": [\"Bug Risk\"], "
             out += "\"fingerprint\": \(JSON.quote(fingerprints[index])), \"severity\": \(JSON.quote(severity)), "
             out += "\"location\": {\"path\": \(JSON.quote(finding.path)), \"lines\": {\"begin\": \(finding.line)}}}"
             out += index == result.findings.count - 1 ? "\n" : ",\n"

@@ -27,7 +27,7 @@ public struct GitHubReporter: Reporter {
                     "\n\nPattern note: \($0.title) (\($0.path)). Run `patternlint explain \(finding.ruleID)`."
                 } ?? ""
             out +=
-                "::\(command) file=\(Self.property(finding.path)),line=\(finding.line),col=\(finding.column),title=\(Self.property(finding.ruleID))::\(Self.data(finding.messageWithEvidence + note))\n"
+                "::\(command) file=\(Self.property(finding.path)),line=\(finding.line),col=\(finding.column),title=\(Self.property(finding.ruleID + (finding.confidenceLabel.map { " (\($0))" } ?? "")))::\(Self.data(finding.messageWithEvidence + note))\n"
         }
         if let summaryPath, !summaryPath.isEmpty, let handle = FileHandle(forWritingAtPath: summaryPath) {
             // The summary file is GitHub's: append to it, as the runner expects.

@@ -36,6 +36,7 @@ enum HTMLReportAssets {
         ol.findings { list-style: none; margin: 0; padding: 0 10px 6px; }
         li.f { border-top: 1px solid var(--line); padding: 8px 0; }
         li.f .head { margin: 0; }
+        li.f .conf { color: var(--muted); font-size: 12px; margin-left: 6px; }
         li.f .sev { font-weight: 600; text-transform: uppercase; font-size: 11px; letter-spacing: .04em; margin-right: 6px; }
         li.f .msg { margin: 4px 0; }
         li.f .note { margin: 4px 0 0; color: var(--muted); }

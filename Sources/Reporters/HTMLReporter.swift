@@ -183,9 +183,10 @@ public struct HTMLReporter: Reporter {
         let severity = finding.severity.rawValue
         let rule = Markup.escape(finding.ruleID)
         let name = finding.path.split(separator: "/").last.map(String.init) ?? finding.path
-        var out = "<li class=\"f\" id=\"\(id)\" data-rule=\"\(rule)\" data-severity=\"\(severity)\">\n"
+        var out =
+            "<li class=\"f\" id=\"\(id)\" data-rule=\"\(rule)\" data-severity=\"\(severity)\" data-confidence=\"\(finding.confidence.rawValue)\">\n"
         out +=
-            "<p class=\"head\"><span class=\"sev s-\(severity)\">\(severity)</span><a class=\"loc\" href=\"#\(id)\">\(Markup.escape(name)):\(finding.line):\(finding.column)</a> <code>\(rule)</code></p>\n"
+            "<p class=\"head\"><span class=\"sev s-\(severity)\">\(severity)</span><a class=\"loc\" href=\"#\(id)\">\(Markup.escape(name)):\(finding.line):\(finding.column)</a> <code>\(rule)</code>\(finding.confidenceLabel.map { " <span class=\"conf\">\($0)</span>" } ?? "")</p>\n"
         out += "<p class=\"msg\">\(Self.withCode(finding.message))</p>\n"
         out += code(excerpt, line: finding.line, column: finding.column)
         return out

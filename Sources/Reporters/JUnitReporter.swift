@@ -22,7 +22,7 @@ public struct JUnitReporter: Reporter {
             out += "    <testcase classname=\"\(XML.escape(finding.path))\" name=\"\(XML.escape(name))\">\n"
             let note = finding.note.map { "\nPattern note: \($0.title) (\($0.path))" } ?? ""
             let body =
-                "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.messageWithEvidence)\(note)"
+                "\(finding.path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.messageWithEvidence)\(finding.confidenceLabel.map { " (\($0))" } ?? "")\(note)"
             if finding.severity == .info {
                 out += "      <system-out>\(XML.escape(body))</system-out>\n"
             } else {

@@ -28,7 +28,7 @@ public struct MarkdownReporter: Reporter {
             }
             let note = finding.note.map { "\(cell($0.title)) (`\(cell($0.path))`)" } ?? ""
             out +=
-                "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)` | \(cell(finding.messageWithEvidence)) | \(note) |\n"
+                "| \(icon) | `\(cell(finding.path)):\(finding.line):\(finding.column)` | `\(finding.ruleID)`\(finding.confidenceLabel.map { " (\($0))" } ?? "") | \(cell(finding.messageWithEvidence)) | \(note) |\n"
         }
         return out
     }

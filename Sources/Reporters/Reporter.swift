@@ -15,6 +15,12 @@ extension Reporter {
     public func reportPieces(_ result: LintResult) -> [[UInt8]] { [Array(report(result).utf8)] }
 }
 
+extension Finding {
+    /// `medium confidence` or `low confidence`, said beside the rule; nil for a high-confidence
+    /// finding, which most are, so the usual output stays as short as before.
+    public var confidenceLabel: String? { confidence == .high ? nil : "\(confidence.rawValue) confidence" }
+}
+
 public enum Reporters {
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,

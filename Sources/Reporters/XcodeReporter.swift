@@ -58,10 +58,7 @@ public struct XcodeReporter: Reporter {
                 out.put(finding.pointee.message)
                 out.put(UInt8(ascii: " "), UInt8(ascii: "("))
                 out.put(finding.pointee.ruleID)
-                // Said only when it is less than sure: most findings are high-confidence.
-                if finding.pointee.confidence != .high {
-                    out.put(finding.pointee.confidence == .medium ? ", medium confidence" : ", low confidence")
-                }
+                if let label = finding.pointee.confidenceLabel { out.put(", " + label) }
                 out.put(UInt8(ascii: ")"), UInt8(ascii: "\n"))
                 // The evidence as Xcode-style notes: each one a clickable location under the finding.
                 for related in finding.pointee.related {

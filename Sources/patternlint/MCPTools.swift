@@ -88,7 +88,7 @@ struct MCPTools {
         readOnlyTool(
             name: "lint", title: "Lint workspace files",
             description:
-                "Lint files or folders of the workspace; findings with rule, severity, place, message, note and fix (edits to apply, `safe` or `unsafe`). Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
+                "Lint files or folders of the workspace; findings with rule, severity, confidence (high, medium, low: a medium error is reported at warning, a low one at info), place, message, note and fix (edits to apply, `safe` or `unsafe`). Findings in the configured baseline are left out (`hidden_by_baseline` counts them).",
             inputSchema: schema(
                 [
                     "paths": .object([

@@ -205,4 +205,29 @@ final class EvidenceReporterTests: XCTestCase {
             XCTAssertTrue(other.contains("Evidence: Sources/Pager.swift:3:44"), other)
         }
     }
+
+    /// A finding that is less than sure says so in every reporter a person reads, and a baseline
+    /// keeps how sure it was when it was accepted.
+    func testEveryReporterSaysWhenAFindingIsLessThanSure() throws {
+        var medium = result
+        medium.findings[0].confidence = .medium
+        medium.findings[0].severity = .warning
+        let labelled: [(String, String)] = [
+            ("xcode", XcodeReporter().report(medium)), ("github", GitHubReporter(summaryPath: nil).report(medium)),
+            ("checkstyle", CheckstyleReporter().report(medium)), ("junit", JUnitReporter().report(medium)),
+            ("codeclimate", CodeClimateReporter().report(medium)), ("markdown", MarkdownReporter().report(medium)),
+            ("html", HTMLReporter().report(medium)),
+        ]
+        for (name, text) in labelled { XCTAssertTrue(text.contains("medium confidence"), name) }
+        XCTAssertFalse(XcodeReporter().report(result).contains("confidence"), "a sure finding says nothing more")
+        let sarif = try JSONSerialization.jsonObject(with: Data(SARIFReporter().report(medium).utf8)) as! [String: Any]
+        let first = ((sarif["runs"] as! [[String: Any]])[0]["results"] as! [[String: Any]])[0]
+        XCTAssertEqual((first["properties"] as? [String: Any])?["precision"] as? String, "medium")
+        let baseline = Baseline(findings: medium.findings, anchor: "/tmp")
+        XCTAssertEqual(baseline.entries.first?.confidence, .medium)
+        let written = try JSONEncoder().encode(baseline.entries)
+        XCTAssertEqual(try JSONDecoder().decode([Baseline.Entry].self, from: written), baseline.entries)
+        let older = #"{"rule": "r", "path": "a.swift", "fingerprint": "f", "line": 1, "message": "m"}"#
+        XCTAssertNil(try JSONDecoder().decode(Baseline.Entry.self, from: Data(older.utf8)).confidence)
+    }
 }
