@@ -20,9 +20,10 @@ final class CLITests: XCTestCase {
         return products.appendingPathComponent("patternlint")
     }
 
-    func run(_ arguments: [String], in folder: URL, stdin: String? = nil, environment extra: [String: String] = [:])
-        throws -> Run
-    {
+    func run(
+        _ arguments: [String], in folder: URL, stdin: String? = nil, environment extra: [String: String] = [:],
+        timeout: Double = 120
+    ) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -36,9 +37,9 @@ final class CLITests: XCTestCase {
         process.standardError = errors
         process.standardInput = input
         try process.run()
-        // A hang fails its test instead of holding the whole suite: the child is ended after 120 s.
+        // A hang fails its test instead of holding the whole suite: the child is ended after the timeout.
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
         defer { watchdog.cancel() }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
