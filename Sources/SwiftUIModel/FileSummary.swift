@@ -22,9 +22,9 @@ package struct FileSummary: Sendable {
     /// (`header` in `body`, with `var header: some View` in an extension in another file), by
     /// the node they would be: the index keeps those whose member some other file declares.
     var looseUses: [String: [ViewConstruction]] = [:]
-    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int)] = []
+    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int, column: Int)] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
-    var stackFunctions: [(name: String, line: Int, conditional: Bool)] = []
+    var stackFunctions: [(name: String, line: Int, column: Int, conditional: Bool)] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
     var mutatingFunctions: [String] = []
     /// Members used on the item of presentation content (see `presentedMembers(of:in:)`).
@@ -38,7 +38,8 @@ package struct FileSummary: Sendable {
     /// Each push: the view, the link's call, the pushing view, and the literal arguments the
     /// destination is built with (which decide the pushed view's conditional stack).
     package var pushes:
-        [(view: String, call: Int, pusher: String?, line: Int, branches: [String], arguments: FrozenCall)] = []
+        [(view: String, call: Int, pusher: String?, line: Int, column: Int, branches: [String], arguments: FrozenCall)] =
+            []
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
@@ -46,14 +47,14 @@ package struct FileSummary: Sendable {
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
     /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
     /// the function's name.
-    var memberLinks: [(node: String, modifier: String, call: Int, line: Int)] = []
+    var memberLinks: [(node: String, modifier: String, call: Int, line: Int, column: Int)] = []
     /// Names of the modifiers the file calls that SwiftUI does not declare (the app's own, or a
     /// package's): a link modifier pushes only where it is used.
     var appModifiersUsed: Set<String> = []
     /// Views built directly in the arguments of the app's own modifiers: pushes when that
     /// modifier is a link wrapper, which only the index can tell (it may be declared elsewhere).
     var modifierArgumentViews:
-        [(modifier: String, view: String, call: Int, pusher: String?, line: Int, branches: [String])] = []
+        [(modifier: String, view: String, call: Int, pusher: String?, line: Int, column: Int, branches: [String])] = []
     /// The file's `#if` branches, found on first need (`Structure.compileBranches`); dropped once
     /// the file is read (a summary is kept for an editor's session).
     var branchTable: CompileBranchTable?
@@ -257,7 +258,12 @@ package struct FileSummary: Sendable {
                 guard Structure.isTypeName(type), type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                     continue
                 }
-                memberLinks.append((type + "." + s.text(index + 2), function.name, link, s.code[call.calleeToken].line))
+                let line = s.code[call.calleeToken].line
+                memberLinks.append(
+                    (
+                        type + "." + s.text(index + 2), function.name, link, line,
+                        s.column(of: call.calleeToken, line: line)
+                    ))
             }
         }
     }
@@ -277,6 +283,7 @@ package struct FileSummary: Sendable {
             (
                 modifier.callee, call.callee, outer, s.enclosingType(of: modifier.calleeToken).map { types[$0].name },
                 s.code[modifier.calleeToken].line,
+                s.column(of: modifier.calleeToken, line: s.code[modifier.calleeToken].line),
                 known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, table: known)
             ))
     }
@@ -290,14 +297,18 @@ package struct FileSummary: Sendable {
             stacks.append(
                 (
                     types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee),
-                    s.code[call.calleeToken].line
+                    s.code[call.calleeToken].line, s.column(of: call.calleeToken, line: s.code[call.calleeToken].line)
                 ))
         }
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
             s.functions[function].name != "body"
         {
             stackFunctions.append(
-                (s.functions[function].name, s.code[call.calleeToken].line, s.isConditional(call.calleeToken)))
+                (
+                    s.functions[function].name, s.code[call.calleeToken].line,
+                    s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
+                    s.isConditional(call.calleeToken)
+                ))
         }
     }
 
@@ -373,7 +384,11 @@ package struct FileSummary: Sendable {
         let branches = known.isEmpty ? [] : s.compileBranches(of: call.calleeToken, table: known)
         for view in destinations {
             let construction = s.calls[view]
-            pushes.append((construction.callee, callIndex, pusher, line, branches, FrozenCall(of: construction, in: s)))
+            pushes.append(
+                (
+                    construction.callee, callIndex, pusher, line, s.column(of: call.calleeToken, line: line), branches,
+                    FrozenCall(of: construction, in: s)
+                ))
         }
     }
 

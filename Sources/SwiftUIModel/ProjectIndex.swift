@@ -24,6 +24,7 @@ public struct ProjectIndex: Sendable {
         public var file: Int
         public var call: Int
         public var line = 0
+        public var column = 1
     }
 
     /// A construction of a type-named callee, as the reading layer records it (see `ViewConstruction`).
@@ -34,6 +35,7 @@ public struct ProjectIndex: Sendable {
         public var file: Int
         public var call: Int
         public var line: Int
+        public var column = 1
         /// The `#if` branches the push is compiled in (`Structure.compileBranches`).
         public var branches: [String] = []
         /// The view whose code pushes, when known.
@@ -91,7 +93,7 @@ public struct ProjectIndex: Sendable {
     /// `func embeddedInNavigation() -> some View { NavigationStack { self } }`.
     public private(set) var stackFunctions: Set<String> = []
     /// Where each of those first builds its stack, for findings to point at.
-    var stackFunctionSites: [String: (file: Int, line: Int, conditional: Bool)] = [:]
+    var stackFunctionSites: [String: (file: Int, line: Int, column: Int, conditional: Bool)] = [:]
     /// Functions the run declares in `extension View` (its own modifiers, `.card { … }`): content
     /// in their closures is placed as if they passed it through.
     public private(set) var viewModifierFunctions: Set<String> = []
@@ -185,8 +187,8 @@ public struct ProjectIndex: Sendable {
     }
 
     /// Where a function that builds a stack (`stackFunctions`) builds it.
-    public func stackFunctionLocation(_ name: String) -> (path: String, line: Int, conditional: Bool)? {
-        stackFunctionSites[name].map { (paths[$0.file] ?? "?", $0.line, $0.conditional) }
+    public func stackFunctionLocation(_ name: String) -> (path: String, line: Int, column: Int, conditional: Bool)? {
+        stackFunctionSites[name].map { (paths[$0.file] ?? "?", $0.line, $0.column, $0.conditional) }
     }
 
     public func pathStackHoldingWrapper(_ wrappers: [String]) -> String? {
@@ -269,7 +271,7 @@ public struct ProjectIndex: Sendable {
             for (node, uses) in summary.memberUses { memberUses.adoptOrAppend(uses, at: node) }
             declaredMemberNodes.formUnion(summary.declaredMemberNodes)
             for function in summary.stackFunctions where stackFunctions.insert(function.name).inserted {
-                stackFunctionSites[function.name] = (summary.file, function.line, function.conditional)
+                stackFunctionSites[function.name] = (summary.file, function.line, function.column, function.conditional)
             }
             viewModifierFunctions.formUnion(summary.viewModifierFunctions)
             presentationWrappers.formUnion(summary.presentationWrappers)
@@ -277,8 +279,8 @@ public struct ProjectIndex: Sendable {
             mutatingFunctions.formUnion(summary.mutatingFunctions)
             for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
-            for (owner, call, isSplit, line) in summary.stacks {
-                viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call, line: line))
+            for (owner, call, isSplit, line, column) in summary.stacks {
+                viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call, line: line, column: column))
                 if !isSplit { viewsOwningPathStack.insert(owner) }
             }
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
@@ -286,7 +288,8 @@ public struct ProjectIndex: Sendable {
                 Self.recordPush(
                     push.view, by: push.pusher,
                     at: PushSite(
-                        file: file, call: push.call, line: push.line, branches: push.branches, arguments: push.arguments
+                        file: file, call: push.call, line: push.line, column: push.column, branches: push.branches,
+                        arguments: push.arguments
                     ),
                     unless: ambiguous, into: &pushedViews, edges: &pushEdges)
             }
@@ -298,7 +301,8 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             for link in summary.memberLinks
             where memberLinks[link.node] == nil && modifiersUsed.contains(link.modifier) {
-                memberLinks[link.node] = PushSite(file: summary.file, call: link.call, line: link.line, branches: [])
+                memberLinks[link.node] = PushSite(
+                    file: summary.file, call: link.call, line: link.line, column: link.column, branches: [])
             }
         }
         if !memberLinks.isEmpty {
@@ -317,7 +321,9 @@ public struct ProjectIndex: Sendable {
                 for use in summary.modifierArgumentViews where linkWrappers.contains(use.modifier) {
                     Self.recordPush(
                         use.view, by: use.pusher,
-                        at: PushSite(file: summary.file, call: use.call, line: use.line, branches: use.branches),
+                        at: PushSite(
+                            file: summary.file, call: use.call, line: use.line, column: use.column,
+                            branches: use.branches),
                         unless: ambiguous, into: &pushedViews, edges: &pushEdges)
                 }
             }

@@ -626,3 +626,8 @@ public struct NameMentions {
         return mentions[name] ?? []
     }
 }
+
+extension Structure {
+    /// The 1-based column, in characters, a token starts at on its line: where evidence points.
+    func column(of token: Int, line: Int) -> Int { file.characterColumn(of: offset(of: token), line: line) }
+}

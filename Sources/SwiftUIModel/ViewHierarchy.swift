@@ -28,6 +28,7 @@ public struct ViewHierarchy: Sendable {
         public var file: Int
         public var call: Int
         public var line: Int
+        public var column = 1
         /// Lexically inside a stack's content in the parent.
         public var inStack: Bool
         /// Inside presentation content (and not in a stack within it).
@@ -100,6 +101,7 @@ public struct ViewHierarchy: Sendable {
                 let inStack = !elsewhere && (pathStacksOnly ? site.inStack && !site.inSplitView : site.inStack)
                 return Site(
                     parent: site.node ?? site.owner, file: site.file, call: site.call, line: site.line,
+                    column: site.column,
                     inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
                     fromApp: site.ownerIsApp && !wrapped && !elsewhere,
                     opaque: elsewhere || site.isPartial
