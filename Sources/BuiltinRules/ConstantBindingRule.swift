@@ -159,6 +159,8 @@ public struct ConstantBindingRule: ProjectRule {
         return { [candidates, previewSeverity] project in
             candidates.compactMap { candidate in
                 var severity = candidate.severity
+                // Its option `previews` sets the severity in code that never ships, not the engine.
+                var weighsScaffolding = candidate.severity != nil
                 var confidence = Confidence.high
                 var effect = candidate.effect
                 var evidence: [Evidence] = []
@@ -246,11 +248,14 @@ public struct ConstantBindingRule: ProjectRule {
                 {
                     guard let previewSeverity else { return nil }
                     severity = previewSeverity
+                    weighsScaffolding = true
                 }
-                return Hit(
+                var hit = Hit(
                     file: fileIndex, offset: candidate.offset,
                     message: Self.message(candidate, effect: effect ?? "", advice: advice),
                     severity: severity, evidence: evidence, confidence: confidence)
+                hit.weighsScaffolding = weighsScaffolding
+                return hit
             }
         }
     }

@@ -12,6 +12,8 @@ public struct DeprecatedNavigationModifierRule: Rule {
     public let startsFrom: [Vocabulary.Word] = [
         .navigationBarTitle, .navigationBarItems, .navigationViewStyle, .navigationBarHidden,
     ]
+    // All four are deprecated with no version.
+    public var optionSpecs: [RuleOptionSpec] { [SoftDeprecation.option] }
 
     /// Each deprecated modifier: what replaces it, and when that arrived (a project that supports
     /// older OSes keeps the old modifier).
@@ -34,7 +36,6 @@ public struct DeprecatedNavigationModifierRule: Rule {
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure
-        let scaffolding = Scaffolding(file)
         return s.calls.compactMap { call in
             guard call.isMember, call.callee.utf8.count >= Self.shortestName,
                 call.callee.utf8.first == UInt8(ascii: "n"),
@@ -43,8 +44,9 @@ public struct DeprecatedNavigationModifierRule: Rule {
             else { return nil }
             return Hit(
                 file: file.index, offset: s.offset(of: call.calleeToken),
-                message: "`.\(call.callee)` is deprecated; use \(modifier.replacement)",
-                severity: scaffolding.severity(at: call.calleeToken), fix: fix(call, in: s),
+                message: SoftDeprecation.message(
+                    "`.\(call.callee)` is deprecated; use \(modifier.replacement)", options),
+                severity: SoftDeprecation.severity(options), fix: fix(call, in: s),
                 confidence: options.deprecationConfidence)
         }
     }

@@ -14,7 +14,6 @@ public struct NavigationLinkIsActiveRule: Rule {
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
-        let scaffolding = Scaffolding(file)
         var hits: [Hit] = []
         for call in s.calls where s.isNavigationLinkInitializer(call) {
             guard let argument = s.argument(of: call, labeled: "isActive"), let label = argument.labelToken,
@@ -25,7 +24,7 @@ public struct NavigationLinkIsActiveRule: Rule {
                     file: file.index, offset: s.offset(of: label),
                     message:
                         "`NavigationLink(isActive:)` is deprecated and builds its destination up front; use `navigationDestination(isPresented:)` or a value pushed onto a path",
-                    severity: scaffolding.severity(at: label), confidence: options.deprecationConfidence))
+                    confidence: options.deprecationConfidence))
         }
         return hits
     }

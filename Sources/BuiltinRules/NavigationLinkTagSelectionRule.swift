@@ -14,7 +14,6 @@ public struct NavigationLinkTagSelectionRule: Rule {
         // The replacements (`navigationDestination`, paths) need iOS 16.
         guard options.allows(DeploymentTargets.navigationStackAPIs) else { return [] }
         let s = file.structure
-        let scaffolding = Scaffolding(file)
         var hits: [Hit] = []
         for call in s.calls where s.isNavigationLinkInitializer(call) {
             let arguments = s.arguments(of: call)
@@ -27,7 +26,7 @@ public struct NavigationLinkTagSelectionRule: Rule {
                     file: file.index, offset: s.offset(of: label),
                     message:
                         "`NavigationLink(tag:selection:)` is deprecated; push a Hashable value with `NavigationLink(value:)` and handle it in `navigationDestination(for:)`",
-                    severity: scaffolding.severity(at: label), confidence: options.deprecationConfidence))
+                    confidence: options.deprecationConfidence))
         }
         return hits
     }

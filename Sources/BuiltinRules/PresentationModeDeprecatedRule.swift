@@ -9,18 +9,19 @@ import ProjectSettings
 public struct PresentationModeDeprecatedRule: Rule {
     public let id = "presentation-mode-deprecated"
     public let startsFrom: [Vocabulary.Word] = [.presentationMode]
+    public var optionSpecs: [RuleOptionSpec] { [SoftDeprecation.option] }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         // `dismiss` arrived in iOS 15.
         guard options.allows(DeploymentTargets.dismissAPI) else { return [] }
         let s = file.structure
-        let scaffolding = Scaffolding(file)
         return offenders(s).map { property, keyPath in
             Hit(
                 file: file.index, offset: s.offset(of: keyPath),
-                message:
+                message: SoftDeprecation.message(
                     "`presentationMode` is deprecated; use `@Environment(\\.dismiss) private var dismiss` and call `dismiss()`",
-                severity: scaffolding.severity(at: keyPath), fix: fix(property, keyPath: keyPath, in: s),
+                    options),
+                severity: SoftDeprecation.severity(options), fix: fix(property, keyPath: keyPath, in: s),
                 confidence: options.deprecationConfidence)
         }
     }

@@ -83,6 +83,8 @@ public struct StateNotPrivateRule: CollectingRule {
         var fix: Fix?
         /// The type declares an `init`: there is no memberwise initializer to seed the state from.
         var hasOwnInit = false
+        /// `@StateObject` rather than `@State`.
+        var isStateObject = false
     }
 
     public func collect(_ file: LintFile) -> StateNotPrivateFileFacts? {
@@ -112,6 +114,7 @@ public struct StateNotPrivateRule: CollectingRule {
                 declaredAsView: Self.viewProtocols.contains { type.inherits($0) }, isClass: type.kind == .class,
                 setterOnly: Self.setterAccess(property) != nil, fix: seeding == .owned ? fix(property, in: s) : nil)
             candidate.hasOwnInit = ownInits.contains(owner)
+            candidate.isStateObject = s.text(attribute).hasSuffix("StateObject")
             return candidate
         }
         guard !candidates.isEmpty else { return { _, _ in [] } }
@@ -181,10 +184,26 @@ public struct StateNotPrivateRule: CollectingRule {
                             "\(candidate.declaration) is the view's own state but is not private; `\(candidate.type)` has an `init` of its own, so no caller can set it today, and `private` says so",
                         severity: .info, fix: fix)
                 }
+                // A file-private view only this file can build: when none of its constructions
+                // here passes the property, no caller sets it, and the hazard is not there today.
+                if facts.filePrivateTypes.contains(candidate.type), !elsewhere,
+                    !facts.isConstructed(candidate.type, passing: candidate.property)
+                {
+                    return Hit(
+                        file: fileIndex, offset: candidate.offset,
+                        message:
+                            "\(candidate.declaration) is the view's own state but is not private; `\(candidate.type)` is private to this file and no construction of it here passes `\(candidate.property):`, so no caller sets it today, and `private` says so",
+                        severity: .info, fix: fix)
+                }
+                // A state object a caller passes is kept from the view's first creation only.
+                let ignored =
+                    candidate.isStateObject
+                    ? "so callers can pass an object the view keeps only from its first appearance"
+                    : "so callers can set a value the view ignores"
                 return Hit(
                     file: fileIndex, offset: candidate.offset,
                     message:
-                        "\(candidate.declaration) is the view's own state but is not private, so callers can set a value the view ignores"
+                        "\(candidate.declaration) is the view's own state but is not private, \(ignored)"
                         + (candidate.setterOnly
                             ? " (`private(set)` still lets them pass one to the memberwise initializer, and read a value that is not the live state); declare it `private`"
                             : "; declare it `private`")

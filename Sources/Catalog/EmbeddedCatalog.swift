@@ -800,7 +800,7 @@ let help = "Use .constant(true) only in previews"
 id: deprecated-navigation-modifier
 severity: warning
 note: "[[NavigationStack Essentials]]"
-summary: "`navigationBarTitle`, `navigationBarItems`, `navigationViewStyle`, `navigationBarHidden` are deprecated."
+summary: "`navigationBarTitle`, `navigationBarItems`, `navigationViewStyle`, `navigationBarHidden` are deprecated (with no version: `info` unless `soft_deprecations: warning`)."
 tags: [navigation, deprecated]
 correctable: true
 ---
@@ -819,7 +819,7 @@ Each modifier is reported only when the project's deployment target has its repl
 
 ## Triggering
 
-```swift
+```swift soft_deprecations=warning
 struct Settings: View {
     var body: some View {
         Form { Text("General") }
@@ -832,7 +832,7 @@ struct Settings: View {
 On iOS 15, `navigationTitle` is there (iOS 14) but `toolbar(.hidden, for:)` is not (iOS 16): only
 the title is reported.
 
-```swift iOS=15
+```swift iOS=15 soft_deprecations=warning
 struct Compose: View {
     var body: some View {
         Form { Text("Draft") }
@@ -843,6 +843,20 @@ struct Compose: View {
 ```
 
 ## Non-triggering
+
+SwiftUI deprecates these four modifiers with no version (`deprecated: 100000`): Xcode shows no warning, and
+nothing stops working. So the finding is an `info` unless the team plans the move and opts in with
+`soft_deprecations: warning` in `.patternlint.yml` (top level, for every such rule, or under this
+rule's key); the examples above are written with it.
+
+```swift
+struct Settings: View {
+    var body: some View {
+        Form { Text("General") }
+            .ⓘnavigationBarTitle("Settings")
+    }
+}
+```
 
 Code that never ships — a `#Preview`, a `PreviewProvider`, a test, a `#if DEBUG` branch — gets an
 `info`: nothing a person uses changes when it is replaced there.
@@ -2677,7 +2691,7 @@ struct Followers: View {
 id: navigation-view-deprecated
 severity: warning
 note: "[[NavigationStack Essentials]]"
-summary: "`NavigationView` is deprecated; use `NavigationStack` or `NavigationSplitView`."
+summary: "`NavigationView` is deprecated (with no version: `info` unless `soft_deprecations: warning`); use `NavigationStack` or `NavigationSplitView`."
 tags: [navigation, deprecated]
 ---
 
@@ -2692,7 +2706,7 @@ Silent while the project supports an OS without `NavigationStack` (iOS 15, macOS
 
 ## Triggering
 
-```swift
+```swift soft_deprecations=warning
 struct Inbox: View {
     var body: some View {
         ↓NavigationView {
@@ -2702,13 +2716,13 @@ struct Inbox: View {
 }
 ```
 
-```swift
+```swift soft_deprecations=warning
 let root = ↓NavigationView { Text("Legacy") }
 ```
 
 On an app that supports iOS 17 and later, where `NavigationStack` is always there:
 
-```swift iOS=17
+```swift iOS=17 soft_deprecations=warning
 struct Inbox: View {
     var body: some View {
         ↓NavigationView {
@@ -2720,6 +2734,21 @@ struct Inbox: View {
 
 ## Non-triggering
 
+SwiftUI deprecates `NavigationView` with no version (`deprecated: 100000`): Xcode shows no warning, and
+nothing stops working. So the finding is an `info` unless the team plans the move and opts in with
+`soft_deprecations: warning` in `.patternlint.yml` (top level, for every such rule, or under this
+rule's key); the examples above are written with it.
+
+```swift
+struct Inbox: View {
+    var body: some View {
+        ⓘNavigationView {
+            MessageList()
+        }
+    }
+}
+```
+
 Code that never ships — a `#Preview`, a `PreviewProvider`, a test, a `#if DEBUG` branch — gets an
 `info`: nothing a person uses changes when it is replaced there.
 
@@ -2730,6 +2759,26 @@ struct Detail: View {
 
 #Preview {
     ⓘNavigationView { Detail() }
+}
+```
+
+The same holds for every rule in a type that only such code builds, directly or through other
+such types: a sample screen a catalog shows, the catalog only a preview shows. The message names
+the type and the evidence a place that builds it:
+
+```swift
+struct SampleInbox: View {
+    var body: some View {
+        ⓘNavigationView { Text("Sample") }
+    }
+}
+
+struct ComponentCatalog: View {
+    var body: some View { SampleInbox() }
+}
+
+#Preview {
+    ComponentCatalog()
 }
 ```
 
@@ -3651,7 +3700,7 @@ struct Drafts: View {
 id: presentation-mode-deprecated
 severity: warning
 note: "[[Modals Outside the Navigation Path]]"
-summary: "`@Environment(\\.presentationMode)` is deprecated; use `\\.dismiss`."
+summary: "`@Environment(\\.presentationMode)` is deprecated (with no version: `info` unless `soft_deprecations: warning`); use `\\.dismiss`."
 tags: [modals, deprecated]
 correctable: true
 ---
@@ -3666,7 +3715,7 @@ Silent while the project supports an OS without `dismiss` (iOS 14, macOS 11, …
 
 ## Triggering
 
-```swift
+```swift soft_deprecations=warning
 struct EditSheet: View {
     @Environment(\.↓presentationMode) private var presentationMode
 
@@ -3677,6 +3726,21 @@ struct EditSheet: View {
 ```
 
 ## Non-triggering
+
+SwiftUI deprecates `presentationMode` with no version (`deprecated: 100000`): Xcode shows no warning, and
+nothing stops working. So the finding is an `info` unless the team plans the move and opts in with
+`soft_deprecations: warning` in `.patternlint.yml` (top level, for every such rule, or under this
+rule's key); the examples above are written with it.
+
+```swift
+struct EditSheet: View {
+    @Environment(\.ⓘpresentationMode) private var presentationMode
+
+    var body: some View {
+        Button("Close") { presentationMode.wrappedValue.dismiss() }
+    }
+}
+```
 
 ```swift
 struct EditSheet: View {
@@ -3849,6 +3913,21 @@ struct LapCounter: View {
 }
 ```
 
+The same holds for a view private to its file whose constructions there never pass the property:
+only this file can build it, and none of it sets the state:
+
+```swift
+struct Library: View {
+    var body: some View { List { ShelfRow(title: "Novels") } }
+}
+
+private struct ShelfRow: View {
+    let title: String
+    ⓘ@State var expanded = false
+    var body: some View { Toggle(title, isOn: $expanded) }
+}
+```
+
 ```swift
 struct Counter: View {
     @State private var count = 0
@@ -3878,6 +3957,35 @@ struct Counter_Previews: PreviewProvider {
         var body: some View { Counter(total: $count) }
     }
     static var previews: some View { Harness() }
+}
+```
+
+Code compiled only into debug builds never ships, and neither does a screen only it shows: `info`
+(as for every rule):
+
+```swift
+#if DEBUG
+struct LayoutInspector: View {
+    ⓘ@State var showsGrid = false
+    var body: some View { Toggle("Grid", isOn: $showsGrid) }
+}
+#endif
+```
+
+```swift
+struct SettingsScreen: View {
+    var body: some View {
+        List {
+            #if DEBUG
+            NavigationLink("Diagnostics") { DiagnosticsScreen() }
+            #endif
+        }
+    }
+}
+
+struct DiagnosticsScreen: View {
+    ⓘ@State var verbose = false
+    var body: some View { Toggle("Verbose", isOn: $verbose) }
 }
 ```
 

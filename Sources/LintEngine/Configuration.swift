@@ -21,6 +21,7 @@ import ProjectSettings
 /// reporter: xcode
 /// deployment_target:             # oldest OS versions supported (else read from the project)
 ///   iOS: "15.0"
+/// soft_deprecations: warning      # APIs deprecated with no version: warn (default info)
 /// ```
 public struct Configuration: Sendable {
     public var included: [String] = []
@@ -45,6 +46,9 @@ public struct Configuration: Sendable {
     public var mcpWrites = false
     /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
     public var helpURIBase: String?
+    /// `soft_deprecations: info|warning`: how the rules for APIs deprecated with no version
+    /// (which Xcode does not warn about) report them, unless a rule's own section says.
+    public var softDeprecations: String?
     /// Folder the configuration's relative paths start from.
     public var root: String = "."
     public var path: String?
@@ -58,7 +62,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
-        "help_uri_base", "deployment_target", "baseline", "mcp",
+        "help_uri_base", "deployment_target", "baseline", "mcp", "soft_deprecations",
     ]
 
     public init() {}
@@ -146,6 +150,14 @@ public struct Configuration: Sendable {
                 }
                 configuration.mcpWrites = text.lowercased() == "true"
             }
+        }
+        if let soft = try string("soft_deprecations", "info or warning") {
+            guard ["info", "warning"].contains(soft) else {
+                throw LoadError(
+                    description:
+                        "\(place("soft_deprecations")): `soft_deprecations` must be info or warning, not `\(soft)`")
+            }
+            configuration.softDeprecations = soft
         }
         if let targets = map["deployment_target"] {
             do {
@@ -283,6 +295,10 @@ public struct Configuration: Sendable {
     /// A rule's options, with the project's deployment targets.
     public func options(for id: String) -> RuleOptions {
         var options = ruleOptions[id] ?? RuleOptions()
+        // The top-level setting, for the rules that take it (others never read the key).
+        if let softDeprecations, options["soft_deprecations"] == nil {
+            options.values["soft_deprecations"] = softDeprecations
+        }
         options.deploymentTargets = deploymentTargets
         options.projectRoot = root
         return options
@@ -335,6 +351,9 @@ public struct Configuration: Sendable {
         # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.
         # deployment_target:
         #   iOS: "15.0"
+        # APIs SwiftUI deprecates with no version (NavigationView, presentationMode, navigationBarTitle),
+        # which Xcode does not warn about: info by default; `warning` when the team plans the move.
+        # soft_deprecations: warning
 
         """
 }

@@ -140,6 +140,9 @@ public struct Hit: Sendable {
     public var evidence: [Evidence]
     /// How sure the rule is of it, from that evidence; the rule's severity is capped by it.
     public var confidence: Confidence
+    /// The rule has already weighed that the hit stands in code that never ships (an option of
+    /// its own sets the severity there): the engine does not lower it to `info` (`ScaffoldCode`).
+    public var weighsScaffolding = false
 
     public init(
         file: Int, offset: Int, message: String, severity: Severity? = nil, fix: Fix? = nil, evidence: [Evidence] = [],

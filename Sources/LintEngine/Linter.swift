@@ -129,12 +129,16 @@ public struct Linter: Sendable {
         let messageSuffix: String
         /// `Rule.readsDeploymentTargets`, read once per run.
         let readsDeploymentTargets: Bool
+        /// A built-in rule (not the unused-suppression one): its findings in code that never
+        /// ships are at `info` (`ScaffoldCode`). A team's rule says itself where it applies.
+        let softensScaffolding: Bool
 
         init(
             id: String, rule: any Rule, projectRule: (any ProjectRule)?, collector: FactCollector?,
             options: RuleOptions, severity: Severity, note: NoteReference?, messageSuffix: String,
-            readsDeploymentTargets: Bool
+            readsDeploymentTargets: Bool, softensScaffolding: Bool = true
         ) {
+            self.softensScaffolding = softensScaffolding
             self.id = id
             self.rule = rule
             self.projectRule = projectRule
@@ -204,7 +208,9 @@ public struct Linter: Sendable {
                 collector: entry.rule.factCollector, options: configuration.options(for: entry.metadata.id),
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
                 messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
-                readsDeploymentTargets: entry.rule.readsDeploymentTargets)
+                readsDeploymentTargets: entry.rule.readsDeploymentTargets,
+                softensScaffolding: entry.builtin && !(entry.rule is TeamRule) && !(entry.rule is DeclarativeRule)
+                    && entry.metadata.id != RuleCatalog.unusedSuppressionID)
         }
         return (rules, RuleGates(entries))
     }
@@ -224,6 +230,10 @@ public struct Linter: Sendable {
         /// Project rules' verdicts to come, by position in the prepared rules.
         var deferred: [(rule: Int, decide: @Sendable (ProjectIndex) -> [Hit])] = []
         var placer = LinePlacer()
+        /// Where the file holds code that never ships (its findings there are at `info`).
+        var scaffold = ScaffoldCode.none
+        /// Positions in `findings` of those whose rule weighed the scaffolding itself (`Hit.weighsScaffolding`).
+        var weighed: Set<Int> = []
     }
 
     /// Columns and line texts for findings in offset order: a column counts on from the finding
@@ -333,6 +343,7 @@ public struct Linter: Sendable {
         var state = FileState(
             index: file.index, path: file.path, positions: file.source.positions,
             suppressions: Suppressions(file.source))
+        state.scaffold = ScaffoldCode(file)
         // The nearest project (asked once per file): its targets, when the configuration names
         // none, and whether a target builds the file at all.
         let project = configuration.detectsDeploymentTargets ? targetResolver.project(forFile: file.path) : nil
@@ -416,6 +427,7 @@ public struct Linter: Sendable {
                 RuleTimer.shared.add(rules[position].id, DispatchTime.now().uptimeNanoseconds - started)
             }
         }
+        softenFindingsInScaffoldTypes(&state, project: project, rules: rules)
         let suppressions = state.suppressions
         if reportUnused, !suppressions.directives.isEmpty,
             let entry = rules.first(where: { $0.id == RuleCatalog.unusedSuppressionID })
@@ -476,6 +488,7 @@ public struct Linter: Sendable {
                 message = hit.message + rule.messageSuffix
                 joined = (hit.message, message)
             }
+            if hit.weighsScaffolding { state.weighed.insert(state.findings.count) }
             state.findings.append(makeFinding(rule, hit: hit, in: &state, line: line, message: message))
         }
     }
@@ -486,12 +499,44 @@ public struct Linter: Sendable {
     ) -> Finding {
         let severity = hit.severity.map { $0 == .info ? .info : rule.severity == .error ? .error : $0 } ?? rule.severity
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
-        return Finding(
+        var finding = Finding(
             ruleID: rule.id, severity: severity.capped(by: hit.confidence),
             message: message ?? hit.message + rule.messageSuffix, path: state.path, line: line, column: column,
             note: rule.note, sourceLine: text, fix: hit.fix,
             related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) },
             confidence: hit.confidence)
+        if finding.severity > .info, !hit.weighsScaffolding, rule.softensScaffolding,
+            let why = state.scaffold.why(at: hit.offset)
+        {
+            finding.soften(why, suffix: rule.messageSuffix)
+        }
+        return finding
+    }
+
+    /// Findings in a type only code that never ships builds (a preview host, a demo screen) go to
+    /// `info`, naming a place that builds it. Only the built-in rules: a team rule says where it applies.
+    func softenFindingsInScaffoldTypes(_ state: inout FileState, project: ProjectIndex, rules: [PreparedRule]) {
+        guard !state.scaffold.types.isEmpty, state.findings.contains(where: { $0.severity > .info }) else { return }
+        let built = project.typesBuiltOnlyByScaffolding
+        guard state.scaffold.types.contains(where: { built[$0.name] != nil }) else { return }
+        let softened = Dictionary(
+            rules.filter(\.softensScaffolding).map { ($0.id, $0.messageSuffix) },
+            uniquingKeysWith: { first, _ in first })
+        for index in state.findings.indices
+        where state.findings[index].severity > .info && !state.weighed.contains(index) {
+            let finding = state.findings[index]
+            guard let suffix = softened[finding.ruleID],
+                let type = state.scaffold.scaffoldType(around: finding.line, in: built), let site = built[type]
+            else { continue }
+            state.findings[index].soften(
+                "`\(type)` is built only by previews, tests or `#if DEBUG` code", suffix: suffix)
+            if let path = project.paths[site.file] {
+                state.findings[index].related.append(
+                    RelatedLocation(
+                        path: path, line: site.line, column: site.column,
+                        message: "`\(type)` is built here, in code that never ships"))
+            }
+        }
     }
 
     static func locate(_ evidence: Evidence, path: String, positions: TextPositions) -> RelatedLocation {

@@ -65,6 +65,10 @@ package struct FileSummary: Sendable {
     var conformances: [(type: String, names: [String])] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
     package var bindings: [BindingUse] = []
+    /// In a file whose views are not read (`buildsViews` false), the type names it calls
+    /// (`Story(episode: e)` in a model): the index does not see those constructions, so a type
+    /// one of them names is not taken to be built only by previews.
+    package var typeCallsOutsideViewCode: Set<String> = []
 
     /// Reads the file in named steps, one per fact; calls and members only where views are built.
     init(index: Int, path: String, structure s: Structure, vocabulary: Vocabulary) {
@@ -85,6 +89,9 @@ package struct FileSummary: Sendable {
             return use
         }
         guard buildsViews else {
+            for call in s.calls where !call.isMember && Structure.isTypeName(call.callee) {
+                typeCallsOutsideViewCode.insert(call.callee)
+            }
             memberUses = Self.uses(of: [:], in: s, file: file, isApp: isApp)
             return
         }
@@ -105,6 +112,7 @@ package struct FileSummary: Sendable {
         // A test builds views as a preview does (`NavigationStack { Settings() }` for a
         // snapshot): its sites say nothing about where the app shows them.
         if vocabulary.importsTestFramework(in: s) { markSitesAsPreviews() }
+        if vocabulary.contains(.debug) { markDebugOnlySites(s.debugOnlyRanges(), in: s) }
         // Kept for the whole of an editor's session: lists grown one site at a time hold up to
         // twice their sites.
         constructions = constructions.mapValues(\.trimmed)
@@ -404,6 +412,19 @@ package struct FileSummary: Sendable {
                 {
                     _ = router.route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }
+            }
+        }
+    }
+
+    /// The constructions standing in `#if DEBUG` code (`ranges`, token ranges in file order).
+    mutating func markDebugOnlySites(_ ranges: [Range<Int>], in s: Structure) {
+        guard !ranges.isEmpty else { return }
+        for key in constructions.keys {
+            constructions[key] = constructions[key]?.map { site in
+                var site = site
+                let token = s.calls[site.call].calleeToken
+                site.inDebugOnly = ranges.contains { $0.contains(token) }
+                return site
             }
         }
     }

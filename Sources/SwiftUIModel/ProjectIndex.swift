@@ -159,6 +159,11 @@ public struct ProjectIndex: Sendable {
     private let lazyPushGraph: LazyBox<PushGraph>
     private let lazyFirstPushes: LazyBox<[String: (pushed: String, site: PushSite)]>
 
+    /// Types only previews, tests or `#if DEBUG` code build (directly or through other such
+    /// types), each with a site that builds it; found on first use (see `ScaffoldTypes`).
+    public var typesBuiltOnlyByScaffolding: [String: Construction] { lazyScaffoldTypes.value }
+    private let lazyScaffoldTypes: LazyBox<[String: Construction]>
+
     /// Whether one of the views something is built inside (`ScreenContainer { Child() }`) is a view
     /// of the run that holds a `NavigationStack` of its own: then the content is in that stack.
     /// Other wrappers (the run's views without a stack, the platform's `WindowGroup`, `GroupBox`, …)
@@ -259,6 +264,12 @@ public struct ProjectIndex: Sendable {
         bindingUses.reserveCapacity(all.reduce(0) { $0 + $1.bindings.count })
         for summary in all where summary.file < count {
             declarations[summary.file] = (summary.initializers, summary.storedProperties)
+        }
+        var calledOutsideViewCode = Set<String>()
+        for summary in all {
+            for name in summary.typeCallsOutsideViewCode where typesByName[name] != nil {
+                calledOutsideViewCode.insert(name)
+            }
         }
         var declaredMemberNodes = Set<String>()
         for summary in all {
@@ -381,6 +392,9 @@ public struct ProjectIndex: Sendable {
         }
         let pushed = pushedViews
         lazyFirstPushes = LazyBox { Self.firstPushes(pushed) }
+        lazyScaffoldTypes = LazyBox { [calledOutsideViewCode] in
+            ScaffoldTypes.find(built, alsoBuiltElsewhere: calledOutsideViewCode)
+        }
         lazyPushGraph = LazyBox { [pushEdges] in
             let pushSites = pushed.mapValues(\.count)
             let entries = Set(built.filter { $0.value.count > (pushSites[$0.key] ?? 0) }.keys)

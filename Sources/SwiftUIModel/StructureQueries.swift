@@ -133,6 +133,13 @@ extension Structure {
     /// Where the finding for a call points: the callee token.
     public func offset(of index: Int) -> Int { code[index].offset }
 
+    /// The bytes from the first of `tokens` to where the token after them starts.
+    public func byteRange(_ tokens: Range<Int>) -> Range<Int> {
+        let start = code[tokens.lowerBound].offset
+        let end = tokens.upperBound < code.count ? code[tokens.upperBound].offset : file.bytes.count
+        return start..<max(start, end)
+    }
+
     // MARK: Debug-only and fallback code
 
     /// The token ranges compiled only into debug builds: from `#if DEBUG` (or `#if DEBUG && …`)

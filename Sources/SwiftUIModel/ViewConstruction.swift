@@ -20,6 +20,8 @@ public struct ViewConstruction: Sendable {
     public var inStack: Bool
     public var presented: Bool
     public var inPreview: Bool
+    /// Inside a `#if DEBUG` branch: compiled only into builds a developer runs.
+    public var inDebugOnly = false
     /// Some argument is `.constant(…)`.
     public var passesConstantBinding: Bool
     /// The labels of the arguments that are `.constant(…)` (empty when none is), and of those
@@ -39,6 +41,9 @@ public struct ViewConstruction: Sendable {
     /// uses of the member may go unseen, so it can put the member in a stack but never show
     /// that the member is in none.
     public var isPartial = false
+
+    /// Built where only a developer sees it: a preview, a test, a `#if DEBUG` branch.
+    public var neverShips: Bool { inPreview || inDebugOnly }
 }
 
 /// What a call that freezes a binding says in literals: enough to tell which of the view's

@@ -92,10 +92,13 @@ final class CLITests: XCTestCase {
     let manifest =
         "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"App\", platforms: [.iOS(.v17)], targets: [.target(name: \"App\", path: \".\")])\n"
 
+    /// `NavigationView` is deprecated with no version: these tests ask for it as a warning.
+    let softDeprecationsWarn = "soft_deprecations: warning\n"
+
     func testExitCodes() throws {
         let folder = try makeFolder([
             "Clean.swift": clean, "Deprecated.swift": deprecated, "Frozen.swift": frozenSheet,
-            "Package.swift": manifest,
+            "Package.swift": manifest, ".patternlint.yml": softDeprecationsWarn,
         ])
         XCTAssertEqual(try run(["lint", "Clean.swift"], in: folder).status, 0)
         let warning = try run(["lint", "Deprecated.swift"], in: folder)
@@ -187,7 +190,9 @@ final class CLITests: XCTestCase {
     }
 
     func testBadInputIsNamedAndTheRunGoesOn() throws {
-        let folder = try makeFolder(["Deprecated.swift": deprecated, "Package.swift": manifest])
+        let folder = try makeFolder([
+            "Deprecated.swift": deprecated, "Package.swift": manifest, ".patternlint.yml": softDeprecationsWarn,
+        ])
         try Data([0x00, 0xFF, 0xFE, 0x00, 0x41]).write(to: folder.appendingPathComponent("Blob.swift"))
         let result = try run(["lint", ".", "Missing.swift"], in: folder)
         XCTAssertEqual(result.status, 2)

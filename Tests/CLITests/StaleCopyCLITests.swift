@@ -63,7 +63,8 @@ extension CLITests {
         let suppressed =
             "import SwiftUI\nstruct Home: View {\n    // patternlint:disable:next navigation-view-deprecated\n    var body: some View { NavigationView { Text(\"Home\") } }\n}\n"
         let folder = try makeFolder([
-            ".patternlint.yml": "opt_in_rules: [unused-suppression]\n",
+            // `NavigationView` is deprecated with no version: a note unless asked for as a warning.
+            ".patternlint.yml": "opt_in_rules: [unused-suppression]\nsoft_deprecations: warning\n",
             "App/App.xcodeproj/project.pbxproj": Self.appProject,
             "App/Home.swift": deprecated,
             "App/Old/Home.swift": deprecated,
@@ -77,7 +78,7 @@ extension CLITests {
         // A directive for a rule that did not run on the file is not "unused" there.
         XCTAssertFalse(result.stdout.contains("Home 2.swift"), result.stdout)
         // Whatever the configuration says of the deployment target, the copy is still not built.
-        try Data("deployment_target: { iOS: \"17.0\" }\n".utf8).write(
+        try Data("deployment_target: { iOS: \"17.0\" }\nsoft_deprecations: warning\n".utf8).write(
             to: folder.appendingPathComponent(".patternlint.yml"))
         let configured = try run(["lint"], in: folder)
         XCTAssertTrue(configured.stdout.contains("App/Home.swift:3:27: warning:"), configured.stdout)

@@ -387,7 +387,9 @@ final class EngineTests: XCTestCase {
     }
 
     func testXcodeReporterFormat() {
-        let result = CatalogFixture.lint([("Sources/A.swift", "let v = NavigationView { }\n")])
+        let result = CatalogFixture.lint(
+            [("Sources/A.swift", "let v = NavigationView { }\n")],
+            options: ["navigation-view-deprecated": RuleOptions(["soft_deprecations": "warning"])])
         XCTAssertEqual(
             XcodeReporter().report(result),
             """

@@ -94,7 +94,7 @@ final class RuleExampleTests: XCTestCase {
             "navigation-view-deprecated": """
             ## Triggering
 
-            ```swift iOS=17 macOS=14
+            ```swift iOS=17 macOS=14 soft_deprecations=warning
             let root = ↓NavigationView { Text("Inbox") }
             ```
 
