@@ -52,6 +52,23 @@ public struct ConstantBindingRule: ProjectRule {
     /// often the point. So is a `Toggle` frozen inside a `Menu`: a checkmark.
     static let textInputs: Set<String> = ["TextField", "SecureField", "TextEditor"]
 
+    /// `missing-standalone-init`'s fix, as a step of this finding: the view's every initializer
+    /// needs the binding this call freezes (none is defaulted), so the caller had no other way
+    /// to build it. Only when that rule runs (it leaves these calls to this one).
+    static func standaloneInitStep(_ candidate: Candidate, project: ProjectIndex) -> Evidence? {
+        guard project.enabledRules?.contains("missing-standalone-init") == true,
+            MissingStandaloneInitRule.everyInitializerNeedsBinding(candidate.callee, project: project),
+            !project.initializers(of: candidate.callee).contains(where: { _, function in
+                function.parameters.contains { $0.label == candidate.label && $0.hasDefault }
+            }),
+            let site = project.declarationSite(of: candidate.callee)
+        else { return nil }
+        return .at(
+            site.path, line: site.line,
+            "`\(candidate.callee)` can only be built with a binding (missing-standalone-init): a standalone `init()` that keeps its own `@State` lets this call drop `.constant(…)`"
+        )
+    }
+
     static func message(_ candidate: Candidate, effect: String, advice: String) -> String {
         let target = candidate.label.map { "`\($0):` of " } ?? ""
         return "`.constant(…)` passed to \(target)`\(candidate.callee)` drops every write: \(effect); \(advice)"
@@ -154,6 +171,8 @@ public struct ConstantBindingRule: ProjectRule {
                 var effect = candidate.effect
                 var evidence: [Evidence] = []
                 var advice = Self.viewAdvice
+                // Whether the call loses a write (or may): where `missing-standalone-init` would report the view.
+                var losesWrite = true
                 if let known = effect {
                     // SwiftUI's own control or presentation: what it writes is the proof.
                     let swiftUI =
@@ -198,6 +217,7 @@ public struct ConstantBindingRule: ProjectRule {
                         // Only read, down every view it reaches: a `let` is the fix (`binding-never-written`).
                         return nil
                     case .switchedOff(let places)?:
+                        losesWrite = false
                         // Written only on paths this call switches off (`canEdit: false`): nothing is lost here.
                         effect =
                             "`\(candidate.callee)` writes `\(candidate.label ?? "")` only where this call loses nothing (on paths its arguments switch off, or as an output it does not take)"
@@ -245,6 +265,10 @@ public struct ConstantBindingRule: ProjectRule {
                 {
                     guard let previewSeverity else { return nil }
                     severity = previewSeverity
+                }
+                if candidate.effect == nil, losesWrite, let step = Self.standaloneInitStep(candidate, project: project)
+                {
+                    evidence.append(step)
                 }
                 return Hit(
                     file: fileIndex, offset: candidate.offset,

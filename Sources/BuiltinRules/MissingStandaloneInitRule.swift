@@ -24,6 +24,9 @@ public struct MissingStandaloneInitRule: ProjectRule {
         }
         let fileIndex = file.index
         return { [views] project in
+            // Each call that freezes such a binding is `constant-binding`'s finding, which names
+            // this view's missing initializer as a step: one finding per mistake, at the call.
+            if project.enabledRules?.contains("constant-binding") == true { return [] }
             var hits: [Hit] = []
             for view in views {
                 // Report once, at the primary declaration (first one in the run).

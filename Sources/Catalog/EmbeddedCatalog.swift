@@ -344,6 +344,10 @@ them):
   (`.allowsHitTesting(false)`) or hidden (`.hidden()`). With no other write left, nothing is lost
   on this call's path: `info`, naming the write and why.
 
+When the view's every initializer needs the binding, the fix may be the view's (a standalone
+`init`): the finding then also names the view's declaration as a step (see
+`missing-standalone-init`, which leaves such calls to this rule so one mistake is one finding).
+
 It stays silent on a control shown read-only with `.disabled(true)`, `.allowsHitTesting(false)`
 or `.hidden()`, on it or on a container around it (a view of the app's too); on a presentation frozen off (`.constant(false)`, `.constant(nil)`: nothing is ever
 shown) or kept up on purpose (`.interactiveDismissDisabled()` in its content); and on a type of
@@ -2115,7 +2119,8 @@ note: "[[Dual Initializer Pattern]]"
 summary: >-
   A view whose every init needs a `Binding` it writes is built with `.constant(…)` by a caller that
   is not a preview, test, demo or `.constant(false)` (`info` when only those); views include
-  representables and types conforming to an app protocol that refines `View` (cross-file).
+  representables and types conforming to an app protocol that refines `View` (cross-file). While
+  `constant-binding` runs, each such call is its finding (naming this fix), not a second one here.
 tags: [binding, initializer]
 ---
 
@@ -2131,6 +2136,14 @@ coordinator), and names those call sites. Add a second, standalone initializer t
 `@State` (the dual initializer pattern); a view that already has `init()` or a defaulted binding is
 fine. A binding the view only reads loses nothing to `.constant(…)`: `binding-never-written`
 suggests a `let` instead.
+
+**One finding per mistake.** Each call that freezes such a binding is also a `constant-binding`
+finding, at the call. While `constant-binding` runs, this rule leaves every such call to it: that
+finding stands on the line that has to change (where a suppression, a baseline and a review of
+the diff meet it), says what the frozen binding loses, and names this view's declaration as a step
+("can only be built with a binding: a standalone `init()` …"). This rule reports the view itself
+only where `constant-binding` is turned off (`disabled_rules`, `--rules`), as one finding that
+lists the calls; the examples below run that way (`without=constant-binding`).
 
 How sure it is follows the write its callers lose (the same evidence as `constant-binding`): a
 write in a person's action, or a SwiftUI control handed the binding, with every condition around it
@@ -2148,7 +2161,7 @@ with only such callers the finding is `info`, and says so.
 
 ## Triggering
 
-```swift
+```swift without=constant-binding
 struct ↓DetailScreen: View {
     @Binding var tab: DetailTab
 
@@ -2164,7 +2177,7 @@ struct DeepLinkTarget: View {
 }
 ```
 
-```swift
+```swift without=constant-binding
 struct ↓Pager: View {
     private let page: Binding<Int>
 
@@ -2184,7 +2197,7 @@ A view declared through the app's own protocol that refines `View`, and a repres
 coordinator writes the binding back, are views like any other; which action of the person's calls
 the coordinator is not traced, so that one is an `info`:
 
-```swift
+```swift without=constant-binding
 protocol Screen: View {}
 
 struct ↓StepCounter: Screen {
@@ -2245,7 +2258,7 @@ struct NewPage: View {
 
 Only a preview freezes the binding: `info`.
 
-```swift
+```swift without=constant-binding
 struct ⓘCounter: View {
     @Binding var value: Int
     var body: some View { Button("+") { value += 1 } }
@@ -2256,10 +2269,24 @@ struct ⓘCounter: View {
 }
 ```
 
+With `constant-binding` running (the default), the call is its finding, and this rule says
+nothing of the view:
+
+```swift
+struct Quantity: View {
+    @Binding var count: Int
+    var body: some View { Button("Add") { count += 1 } }
+}
+
+struct Cart: View {
+    var body: some View { Quantity(count: .constant(1)) }
+}
+```
+
 A write the call's frozen value switches off (`if !isExpanded` with `.constant(true)`), and a
 call that builds the view hidden, lose nothing:
 
-```swift
+```swift without=constant-binding
 struct Expander: View {
     @Binding var isExpanded: Bool
     var body: some View {

@@ -64,6 +64,9 @@ public struct ProjectIndex: Sendable {
     /// Each collecting rule's facts from every file (`Collected<FileInfo>`), by rule id; the
     /// engine fills it after pass 1 (see `CollectingRule`).
     public var ruleFacts: [String: any Sendable] = [:]
+    /// The rules this run reports (nil: not known), so that two rules that would report one
+    /// mistake twice can leave it to one (`missing-standalone-init` to `constant-binding`).
+    public var enabledRules: Set<String>?
     /// Every declaration of a type name, extensions included.
     public private(set) var typesByName: [String: [TypeRef]] = [:]
     /// The kind of each type, by file and type index (for `primaryDeclaration(of:)`).
@@ -553,6 +556,12 @@ public struct ProjectIndex: Sendable {
         if let elsewhere { return .writtenElsewhere(elsewhere) }
         if unknown { return .unknown }
         return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
+    }
+
+    /// Where a type's primary declaration stands (its file's path and line), as evidence.
+    public func declarationSite(of name: String) -> (path: String, line: Int)? {
+        guard let ref = primaryDeclaration(of: name) else { return nil }
+        return (paths[ref.file] ?? "?", ref.type < typeLines[ref.file].count ? typeLines[ref.file][ref.type] : 1)
     }
 
     /// Where a type is extended in a file other than `file`, as evidence.
