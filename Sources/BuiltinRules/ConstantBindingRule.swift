@@ -52,18 +52,21 @@ public struct ConstantBindingRule: ProjectRule {
     /// often the point. So is a `Toggle` frozen inside a `Menu`: a checkmark.
     static let textInputs: Set<String> = ["TextField", "SecureField", "TextEditor"]
 
-    /// The calls that `.disabled(true)` is chained onto.
-    static func disabledViews(in s: Structure) -> Set<Int> {
-        var views = Set<Int>()
-        // `.disabled(true)`, and `.allowsHitTesting(false)`: no touch reaches the controls inside.
-        for call in s.calls where call.isMember && (call.callee == "disabled" || call.callee == "allowsHitTesting") {
-            let off = call.callee == "disabled" ? "true" : "false"
-            guard let parentheses = call.parentheses, parentheses.count == 3,
-                s.text(parentheses.lowerBound + 1) == off, let root = s.chainRoot(of: call)
-            else { continue }
-            views.insert(root)
-        }
-        return views
+    /// `missing-standalone-init`'s fix, as a step of this finding: the view's every initializer
+    /// needs the binding this call freezes (none is defaulted), so the caller had no other way
+    /// to build it. Only when that rule runs (it leaves these calls to this one).
+    static func standaloneInitStep(_ candidate: Candidate, project: ProjectIndex) -> Evidence? {
+        guard project.enabledRules?.contains("missing-standalone-init") == true,
+            MissingStandaloneInitRule.everyInitializerNeedsBinding(candidate.callee, project: project),
+            !project.initializers(of: candidate.callee).contains(where: { _, function in
+                function.parameters.contains { $0.label == candidate.label && $0.hasDefault }
+            }),
+            let site = project.declarationSite(of: candidate.callee)
+        else { return nil }
+        return .at(
+            site.path, line: site.line,
+            "`\(candidate.callee)` can only be built with a binding (missing-standalone-init): a standalone `init()` that keeps its own `@State` lets this call drop `.constant(…)`"
+        )
     }
 
     static func message(_ candidate: Candidate, effect: String, advice: String) -> String {
@@ -98,6 +101,7 @@ public struct ConstantBindingRule: ProjectRule {
         let mode = options.value(of: optionSpecs[0])
         let previewSeverity: Severity? = mode == "off" ? nil : Severity(rawValue: mode)
         var disabledViews: Set<Int>?
+        var branchTable: CompileBranchTable?
         // `#if DEBUG` code never ships: a frozen binding there is preview scaffolding.
         var debugOnly: [Range<Int>]?
         let scaffoldFile = SwiftUINames.isScaffoldPath(file.path)
@@ -115,9 +119,9 @@ public struct ConstantBindingRule: ProjectRule {
             else { continue }
             let effect = BindingWriters.effect(callee: call.callee, label: argument.label, isMember: isModifier)
             if isView {
-                // `Toggle(isOn: .constant(true)).disabled(true)`, or a disabled container around it:
-                // a control shown read-only, whose writes are meant to go nowhere.
-                let disabled = disabledViews ?? Self.disabledViews(in: s)
+                // `Toggle(isOn: .constant(true)).disabled(true)`, or a disabled, hidden or untouchable
+                // container around it: a control shown read-only, whose writes are meant to go nowhere.
+                let disabled = disabledViews ?? Set(s.unusableViews().keys)
                 disabledViews = disabled
                 if disabled.contains(outer) || s.enclosingCalls(of: call.calleeToken).contains(where: disabled.contains)
                 {
@@ -146,11 +150,15 @@ public struct ConstantBindingRule: ProjectRule {
                 guard let previewSeverity else { continue }
                 severity = previewSeverity
             }
+            var frozenCall = FrozenCall(of: call, in: s)
+            let table = branchTable ?? CompileBranchTable(s)
+            branchTable = table
+            if !table.isEmpty { frozenCall.branches = s.compileBranches(of: call.calleeToken, table: table) }
             candidates.append(
                 Candidate(
                     offset: s.offset(of: valueStart), callee: isModifier ? "." + call.callee : call.callee,
                     label: argument.label, effect: effect, owner: owner, severity: severity,
-                    frozenOff: s.isFrozenOff(valueStart), frozenCall: FrozenCall(of: call, in: s),
+                    frozenOff: s.isFrozenOff(valueStart), frozenCall: frozenCall,
                     calleeOffset: s.offset(of: call.calleeToken),
                     inMenu: s.enclosingCalls(of: call.calleeToken).contains { s.calls[$0].callee == "Menu" }))
         }
@@ -165,6 +173,8 @@ public struct ConstantBindingRule: ProjectRule {
                 var effect = candidate.effect
                 var evidence: [Evidence] = []
                 var advice = Self.viewAdvice
+                // Whether the call loses a write (or may): where `missing-standalone-init` would report the view.
+                var losesWrite = true
                 if let known = effect {
                     // SwiftUI's own control or presentation: what it writes is the proof.
                     let swiftUI =
@@ -202,13 +212,14 @@ public struct ConstantBindingRule: ProjectRule {
                     let proof = candidate.label.map {
                         project.bindingProof(
                             candidate.callee, $0, arguments: candidate.frozenCall.arguments,
-                            passed: candidate.frozenCall.passed)
+                            passed: candidate.frozenCall.passed, branches: candidate.frozenCall.branches)
                     }
                     switch proof {
                     case .notWritten?:
                         // Only read, down every view it reaches: a `let` is the fix (`binding-never-written`).
                         return nil
                     case .switchedOff(let places)?:
+                        losesWrite = false
                         // Written only on paths this call switches off (`canEdit: false`): nothing is lost here.
                         effect =
                             "`\(candidate.callee)` writes `\(candidate.label ?? "")` only where this call loses nothing (on paths its arguments switch off, or as an output it does not take)"
@@ -216,7 +227,8 @@ public struct ConstantBindingRule: ProjectRule {
                         advice = "pass a binding to real state if this call ever turns them on"
                         evidence = places.map { .elsewhere($0) }
                     case .writtenElsewhere(let chain)? where candidate.frozenOff,
-                        .written(let chain)? where candidate.frozenOff:
+                        .written(let chain)? where candidate.frozenOff,
+                        .writtenBehind(let chain)? where candidate.frozenOff:
                         // "Off here" (`.constant(false)`): the write may sit on a path this caller never takes.
                         effect =
                             "if `\(candidate.callee)` writes `\(candidate.label ?? "")` on this call's path (it can: see the write), that change silently does nothing"
@@ -226,6 +238,13 @@ public struct ConstantBindingRule: ProjectRule {
                         effect =
                             "`\(candidate.callee)` writes `\(candidate.label ?? "")`, and those changes silently do nothing"
                         evidence = chain.map { .elsewhere($0) }
+                    case .writtenBehind(let chain)?:
+                        // The write stands in an action, behind a condition the call leaves open
+                        // (a variable, a model's property): it may be the caller's point that it never runs.
+                        effect =
+                            "`\(candidate.callee)` writes `\(candidate.label ?? "")` behind a condition this call may never meet (see the write), and those changes silently do nothing"
+                        evidence = chain.map { .elsewhere($0) }
+                        confidence = .medium
                     case .writtenElsewhere(let chain)?:
                         // A write no person's action makes (on appear, on a notification, in a
                         // method): often meant for another caller, or a reset the caller does not need.
@@ -249,6 +268,10 @@ public struct ConstantBindingRule: ProjectRule {
                     guard let previewSeverity else { return nil }
                     severity = previewSeverity
                     weighsScaffolding = true
+                }
+                if candidate.effect == nil, losesWrite, let step = Self.standaloneInitStep(candidate, project: project)
+                {
+                    evidence.append(step)
                 }
                 var hit = Hit(
                     file: fileIndex, offset: candidate.offset,

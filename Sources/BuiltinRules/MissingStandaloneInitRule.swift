@@ -24,6 +24,9 @@ public struct MissingStandaloneInitRule: ProjectRule {
         }
         let fileIndex = file.index
         return { [views] project in
+            // Each call that freezes such a binding is `constant-binding`'s finding, which names
+            // this view's missing initializer as a step: one finding per mistake, at the call.
+            if project.enabledRules?.contains("constant-binding") == true { return [] }
             var hits: [Hit] = []
             for view in views {
                 // Report once, at the primary declaration (first one in the run).
@@ -32,7 +35,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                     view.declaredView || project.isView(view.name),
                     project.primaryDeclaration(of: view.name)
                         == ProjectIndex.TypeRef(file: fileIndex, type: view.index),
-                    everyInitializerNeedsBinding(view.name, project: project)
+                    Self.everyInitializerNeedsBinding(view.name, project: project)
                 else { continue }
                 // The callers whose frozen binding is one the view writes (or may: an `init` that
                 // takes it under another name is not followed).
@@ -43,13 +46,14 @@ public struct MissingStandaloneInitRule: ProjectRule {
                     let key = "\(site.file):\(site.call):\(site.line):\(label)"
                     if let known = proofs[key] { return known }
                     let found = project.bindingProof(
-                        view.name, label, arguments: site.frozenCall?.arguments ?? [:], passed: site.frozenCall?.passed)
+                        view.name, label, arguments: site.frozenCall?.arguments ?? [:], passed: site.frozenCall?.passed,
+                        branches: site.frozenCall?.branches)
                     proofs[key] = found
                     return found
                 }
                 func mayWrite(_ proof: ProjectIndex.BindingProof) -> Bool {
                     switch proof {
-                    case .written, .writtenElsewhere, .unknown: true
+                    case .written, .writtenBehind, .writtenElsewhere, .unknown: true
                     case .notWritten, .switchedOff: false
                     }
                 }
@@ -60,7 +64,8 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         function.parameters.filter { $0.hasDefault && $0.type.contains("Binding<") }.compactMap(\.label)
                     })
                 let frozen = built.filter { site in
-                    site.constantLabels.contains { !omittable.contains($0) && mayWrite(proof(site, $0)) }
+                    site.frozenCall?.unusable != true
+                        && site.constantLabels.contains { !omittable.contains($0) && mayWrite(proof(site, $0)) }
                 }
                 guard !frozen.isEmpty else { continue }
                 // Previews, tests, demo scaffolds and "off here" (`.constant(false)`) do not count as
@@ -83,7 +88,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                             "`.constant(…)` passed here"))
                     for label in site.constantLabels where !omittable.contains(label) {
                         switch proof(site, label) {
-                        case .written(let chain), .writtenElsewhere(let chain):
+                        case .written(let chain), .writtenBehind(let chain), .writtenElsewhere(let chain):
                             if let write = chain.last { evidence.append(.elsewhere(write)) }
                         default: continue
                         }
@@ -100,6 +105,13 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         return true
                     }
                 }
+                // Written in an action, but behind a condition the caller leaves open: medium.
+                let behindAction = real.contains { site in
+                    site.constantLabels.contains { label in
+                        guard !omittable.contains(label), case .writtenBehind = proof(site, label) else { return false }
+                        return true
+                    }
+                }
                 let named = real.isEmpty ? frozen : real
                 let sites = named.map { "\(project.paths[$0.file] ?? "?"):\($0.line)" }
                 let listed =
@@ -112,7 +124,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
                         message:
                             "`\(view.name)` writes a binding it can only be built with, so \(calls)\(who) `.constant(…)` and its changes there go nowhere; add a standalone `init()` that keeps its own @State",
                         severity: real.isEmpty || !proven ? .info : nil, evidence: evidence,
-                        confidence: byAction ? .high : .low))
+                        confidence: byAction ? .high : behindAction ? .medium : .low))
             }
             return hits
         }
@@ -120,7 +132,7 @@ public struct MissingStandaloneInitRule: ProjectRule {
 
     /// True when no initializer (explicit, or memberwise from `@Binding` properties) can be called
     /// without a binding.
-    func everyInitializerNeedsBinding(_ name: String, project: ProjectIndex) -> Bool {
+    static func everyInitializerNeedsBinding(_ name: String, project: ProjectIndex) -> Bool {
         let initializers = project.initializers(of: name)
         if initializers.isEmpty {
             let stored = project.storedProperties(of: name)

@@ -126,7 +126,9 @@ public struct NestedNavigationStackRule: CollectingRule {
                         } == true,
                     call.callee, severity,
                     // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).
-                    BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter { $0.kind == .flag }
+                    BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter {
+                        $0.kind == .flag && !$0.negated
+                    }
                 ))
         }
         let wrapped =

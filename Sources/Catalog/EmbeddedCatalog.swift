@@ -287,8 +287,9 @@ note: "[[Dual Initializer Pattern]]"
 summary: >-
   A `.constant(…)` binding handed to something that writes through it drops every write: a view of
   the app that writes that binding, or SwiftUI's controls, presentations, `searchable` and
-  `NavigationStack(path:)` (not when disabled, frozen off, or kept up with
-  `interactiveDismissDisabled`). `info` for a package's view, `.constant(false)`/`.constant(nil)`,
+  `NavigationStack(path:)` (not when disabled, hidden, untouchable, frozen off, or kept up with
+  `interactiveDismissDisabled`). A write behind a condition the call leaves open is a `warning`;
+  one the frozen value, the call's literals or its `#if` platform switch off is no evidence. `info` for a package's view, `.constant(false)`/`.constant(nil)`,
   demo scaffolds (`…Preview`, `…Gallery`), previews, tests and `#if DEBUG` (option `previews`).
 tags: [binding, navigation, previews]
 ---
@@ -322,8 +323,33 @@ that writes it back:
   presentations (`sheet`, `alert`, `navigationDestination`, … with `isPresented:` or `item:`),
   `searchable(text:)` and `NavigationStack(path:)`. The message says what stops working.
 
-It stays silent on a control shown read-only with `.disabled(true)`, on it or on a container
-around it; on a presentation frozen off (`.constant(false)`, `.constant(nil)`: nothing is ever
+How sure the finding is depends on the write it names, evaluated for this call (the frozen value
+and the call's literal arguments are known, so the conditions around the write can be read with
+them):
+
+- **high** (reported at `error`): a write in a person's action (a `Button`'s action, a gesture,
+  `onSubmit`, …) or the binding handed to a SwiftUI control, with every condition around it
+  (`if`, `guard … else`, `&&`, a ternary, a `switch` case, `.disabled(…)`/`.allowsHitTesting(…)`
+  on the control) known to hold for this call;
+- **medium** (reported at `warning`, `ⓦ`): such a write, but behind a condition the call leaves
+  open: a parameter passed a variable, a model's property, a function's result, `a || b`. The
+  evidence step names the condition. One write of the same binding that stands behind no open
+  condition keeps the finding high;
+- **low** (`info`): a write no action of the person's makes (below);
+- **no evidence**: a write behind a condition this call makes false: `if !showMore` with
+  `.constant(true)`, `guard item == nil` with a value, `mode != .grid` with `.constant(.grid)`, a
+  flag passed `false` or left out where its default is `false`; a write compiled only in an `#if`
+  branch that the call's own `#if` excludes (`#if os(iOS)` in the view, `#if os(tvOS)` at the
+  call); a write in a control that is disabled (`.disabled(true)`), untouchable
+  (`.allowsHitTesting(false)`) or hidden (`.hidden()`). With no other write left, nothing is lost
+  on this call's path: `info`, naming the write and why.
+
+When the view's every initializer needs the binding, the fix may be the view's (a standalone
+`init`): the finding then also names the view's declaration as a step (see
+`missing-standalone-init`, which leaves such calls to this rule so one mistake is one finding).
+
+It stays silent on a control shown read-only with `.disabled(true)`, `.allowsHitTesting(false)`
+or `.hidden()`, on it or on a container around it (a view of the app's too); on a presentation frozen off (`.constant(false)`, `.constant(nil)`: nothing is ever
 shown) or kept up on purpose (`.interactiveDismissDisabled()` in its content); and on a type of
 the app whose parameter is not a `Binding` (an enum with a case called `constant`). A view the app
 does not declare (a package's) may or may not write: that is reported at `info`, and so is a view
@@ -713,6 +739,152 @@ struct SharedFeed: View {
     var body: some View {
         FeedScreen(favorites: ⓘ.constant([]), mode: ⓘ.constant(.list))
         FeedScreen(favorites: ⓘ.constant([]), mode: ⓘ.constant(.list), allowsEditing: false)
+    }
+}
+```
+
+The frozen value decides the conditions around the write: with `.constant(true)`, `if !showMore`
+is false; with a value, `guard choice == nil` fails; with `.constant(.grid)`, `mode != .grid`
+is false; `selected ? {} : { … }` takes the empty branch. Those writes never run for this call:
+
+```swift
+struct MoreText: View {
+    @Binding var showMore: Bool
+    var body: some View {
+        if !showMore { Button("More") { showMore = true } }
+    }
+}
+
+struct OneChoice: View {
+    @Binding var choice: String?
+    var body: some View {
+        Button("Pick \(choice ?? "")") {
+            guard choice == nil else { return }
+            choice = "first"
+        }
+    }
+}
+
+struct LayoutSwitch: View {
+    @Binding var layout: Layout
+    var body: some View {
+        Button("Grid") { if layout != .grid { layout = .grid } }
+    }
+}
+
+struct Chip: View {
+    @Binding var selected: Bool
+    var body: some View {
+        Text("Chip").onTapGesture(perform: selected ? {} : { selected = true })
+    }
+}
+
+struct Article: View {
+    var body: some View {
+        MoreText(showMore: ⓘ.constant(true))
+        OneChoice(choice: ⓘ.constant("done"))
+        LayoutSwitch(layout: ⓘ.constant(.grid))
+        Chip(selected: ⓘ.constant(true))
+    }
+}
+```
+
+A write behind `a && b` where the call passes `true` for a flag the write needs `false`:
+
+```swift
+struct Folder: View {
+    @Binding var expanded: Bool
+    var isLocked = false
+    var isArchived = false
+    var body: some View {
+        Button("Open \(expanded)") { if !isLocked && !isArchived { expanded.toggle() } }
+    }
+}
+
+struct LockedTree: View {
+    var body: some View { Folder(expanded: ⓘ.constant(true), isLocked: true) }
+}
+```
+
+A write behind a condition the call leaves open is medium-confidence (`ⓦ`, reported at
+`warning`): a check box that toggles only `if interactive`, built read-only with a variable, or a
+write behind a model's property. The evidence says which condition:
+
+```swift
+struct CheckBox: View {
+    @Binding var checked: Bool
+    let interactive: Bool
+    var body: some View {
+        Image(systemName: checked ? "checkmark.square" : "square")
+            .onTapGesture { if interactive { checked.toggle() } }
+    }
+}
+
+struct Rename: View {
+    @Binding var title: String
+    let store: TitleStore
+    var body: some View {
+        Button("Rename \(title)") { if store.canRename { title = "Untitled" } }
+    }
+}
+
+struct Badge: View {
+    let editable: Bool
+    let store: TitleStore
+    var body: some View {
+        CheckBox(checked: ⓦ.constant(true), interactive: editable)
+        Rename(title: ⓦ.constant("Draft"), store: store)
+    }
+}
+```
+
+A write compiled only for another platform than the call, and a control no one can use, inside
+the view (`.disabled(true)`, `.allowsHitTesting(false)`, or a flag the call turns off) or applied
+to the view at the call (`.hidden()`):
+
+```swift
+struct Volume: View {
+    @Binding var level: Int
+    var body: some View {
+        #if os(iOS)
+        Button("Up") { level += 1 }
+        #else
+        Text("\(level)")
+        #endif
+    }
+}
+
+struct LivingRoom: View {
+    var body: some View {
+        #if os(tvOS)
+        Volume(level: ⓘ.constant(3))
+        #endif
+    }
+}
+
+struct Switch: View {
+    @Binding var isOn: Bool
+    var body: some View { Toggle("On", isOn: $isOn).disabled(true) }
+}
+
+struct Dot: View {
+    @Binding var isOn: Bool
+    var interactive = true
+    var body: some View {
+        Button("Dot \(isOn)") { isOn.toggle() }.allowsHitTesting(interactive)
+    }
+}
+
+struct Stars: View {
+    @Binding var rating: Int
+    var body: some View { Button("Rate \(rating)") { rating = 5 } }
+}
+
+struct Legend: View {
+    var body: some View {
+        Switch(isOn: ⓘ.constant(true))
+        Dot(isOn: ⓘ.constant(true), interactive: false)
+        Stars(rating: .constant(2)).hidden()
     }
 }
 ```
@@ -1961,7 +2133,8 @@ note: "[[Dual Initializer Pattern]]"
 summary: >-
   A view whose every init needs a `Binding` it writes is built with `.constant(…)` by a caller that
   is not a preview, test, demo or `.constant(false)` (`info` when only those); views include
-  representables and types conforming to an app protocol that refines `View` (cross-file).
+  representables and types conforming to an app protocol that refines `View` (cross-file). While
+  `constant-binding` runs, each such call is its finding (naming this fix), not a second one here.
 tags: [binding, initializer]
 ---
 
@@ -1978,6 +2151,23 @@ coordinator), and names those call sites. Add a second, standalone initializer t
 fine. A binding the view only reads loses nothing to `.constant(…)`: `binding-never-written`
 suggests a `let` instead.
 
+**One finding per mistake.** Each call that freezes such a binding is also a `constant-binding`
+finding, at the call. While `constant-binding` runs, this rule leaves every such call to it: that
+finding stands on the line that has to change (where a suppression, a baseline and a review of
+the diff meet it), says what the frozen binding loses, and names this view's declaration as a step
+("can only be built with a binding: a standalone `init()` …"). This rule reports the view itself
+only where `constant-binding` is turned off (`disabled_rules`, `--rules`), as one finding that
+lists the calls; the examples below run that way (`without=constant-binding`).
+
+How sure it is follows the write its callers lose (the same evidence as `constant-binding`): a
+write in a person's action, or a SwiftUI control handed the binding, with every condition around it
+known to hold for the call, is high; one behind a condition the call leaves open (`if interactive`
+passed a variable, a model's property) is medium; a write no action of the person's makes is low
+(`info`). A write that cannot run for the call (a condition its frozen value or literal arguments
+make false, an `#if` branch for another platform than the call's, a disabled, untouchable or
+hidden control) is no evidence, and a call that builds the view disabled, untouchable or hidden
+(`.disabled(true)`, `.allowsHitTesting(false)`, `.hidden()`) loses nothing.
+
 Callers that are previews, tests, demo scaffolds (`…Preview`, `…Gallery`, `…Showcase`, a
 `Gallery/` folder) or that pass `.constant(false)`/`.constant(nil)` ("off here": the view may only
 write on a path that caller never takes) are not a reason for a second initializer on their own:
@@ -1985,7 +2175,7 @@ with only such callers the finding is `info`, and says so.
 
 ## Triggering
 
-```swift
+```swift without=constant-binding
 struct ↓DetailScreen: View {
     @Binding var tab: DetailTab
 
@@ -2001,7 +2191,7 @@ struct DeepLinkTarget: View {
 }
 ```
 
-```swift
+```swift without=constant-binding
 struct ↓Pager: View {
     private let page: Binding<Int>
 
@@ -2021,7 +2211,7 @@ A view declared through the app's own protocol that refines `View`, and a repres
 coordinator writes the binding back, are views like any other; which action of the person's calls
 the coordinator is not traced, so that one is an `info`:
 
-```swift
+```swift without=constant-binding
 protocol Screen: View {}
 
 struct ↓StepCounter: Screen {
@@ -2082,7 +2272,7 @@ struct NewPage: View {
 
 Only a preview freezes the binding: `info`.
 
-```swift
+```swift without=constant-binding
 struct ⓘCounter: View {
     @Binding var value: Int
     var body: some View { Button("+") { value += 1 } }
@@ -2090,6 +2280,44 @@ struct ⓘCounter: View {
 
 #Preview {
     Counter(value: .constant(2))
+}
+```
+
+With `constant-binding` running (the default), the call is its finding, and this rule says
+nothing of the view:
+
+```swift
+struct Quantity: View {
+    @Binding var count: Int
+    var body: some View { Button("Add") { count += 1 } }
+}
+
+struct Cart: View {
+    var body: some View { Quantity(count: .constant(1)) }
+}
+```
+
+A write the call's frozen value switches off (`if !isExpanded` with `.constant(true)`), and a
+call that builds the view hidden, lose nothing:
+
+```swift without=constant-binding
+struct Expander: View {
+    @Binding var isExpanded: Bool
+    var body: some View {
+        if !isExpanded { Button("Show all") { isExpanded = true } }
+    }
+}
+
+struct Rating: View {
+    @Binding var stars: Int
+    var body: some View { Button("Rate \(stars)") { stars = 5 } }
+}
+
+struct Review: View {
+    var body: some View {
+        Expander(isExpanded: .constant(true))
+        Rating(stars: .constant(3)).hidden()
+    }
 }
 ```
 

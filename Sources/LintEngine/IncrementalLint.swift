@@ -253,6 +253,7 @@ public final class IncrementalLint: @unchecked Sendable {
     func index(of kept: [KeptSummary], facts: [[(any Sendable)?]]) -> ProjectIndex {
         var index = ProjectIndex(kept: kept, count: slots.count)
         index.ruleFacts = FactCollector.merged(collectors, pieces: facts)
+        index.enabledRules = Set(linter.enabledEntries.map(\.metadata.id))
         return index
     }
 

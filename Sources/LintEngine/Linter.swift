@@ -296,6 +296,7 @@ public struct Linter: Sendable {
         clock.mark("read, parse, local rules")
         var index = ProjectIndex(summaries: slots.compactMap { $0?.summary }, count: inputs.count)
         index.ruleFacts = FactCollector.merged(collectors, pieces: slots.map { $0?.facts ?? [] })
+        index.enabledRules = Set(entries.map(\.metadata.id))
         let project = index
         let files = slots
         clock.mark("index merge")

@@ -81,6 +81,9 @@ public struct RuleExampleRunner: Sendable {
         public var deploymentTargets: [DeploymentTargets.Platform: DeploymentTargets.Version] = [:]
         /// `path=Sources/Views/Profile.swift`: the file the example stands for (rules with `paths:`).
         public var path = "Example.swift"
+        /// `without=constant-binding`: rules the example runs with turned off (a rule that leaves
+        /// a mistake to another one reports it only when that one is off).
+        public var without: [String] = []
 
         public struct Problem: Error, CustomStringConvertible, Sendable {
             public var description: String
@@ -105,6 +108,9 @@ public struct RuleExampleRunner: Sendable {
                         throw Problem(description: "`path=\(value)`: a relative path inside the project")
                     }
                     settings.path = value
+                } else if key == "without" {
+                    settings.without = value.split(separator: ",").map(String.init)
+                    guard !settings.without.isEmpty else { throw Problem(description: "`without=`: name a rule") }
                 } else if let platform = platform(named: key) {
                     settings.deploymentTargets[platform] = try version(value, key: key)
                 } else if let spec = optionSpecs.first(where: { $0.name == key }) {
@@ -143,6 +149,7 @@ public struct RuleExampleRunner: Sendable {
                 : "this rule takes " + specs.map { "`\($0.name)`" }.joined(separator: ", ")
             let platforms = DeploymentTargets.Platform.allCases.map(\.rawValue).joined(separator: ", ")
             return options + "; deployment targets: " + platforms + "; `path=` the file's path"
+                + "; `without=` rules turned off"
         }
     }
 
@@ -157,6 +164,7 @@ public struct RuleExampleRunner: Sendable {
     func linter(for rule: String, settings: ExampleSettings) -> ExampleLinter {
         var configuration = Configuration()
         configuration.optInRules = catalog.entries.filter(\.metadata.optIn).map(\.metadata.id)
+        configuration.disabledRules = settings.without.filter { $0 != rule }
         if !settings.options.isEmpty { configuration.ruleOptions[rule] = RuleOptions(settings.options) }
         if !settings.deploymentTargets.isEmpty {
             configuration.deploymentTargets = DeploymentTargets(

@@ -58,17 +58,29 @@ public struct BindingWriteSite: Sendable {
     /// `name = newValue` in `.onChange(of: other) { _, newValue in … }`: it mirrors another value the
     /// view keeps into the binding, for a caller that reads it back; nothing the person does is lost.
     public var mirrors: String?
+    /// The `#if` branches it is compiled in (`Structure.compileBranches`): a call compiled only
+    /// for another platform cannot make it happen.
+    public var branches: [String] = []
+    /// Why no person can use the control it stands in (`is disabled`, `is hidden`), if so.
+    public var unusable: String?
 }
 
 /// A condition a write stands behind, in terms a call can decide: a `Bool` property tested as is
-/// (`if flag`), an optional unwrapped (`if let item`), or a case of a value (`switch mode { case .edit: … }`).
+/// (`if flag`, `if !flag`, `guard flag`), an optional unwrapped or compared with `nil`, or a case of a
+/// value (`switch mode { case .edit: … }`, `mode == .edit`); or a condition the tool cannot evaluate.
 public struct BindingGate: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case flag, unwrap, caseOf }
+    public enum Kind: Sendable, Hashable {
+        case flag, unwrap, caseOf
+        /// Anything else (`if model.canEdit`, `if items.isEmpty`, `a || b`): `name` is its text.
+        case opaque
+    }
     public var kind: Kind
-    /// The flag, the unwrapped name, or the value switched over.
+    /// The flag, the unwrapped name, the value switched over, or the opaque condition's text.
     public var name: String
     /// For `caseOf`: the cases the write stands under.
     public var cases: [String] = []
+    /// `!flag`, `item == nil`, `mode != .edit`: the write runs when the test fails.
+    public var negated = false
     /// The type's own default for `name` is `false` or `nil` (a caller that leaves it out switches it off).
     public var offByDefault = false
     /// The type's own default for a flag is `true` (a caller that leaves it out switches it on).
@@ -83,6 +95,8 @@ public enum LiteralArgument: Sendable, Hashable {
     case on
     /// `.name` or `.name(…)`, also inside `.constant(…)`.
     case enumCase(String)
+    /// A string or number literal (`"done"`, `0`): a value, so not `nil`.
+    case value
 
     /// The literal a call's argument value is, if it is one.
     static func of(_ value: Range<Int>, in s: Structure) -> LiteralArgument? {
@@ -97,6 +111,7 @@ public enum LiteralArgument: Sendable, Hashable {
         guard let first = range.first else { return nil }
         if range.count == 1, s.is(first, "false") || s.is(first, "nil") { return .off }
         if range.count == 1, s.is(first, "true") { return .on }
+        if range.count == 1, s.code[first].kind == .number || s.code[first].kind == .string { return .value }
         if s.punct(first, UInt8(ascii: ".")), first + 1 < range.upperBound, s.code[first + 1].kind == .identifier,
             range.count == 2 || s.punct(first + 2, UInt8(ascii: "("))
         {
@@ -108,43 +123,53 @@ public enum LiteralArgument: Sendable, Hashable {
 }
 
 extension BindingGate {
+    /// Whether a call with these literal arguments (`passed`: the labels it gives; nil when not
+    /// known) takes this path: true for sure, false never, nil when it cannot be told. The frozen
+    /// binding is one of the arguments, so `if !showMore` is decided by `.constant(true)`.
+    package func holds(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool? {
+        var test: Bool?
+        switch kind {
+        case .opaque:
+            return nil
+        case .flag, .unwrap:
+            if let literal = arguments[name] {
+                switch literal {
+                case .on: test = true
+                case .off: test = false
+                // A case is a value: an optional holding it is not nil (a flag is no enum).
+                case .enumCase, .value: test = kind == .unwrap ? true : nil
+                }
+            } else if let passed, !passed.contains(name) {
+                if onByDefault { test = true } else if offByDefault { test = false }
+            }
+        case .caseOf:
+            guard case .enumCase(let value)? = arguments[name] else { return nil }
+            test = cases.contains(value)
+        }
+        return test.map { $0 != negated }
+    }
+
     /// Whether a call with these literal arguments takes this path for sure (a flag passed `true`,
     /// or left out where its default is `true`); false when it never does; nil when it cannot be told.
     package func isSwitchedOn(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool? {
         guard kind == .flag else { return nil }
-        if let literal = arguments[name] {
-            switch literal {
-            case .on: return true
-            case .off: return false
-            case .enumCase: return nil
-            }
-        }
-        guard let passed, !passed.contains(name) else { return nil }
-        if onByDefault { return true }
-        if offByDefault { return false }
-        return nil
+        return holds(by: arguments, passed: passed)
     }
 
     /// How a message says where the write stands: "when `canEdit` is true".
     var phrase: String {
         switch kind {
-        case .flag: "when `\(name)` is true"
-        case .unwrap: "when `\(name)` is not nil"
-        case .caseOf: "when `\(name)` is `.\(cases.joined(separator: "`/`."))`"
+        case .flag: "when `\(name)` is \(negated ? "false" : "true")"
+        case .unwrap: negated ? "when `\(name)` is nil" : "when `\(name)` is not nil"
+        case .caseOf:
+            "when `\(name)` is \(negated ? "not " : "")`.\(cases.joined(separator: "`/`."))`"
+        case .opaque: "behind `\(name)`"
         }
     }
 
-    /// Whether a call with these literal arguments (and leaving out the others) never takes this
-    /// path. `frozen` is the binding's own label: a case of the frozen value decides `caseOf` on it.
+    /// Whether a call with these literal arguments (and leaving out the others) never takes this path.
     func isSwitchedOff(by arguments: [String: LiteralArgument], passed: Set<String>?) -> Bool {
-        switch kind {
-        case .flag, .unwrap:
-            if let literal = arguments[name] { return literal == .off }
-            return offByDefault && passed.map { !$0.contains(name) } == true
-        case .caseOf:
-            guard case .enumCase(let value)? = arguments[name] else { return false }
-            return !cases.contains(value)
-        }
+        holds(by: arguments, passed: passed) == false
     }
 }
 
@@ -175,6 +200,7 @@ package enum BindingWrites {
         guard !byOwner.isEmpty else { return [] }
         var uses: [BindingUse] = []
         let keepers = ViewKeepers(s)
+        let surroundings = SiteSurroundings(s)
         // Extension bodies by type name, gathered once for the file.
         var extensions: [String: [ClosedRange<Int>]] = [:]
         for index in s.types.indices where s.types[index].kind == .extension {
@@ -195,7 +221,7 @@ package enum BindingWrites {
                 s.file.bytes.withUnsafeBufferPointer { bytes in
                     for (position, property) in mine.enumerated() {
                         if let handedOn {
-                            sites[position].append(site(at: handedOn, in: s, owner: owner))
+                            sites[position].append(site(at: handedOn, in: s, owner: owner, surroundings))
                             continue
                         }
                         let name = s.properties[property].name
@@ -220,7 +246,7 @@ package enum BindingWrites {
                                     continue
                                 }
                                 if case .direct = kind, s.is(index + 1, "=") {} else { read[position] = true }
-                                var found = site(at: index, in: s, owner: owner)
+                                var found = site(at: index, in: s, owner: owner, surroundings)
                                 switch kind {
                                 case .direct: found.mirrors = mirroredValue(at: index, in: s)
                                 case .method(let method):
@@ -268,14 +294,19 @@ package enum BindingWrites {
     }
 
     /// A write site at a token: its line, column, code, and the gates around it.
-    static func site(at index: Int, in s: Structure, owner: Int) -> BindingWriteSite {
+    static func site(
+        at index: Int, in s: Structure, owner: Int, _ surroundings: SiteSurroundings
+    ) -> BindingWriteSite {
         let positions = s.file.positions
         let offset = s.offset(of: index)
         let line = positions.line(of: offset)
         var site = BindingWriteSite(
             line: line, column: positions.characterColumn(of: offset, line: line),
-            code: positions.excerpt(around: offset, line: line), gates: gates(of: index, in: s, owner: owner))
+            code: positions.excerpt(around: offset, line: line),
+            gates: gates(of: index, in: s, owner: owner, usability: surroundings.usabilityGates(index)))
         site.inUserAction = standsInUserAction(index, in: s)
+        site.branches = surroundings.branches(of: index)
+        site.unusable = surroundings.unusable(index)
         return site
     }
 
@@ -300,69 +331,6 @@ package enum BindingWrites {
             if userActions.contains(callee) { return true }
         }
         return false
-    }
-
-    /// The conditions around a token, inside its type, that a call can decide: `if flag`, `if let
-    /// item`, `if case .edit = mode`, and the `case`s of a `switch mode` it stands under. An
-    /// `else` branch, a `guard`'s body and a loop decide nothing here.
-    package static func gates(of index: Int, in s: Structure, owner: Int) -> [BindingGate] {
-        var gates: [BindingGate] = []
-        s.forEachEnclosingScope(of: index) { scope in
-            switch scope.kind {
-            case .typeBody, .file: return false
-            case .statement:
-                gates += statementGates(opening: scope.range.lowerBound, inner: index, in: s)
-                return true
-            default: return true
-            }
-        }
-        for position in gates.indices where gates[position].kind != .caseOf {
-            let literal = defaultLiteral(gates[position].name, owner: owner, in: s)
-            gates[position].offByDefault = literal == .off
-            gates[position].onByDefault = literal == .on
-        }
-        return gates
-    }
-
-    /// The gates a statement's `{` stands for: the condition of the `if` before it, or the case
-    /// labels of a `switch` over a plain name that `inner` stands under.
-    static func statementGates(opening: Int, inner: Int, in s: Structure) -> [BindingGate] {
-        guard let keyword = s.statementKeyword(opening: opening) else { return [] }
-        if s.is(keyword, "if") { return ifGates(condition: keyword + 1..<opening, in: s) }
-        if s.is(keyword, "switch") {
-            return switchGates(subject: keyword + 1..<opening, body: opening, inner: inner, in: s)
-        }
-        return []
-    }
-
-    /// `if flag, let item, case .edit = mode {`: one gate per clause a call can decide.
-    static func ifGates(condition: Range<Int>, in s: Structure) -> [BindingGate] {
-        var gates: [BindingGate] = []
-        for clause in s.splitAtCommas(condition) {
-            var first = clause.lowerBound
-            if s.is(first, "self"), s.punct(first + 1, UInt8(ascii: ".")) { first += 2 }
-            guard first < clause.upperBound else { continue }
-            if clause.upperBound - first == 1, s.code[first].kind == .identifier {
-                gates.append(BindingGate(kind: .flag, name: s.text(first)))
-            } else if s.is(first, "let") || s.is(first, "var"), first + 1 < clause.upperBound,
-                s.code[first + 1].kind == .identifier
-            {
-                // `let item` unwraps `item`; `let x = item` unwraps `item` (or `self.item`).
-                var unwrapped = first + 1
-                if s.code.indices.contains(first + 2), s.is(first + 2, "=") {
-                    unwrapped = first + 3
-                    if s.is(unwrapped, "self"), s.punct(unwrapped + 1, UInt8(ascii: ".")) { unwrapped += 2 }
-                    guard unwrapped + 1 == clause.upperBound, s.code[unwrapped].kind == .identifier else { continue }
-                }
-                gates.append(BindingGate(kind: .unwrap, name: s.text(unwrapped)))
-            } else if s.is(first, "case"), let equals = (first..<clause.upperBound).first(where: { s.is($0, "=") }),
-                s.punct(first + 1, UInt8(ascii: ".")), first + 2 < equals,
-                let subject = plainName(equals + 1..<clause.upperBound, in: s)
-            {
-                gates.append(BindingGate(kind: .caseOf, name: subject, cases: [s.text(first + 2)]))
-            }
-        }
-        return gates
     }
 
     /// The cases of `switch subject { … }` whose statements hold `inner` (none under `default`).

@@ -58,6 +58,8 @@ package struct FileSummary: Sendable {
     /// The file's `#if` branches, found on first need (`Structure.compileBranches`); dropped once
     /// the file is read (a summary is kept for an editor's session).
     var branchTable: CompileBranchTable?
+    /// The file's views no one can use (`Structure.unusableViews`), found on first need.
+    var unusableViews: [Int: String]?
     /// Indexed by type: that type's initializers and stored properties.
     var initializers: [[DeclaredInitializer]] = []
     var storedProperties: [[DeclaredProperty]] = []
@@ -119,6 +121,7 @@ package struct FileSummary: Sendable {
         memberUses = memberUses.mapValues(\.trimmed)
         looseUses = looseUses.mapValues(\.trimmed)
         branchTable = nil
+        unusableViews = nil
     }
 
     /// Members (not `body`) that hold views, links or stacks, by node: their uses decide where
@@ -341,6 +344,14 @@ package struct FileSummary: Sendable {
             }
             if !constantLabels.isEmpty {
                 frozenCall = FrozenCall(of: call, in: s)
+                let known = branchTable ?? CompileBranchTable(s)
+                branchTable = known
+                if !known.isEmpty { frozenCall?.branches = s.compileBranches(of: call.calleeToken, table: known) }
+                let unusable = unusableViews ?? s.unusableViews()
+                unusableViews = unusable
+                frozenCall?.unusable =
+                    unusable[callIndex] != nil
+                    || s.enclosingCalls(of: call.calleeToken).contains { unusable[$0] != nil }
             }
         }
         let constant = !constantLabels.isEmpty

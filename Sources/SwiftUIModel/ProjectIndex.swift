@@ -66,6 +66,9 @@ public struct ProjectIndex: Sendable {
     /// Each collecting rule's facts from every file (`Collected<FileInfo>`), by rule id; the
     /// engine fills it after pass 1 (see `CollectingRule`).
     public var ruleFacts: [String: any Sendable] = [:]
+    /// The rules this run reports (nil: not known), so that two rules that would report one
+    /// mistake twice can leave it to one (`missing-standalone-init` to `constant-binding`).
+    public var enabledRules: Set<String>?
     /// Every declaration of a type name, extensions included.
     public private(set) var typesByName: [String: [TypeRef]] = [:]
     /// The kind of each type, by file and type index (for `primaryDeclaration(of:)`).
@@ -412,6 +415,10 @@ public struct ProjectIndex: Sendable {
         /// Written where a person acts (or by a SwiftUI control handed the binding): the code that
         /// does it, from the view's own line down the chain of views.
         case written([RelatedLocation])
+        /// Written where a person acts, but only behind a condition the tool cannot evaluate for
+        /// this call (`if interactive` passed a variable, `if model.canEdit`): the proof, whose
+        /// steps say which condition.
+        case writtenBehind([RelatedLocation])
         /// Written only where no person acts (a view appearing, a notification, a value changing,
         /// a method or a coordinator the tool cannot trace to an action): what the caller loses
         /// cannot be told for sure.
@@ -431,7 +438,7 @@ public struct ProjectIndex: Sendable {
     /// another name, or the type is not the run's).
     public func writesBinding(_ type: String, _ name: String) -> Bool? {
         switch bindingProof(type, name) {
-        case .written, .writtenElsewhere: return true
+        case .written, .writtenBehind, .writtenElsewhere: return true
         case .notWritten, .switchedOff: return false
         case .unknown: return nil
         }
@@ -442,16 +449,20 @@ public struct ProjectIndex: Sendable {
     /// a write, or `$name` handed down to a view or control that writes it (followed through
     /// the run's views). Writes behind a condition the call switches off (`if canEdit` with
     /// `canEdit: false`) do not count.
+    /// `branches`: the `#if` branches the call is compiled in (nil when not known): a write compiled
+    /// only for another platform cannot happen from it.
     public func bindingProof(
-        _ type: String, _ name: String, arguments: [String: LiteralArgument] = [:], passed: Set<String>? = nil
+        _ type: String, _ name: String, arguments: [String: LiteralArgument] = [:], passed: Set<String>? = nil,
+        branches: [String]? = nil
     ) -> BindingProof {
         var visiting: Set<String> = []
-        return bindingProof(type, name, arguments: arguments, passed: passed, visiting: &visiting)
+        return bindingProof(
+            type, name, arguments: arguments, passed: passed, branches: branches, visiting: &visiting)
     }
 
     func bindingProof(
         _ type: String, _ name: String, arguments: [String: LiteralArgument], passed: Set<String>?,
-        visiting: inout Set<String>
+        branches: [String]?, visiting: inout Set<String>
     ) -> BindingProof {
         let key = type + "." + name
         guard let use = bindingUses[key] else { return .unknown }
@@ -473,6 +484,8 @@ public struct ProjectIndex: Sendable {
         var switchedOff: [RelatedLocation] = []
         // The first write no action is seen to make: the proof when no site is in an action.
         var elsewhere: [RelatedLocation]?
+        // The first write in an action behind a condition this call does not decide.
+        var behind: [RelatedLocation]?
         for site in use.sites {
             let place = { (message: String) in
                 RelatedLocation(path: path, line: site.line, column: site.column, message: message)
@@ -481,11 +494,39 @@ public struct ProjectIndex: Sendable {
                 switchedOff.append(place("`\(type)` writes `\(name)` only \(gate.phrase): `\(site.code)`"))
                 continue
             }
+            if let unusable = site.unusable {
+                switchedOff.append(
+                    place("`\(type)` writes `\(name)` only in a control that \(unusable): `\(site.code)`"))
+                continue
+            }
+            if let callBranches = branches, !site.branches.isEmpty,
+                CompileBranches.exclude(callBranches, site.branches)
+            {
+                switchedOff.append(
+                    place(
+                        "`\(type)` writes `\(name)` only under `#if \(site.branches.joined(separator: " && "))`, which this call's `#if` excludes: `\(site.code)`"
+                    ))
+                continue
+            }
+            // A condition this call leaves open: the write may never run for it.
+            let open = site.gates.first { $0.holds(by: arguments, passed: passed) == nil }
+            let why =
+                open.map { gate in
+                    gate.kind == .opaque
+                        ? ", only \(gate.phrase), which the tool cannot evaluate"
+                        : ", only \(gate.phrase), which this call does not decide"
+                } ?? ""
+            // A proof found in an action: high, unless a condition stays open.
+            func proven(_ chain: [RelatedLocation]) -> Bool {
+                guard open != nil else { return true }
+                behind = behind ?? chain
+                return false
+            }
             if let method = site.method {
                 guard mutatingFunctions.contains(method) else { continue }
-                let chain = [place("`\(type)` writes `\(name)` (`\(method)` is `mutating`): `\(site.code)`")]
-                if site.inUserAction { return .written(chain) }
-                elsewhere = elsewhere ?? chain
+                let chain = [place("`\(type)` writes `\(name)` (`\(method)` is `mutating`)\(why): `\(site.code)`")]
+                if site.inUserAction, proven(chain) { return .written(chain) }
+                if !site.inUserAction { elsewhere = elsewhere ?? chain }
                 continue
             }
             guard let target = site.passedTo else {
@@ -493,13 +534,14 @@ public struct ProjectIndex: Sendable {
                     switchedOff.append(place("`\(type)` only mirrors `\(source)` into `\(name)`: `\(site.code)`"))
                     continue
                 }
-                let chain = [place("`\(type)` writes `\(name)`: `\(site.code)`")]
-                if site.inUserAction { return .written(chain) }
-                elsewhere = elsewhere ?? chain
+                let chain = [place("`\(type)` writes `\(name)`\(why): `\(site.code)`")]
+                if site.inUserAction, proven(chain) { return .written(chain) }
+                if !site.inUserAction { elsewhere = elsewhere ?? chain }
                 continue
             }
             let handedOn = place(
-                "`\(type)` passes `$\(name)` to `\(target.isMember ? "." : "")\(target.callee)(\(target.label):)`")
+                "`\(type)` passes `$\(name)` to `\(target.isMember ? "." : "")\(target.callee)(\(target.label):)`\(why)"
+            )
             if typesByName[target.callee] != nil, !target.isMember {
                 // What the outer call froze this view's properties to decides the callee's gates too.
                 var inner = site.literalArguments
@@ -510,9 +552,13 @@ public struct ProjectIndex: Sendable {
                         inner[label] = .off
                     }
                 }
-                switch bindingProof(target.callee, target.label, arguments: inner, passed: nil, visiting: &visiting)
+                let innerBranches = branches.map { $0 + site.branches }
+                switch bindingProof(
+                    target.callee, target.label, arguments: inner, passed: nil, branches: innerBranches,
+                    visiting: &visiting)
                 {
-                case .written(let chain): return .written([handedOn] + chain)
+                case .written(let chain): if proven([handedOn] + chain) { return .written([handedOn] + chain) }
+                case .writtenBehind(let chain): behind = behind ?? [handedOn] + chain
                 case .writtenElsewhere(let chain): elsewhere = elsewhere ?? [handedOn] + chain
                 case .notWritten, .switchedOff: continue
                 case .unknown: unknown = true
@@ -520,14 +566,22 @@ public struct ProjectIndex: Sendable {
             } else if let effect = BindingWriters.effect(
                 callee: target.callee, label: target.label, isMember: target.isMember)
             {
-                return .written([place(handedOn.message + ", which SwiftUI writes through (frozen, \(effect))")])
+                let chain = [place(handedOn.message + ", which SwiftUI writes through (frozen, \(effect))")]
+                if proven(chain) { return .written(chain) }
             } else {
                 unknown = true
             }
         }
+        if let behind { return .writtenBehind(behind) }
         if let elsewhere { return .writtenElsewhere(elsewhere) }
         if unknown { return .unknown }
         return switchedOff.isEmpty ? .notWritten : .switchedOff(switchedOff)
+    }
+
+    /// Where a type's primary declaration stands (its file's path and line), as evidence.
+    public func declarationSite(of name: String) -> (path: String, line: Int)? {
+        guard let ref = primaryDeclaration(of: name) else { return nil }
+        return (paths[ref.file] ?? "?", ref.type < typeLines[ref.file].count ? typeLines[ref.file][ref.type] : 1)
     }
 
     /// Where a type is extended in a file other than `file`, as evidence.

@@ -51,6 +51,12 @@ public struct ViewConstruction: Sendable {
 public struct FrozenCall: Sendable {
     public var arguments: [String: LiteralArgument]
     public var passed: Set<String>
+    /// The `#if` branches the call is compiled in: the callee's writes compiled only for another
+    /// platform cannot happen from it.
+    public var branches: [String] = []
+    /// The view is disabled, hidden or untouchable where it is built (`.disabled(true)` on it or
+    /// a container): nothing it writes is a person's doing.
+    public var unusable = false
 
     /// A call's literal arguments and labels, its arguments split once.
     package init(of call: CallSite, in s: Structure) {

@@ -16,7 +16,10 @@ struct EvidenceKinds {
     private static func regex(_ pattern: String) -> NSRegularExpression {
         try! NSRegularExpression(pattern: pattern)
     }
-    private static let write = regex(#"^`[^`]+` writes `([^`]+)`(?: \(`[^`]+` is `mutating`\))?: `"#)
+    // A write behind a condition the call leaves open says which before the code.
+    private static let write = regex(
+        #"^`[^`]+` writes `([^`]+)`(?: \(`[^`]+` is `mutating`\))?"#
+            + #"(?:, only .*?, which (?:the tool cannot evaluate|this call does not decide))?: `"#)
     private static let constant = regex(#"^\s*(Binding\s*)?\.?constant\("#)
     private static let stackLine = regex(#"Navigation(Stack|View|SplitView)\b|\b[A-Z]\w*\s*[({]|\.\w+\s*[({]"#)
     private static let subject = regex(#"^`([^`]+)`"#)
@@ -45,7 +48,8 @@ struct EvidenceKinds {
             let assigned = regex(
                 #"^((self|parent|\w+)\.)?"# + quoted + #"\b(\??(\.\w+|\[[^\]]*\]))*\s*(=(?!=)|[-+*/%|&^]=|\(|\.\w+\()"#)
             let handedOn = regex(#"^[$_]"# + quoted + #"\b"#)
-            return matches(assigned, at) || matches(handedOn, at)
+            let mutated = regex(#"^(\w+\.)?"# + quoted + #"(\.\w+)*\.\w+\("#)
+            return matches(assigned, at) || matches(handedOn, at) || matches(mutated, at)
         }
         if step.message.contains("`.constant(…)` passed here") { return matches(constant, at) }
         if step.message.contains("is shown inside a navigation stack here") || step.message.contains("is built here") {

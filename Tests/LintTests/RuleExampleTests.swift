@@ -112,7 +112,7 @@ final class RuleExampleTests: XCTestCase {
     func testAnInfoStringTheRunnerCannotApplyIsAFailureNamingItsLine() {
         let cases = [
             "swift iOS=15 colour=red":
-                "unknown key `colour` (this rule takes `previews`; deployment targets: iOS, macOS, tvOS, watchOS, visionOS; `path=` the file's path)",
+                "unknown key `colour` (this rule takes `previews`; deployment targets: iOS, macOS, tvOS, watchOS, visionOS; `path=` the file's path; `without=` rules turned off)",
             "swift path=../Outside.swift": "`path=../Outside.swift`: a relative path inside the project",
             "swift previews=of": "`previews=of`: expected one of info, warning, error, off",
             "swift iOS=fifteen": "`iOS=fifteen`: `fifteen` is not a version",
