@@ -246,7 +246,7 @@ public struct NestedNavigationStackRule: CollectingRule {
         guard !chained.isEmpty else { return [] }
         var found: [WrappedPush] = []
         for (index, call) in s.calls.enumerated()
-        where call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+        where SwiftUINames.isNavigationCallName(call.callee) {
             for view in s.destinationViews(ofCall: index) {
                 guard let wrappers = chained[view], !wrappers.isEmpty else { continue }
                 let outer = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s).map {

@@ -916,6 +916,27 @@ destinations to the container, or to the root view of the stack.
 
 ## Triggering
 
+The destination modifiers of the navigation packages (NavigationBackport's
+`nbNavigationDestination`, FlowStacks' `flowDestination`) are registered the same way:
+
+```swift
+import NavigationBackport
+
+struct Inbox: View {
+    let threads: [Thread]
+
+    var body: some View {
+        NBNavigationStack {
+            List(threads) { thread in
+                Text(thread.subject)
+                    .↓nbNavigationDestination(for: Message.self) { Text($0.body) }
+            }
+        }
+    }
+}
+```
+
+
 ```swift
 struct Catalog: View {
     var body: some View {
@@ -2251,6 +2272,30 @@ declare (a package's `RoutedStack { … }` may hold a stack).
 
 ## Triggering
 
+The links and destination modifiers of the navigation packages (NavigationBackport's
+`NBNavigationLink` and `nbNavigationDestination`, TCA's `NavigationLinkStore`, FlowStacks'
+`FlowLink` and `flowDestination`) need a stack just the same:
+
+```swift
+import FlowStacks
+
+struct ReaderApp: App {
+    var body: some Scene {
+        WindowGroup { Shelf() }
+    }
+}
+
+struct Shelf: View {
+    var body: some View {
+        List(books) { book in
+            ↓FlowLink(value: book) { Text(book.title) }
+        }
+        .↓flowDestination(for: Book.self) { Text($0.title) }
+    }
+}
+```
+
+
 ```swift
 struct ShopApp: App {
     var body: some Scene {
@@ -2820,6 +2865,36 @@ struct Library: View {
             List {
                 ↓NavigationStack { Text("Shelf") }
             }
+        }
+    }
+}
+```
+
+A view pushed through a package's destination modifier (`nbNavigationDestination`,
+`flowDestination`) or link (`NBNavigationLink`, `FlowLink`) is pushed all the same:
+
+```swift
+import NavigationBackport
+
+struct Shelf: View {
+    var body: some View {
+        NBNavigationStack {
+            List(books) { book in
+                NBNavigationLink(book.title, value: book)
+            }
+            .nbNavigationDestination(for: Book.self) { book in
+                BookPage(book: book)
+            }
+        }
+    }
+}
+
+struct BookPage: View {
+    let book: Book
+
+    var body: some View {
+        ↓NavigationStack {
+            Text(book.title)
         }
     }
 }

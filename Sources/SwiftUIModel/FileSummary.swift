@@ -162,7 +162,7 @@ package struct FileSummary: Sendable {
                 viewModifierFunctions.append(function.name)
                 if let body = function.body {
                     let links = s.calls(in: body.lowerBound..<body.upperBound + 1).filter {
-                        s.calls[$0].callee == "NavigationLink" && !s.calls[$0].isMember
+                        SwiftUINames.isLinkName(s.calls[$0].callee) && !s.calls[$0].isMember
                     }
                     if !links.isEmpty { linkWrappers.append(function.name) }
                     // `func bottomPanel(…) -> some View { sheet(…) { content() } }`: what it shows is presented.
@@ -234,7 +234,7 @@ package struct FileSummary: Sendable {
             {
                 appModifiersUsed.insert(call.callee)
             }
-            if mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+            if mayBeNavigation, SwiftUINames.isNavigationCallName(call.callee) {
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
         }
@@ -269,7 +269,7 @@ package struct FileSummary: Sendable {
         let modifier = s.calls[outer]
         guard modifier.isMember, let first = modifier.callee.utf8.first, first >= UInt8(ascii: "a"),
             first <= UInt8(ascii: "z"), !SwiftUINames.everydayModifiers.contains(modifier.callee),
-            !SwiftUINames.isPresentationModifier(modifier.callee), modifier.callee != "navigationDestination"
+            !SwiftUINames.isPresentationModifier(modifier.callee), !SwiftUINames.isDestinationModifier(modifier.callee)
         else { return }
         let known = branchTable ?? CompileBranchTable(s)
         branchTable = known
@@ -349,7 +349,7 @@ package struct FileSummary: Sendable {
     mutating func readNavigation(
         _ call: CallSite, at callIndex: Int, in s: Structure, isApp: [Bool], router: inout MemberRouter
     ) {
-        if call.isMember, call.callee == "navigationDestination" {
+        if call.isMember, SwiftUINames.isDestinationModifier(call.callee) {
             // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
             // `Route.destination` in the pushed content (a router enum that builds its screens).
             for (node, index) in Self.typedDestinationUses(of: call, in: s) {
@@ -384,8 +384,7 @@ package struct FileSummary: Sendable {
             for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
                 let call = s.calls[index]
                 if call.callee == "TabView" || SwiftUINames.isStackName(call.callee)
-                    || call.callee == "NavigationLink"
-                    || call.callee == "navigationDestination"
+                    || SwiftUINames.isNavigationCallName(call.callee)
                 {
                     _ = router.route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }

@@ -187,8 +187,10 @@ public struct ViewHierarchy: Sendable {
     /// a `label:` closure or a title comes with it).
     static func isDestination(_ scope: Scope, of call: Int, holding token: Int, in s: Structure) -> Bool {
         let site = s.calls[call]
-        if site.isMember { return site.callee == "navigationDestination" && scope.kind == .closure(call: call) }
-        guard site.callee == "NavigationLink" else { return false }
+        if site.isMember {
+            return SwiftUINames.isDestinationModifier(site.callee) && scope.kind == .closure(call: call)
+        }
+        guard SwiftUINames.isLinkName(site.callee) else { return false }
         switch scope.kind {
         case .closure:
             let closures = s.trailingClosures(of: site)
