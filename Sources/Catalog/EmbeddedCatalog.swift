@@ -2834,7 +2834,8 @@ summary: >-
   { NavigationStack { … } }`, or a member used in one branch). Pushes through the app's own link
   modifiers (an `extension View` function that builds a `NavigationLink`) count. `NavigationView`s
   too (`info` where macOS may be a target, where nested ones made a third column; `.columns` style
-  is a split view).
+  is a split view). A warning (medium confidence) when the inner stack never navigates (no link,
+  destination or path) or the outer one is built on one branch of a condition only.
 tags: [navigation]
 ---
 
@@ -2863,7 +2864,7 @@ struct Library: View {
     var body: some View {
         NBNavigationStack {
             List {
-                ↓NavigationStack { Text("Shelf") }
+                ↓NavigationStack { NavigationLink("Shelf", value: 1) }
             }
         }
     }
@@ -2894,6 +2895,7 @@ struct BookPage: View {
 
     var body: some View {
         ↓NavigationStack {
+            NavigationLink("More", value: 1)
             Text(book.title)
         }
     }
@@ -2905,6 +2907,7 @@ struct Shell: View {
     var body: some View {
         NavigationStack {
             ↓NavigationStack {
+                NavigationLink("More", value: 1)
                 Text("inner")
             }
         }
@@ -2931,6 +2934,7 @@ struct BookScreen: View {
 
     var body: some View {
         ↓NavigationStack {
+            NavigationLink("More", value: 1)
             Text(book.title)
         }
     }
@@ -2953,6 +2957,7 @@ struct MainTabs: View {
 struct FriendsScreen: View {
     var body: some View {
         ↓NavigationStack {
+            NavigationLink("More", value: 1)
             List(friends) { Text($0.name) }
         }
     }
@@ -2973,6 +2978,7 @@ struct Orders: View {
     var body: some View {
         ScreenShell {
             ↓NavigationStack {
+                NavigationLink("More", value: 1)
                 Text("Orders")
             }
         }
@@ -3028,7 +3034,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3061,7 +3067,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3090,7 +3096,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3118,6 +3124,7 @@ struct MessageScreen: View {
     {
         ↓NavigationStack
         {
+            NavigationLink("More", value: 1)
             Text("Message \(id)")
         }
     }
@@ -3142,7 +3149,7 @@ struct LatestOrderRow: View {
 
 struct OrderDetail: View {
     var body: some View {
-        ↓NavigationStack { Text("Order") }
+        ↓NavigationStack { NavigationLink("Order", value: 1) }
     }
 }
 ```
@@ -3173,7 +3180,7 @@ struct PaymentRow: View {
 
 struct Receipt: View {
     var body: some View {
-        ↓NavigationStack { Text("Receipt") }
+        ↓NavigationStack { NavigationLink("Receipt", value: 1) }
     }
 }
 ```
@@ -3196,7 +3203,7 @@ struct WidgetEditor: View {
     var needsStack = true
     var body: some View {
         if needsStack {
-            ↓NavigationStack { Text("Editor") }
+            ↓NavigationStack { NavigationLink("Editor", value: 1) }
         } else {
             Text("Editor")
         }
@@ -3265,6 +3272,101 @@ struct AccountDetail: View {
 ```
 
 ## Non-triggering
+
+An inner stack whose content never navigates (no link, no destination modifier, no path: only
+content, a sheet, a dismiss button) does not show two paths competing, only a second bar: a
+warning (medium confidence), not an error. Links in the views its content builds count as
+navigating:
+
+```swift
+struct Orders: View {
+    var body: some View {
+        NavigationStack {
+            List(orders) { order in
+                NavigationLink(order.title, value: order)
+            }
+            .navigationDestination(for: Order.self) { order in
+                Receipt(order: order)
+            }
+        }
+    }
+}
+
+struct Receipt: View {
+    let order: Order
+    @Environment(\.dismiss) private var dismiss
+    @State private var sharing = false
+
+    var body: some View {
+        ⓦNavigationStack {
+            Text(order.title)
+                .toolbar { Button("Done") { dismiss() } }
+                .sheet(isPresented: $sharing) { Text("Share") }
+        }
+    }
+}
+```
+
+An outer stack built on one branch of a runtime condition only (`if compact { NavigationStack {
+content } } else { content }`) nests the inner one on that branch only: a warning. The outer
+stack may be the app's own wrapper's:
+
+```swift
+struct AppNavigation<Content: View>: View {
+    @Environment(\.horizontalSizeClass) private var sizeClass
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        if sizeClass == .compact {
+            NavigationStack { content }
+        } else {
+            content
+        }
+    }
+}
+
+struct Root: View {
+    var body: some View {
+        AppNavigation { Feed() }
+    }
+}
+
+struct Feed: View {
+    var body: some View {
+        ⓦNavigationStack {
+            List(posts) { post in
+                NavigationLink(post.title, value: post)
+            }
+        }
+    }
+}
+```
+
+or stand in the view that builds the inner one:
+
+```swift
+struct Root: View {
+    let compact: Bool
+
+    var body: some View {
+        if compact {
+            NavigationStack { ⓦFeed() }
+        } else {
+            Feed()
+        }
+    }
+}
+
+struct Feed: View {
+    var body: some View {
+        NavigationStack {
+            List(posts) { post in
+                NavigationLink(post.title, value: post)
+            }
+        }
+    }
+}
+```
 
 A context menu's preview is shown on its own, outside the screen's stack: a stack there is the
 preview's bar, and nothing is nested:

@@ -22,7 +22,7 @@ package struct FileSummary: Sendable {
     /// (`header` in `body`, with `var header: some View` in an extension in another file), by
     /// the node they would be: the index keeps those whose member some other file declares.
     var looseUses: [String: [ViewConstruction]] = [:]
-    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int)] = []
+    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int, conditional: Bool)] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
     var stackFunctions: [(name: String, line: Int, conditional: Bool)] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
@@ -42,6 +42,11 @@ package struct FileSummary: Sendable {
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
+    /// Functions in `extension View` whose body builds a link or a destination modifier
+    /// (`.withRouter()` registering `navigationDestination`s), and the types whose code does:
+    /// views that navigate (see `ProjectIndex.mayNavigate`).
+    var navigationWrappers: [String] = []
+    var navigatingTypes: [String] = []
     /// A link modifier whose destination is a member of a parameter's type (`func navigationLink(to
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
     /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
@@ -165,6 +170,12 @@ package struct FileSummary: Sendable {
                         SwiftUINames.isLinkName(s.calls[$0].callee) && !s.calls[$0].isMember
                     }
                     if !links.isEmpty { linkWrappers.append(function.name) }
+                    if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
+                        SwiftUINames.isNavigationCall(s.calls[$0])
+                            || (!s.calls[$0].isMember && SwiftUINames.isDestinationModifier(s.calls[$0].callee))
+                    }) {
+                        navigationWrappers.append(function.name)
+                    }
                     // `func bottomPanel(…) -> some View { sheet(…) { content() } }`: what it shows is presented.
                     if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
                         BindingWriters.isPresentation(s.calls[$0].callee)
@@ -235,6 +246,7 @@ package struct FileSummary: Sendable {
                 appModifiersUsed.insert(call.callee)
             }
             if mayBeNavigation, SwiftUINames.isNavigationCallName(call.callee) {
+                if let owner = s.enclosingType(of: call.calleeToken) { navigatingTypes.append(types[owner].name) }
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
         }
@@ -290,7 +302,7 @@ package struct FileSummary: Sendable {
             stacks.append(
                 (
                     types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee),
-                    s.code[call.calleeToken].line
+                    s.code[call.calleeToken].line, s.isConditional(call.calleeToken)
                 ))
         }
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
@@ -336,6 +348,7 @@ package struct FileSummary: Sendable {
             frozenOffLabels: frozenOffLabels, frozenCall: frozenCall,
             wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
             rowContainer: placement.rowContainer)
+        site.placeStack(placement, in: s)
         site.column = positions.characterColumn(of: s.offset(of: call.calleeToken), line: line)
         site.constantPosition = constantOffset.map { offset in
             let line = positions.line(of: offset)
@@ -650,11 +663,13 @@ package struct FileSummary: Sendable {
         at index: Int, placement: ViewHierarchy.Placement, owner: Int, node: String, file: Int,
         isApp: [Bool], in s: Structure
     ) -> ViewConstruction {
-        ViewConstruction(
+        var use = ViewConstruction(
             file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: node,
             ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
             inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
             inSplitView: placement.context.inSplitView)
+        use.placeStack(placement, in: s)
+        return use
     }
 
     /// The names of the properties and functions of the file's types, as their bytes: whether a
