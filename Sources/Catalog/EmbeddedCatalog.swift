@@ -2355,6 +2355,38 @@ struct Inbox: View {
 
 ## Non-triggering
 
+An app's own view whose body is a stack, SwiftUI's or a package's (`FlowStack`,
+`NBNavigationStack`), puts the content it is handed in that stack:
+
+```swift
+import FlowStacks
+
+struct JournalApp: App {
+    var body: some Scene {
+        WindowGroup {
+            AppNavigation { Entries() }
+        }
+    }
+}
+
+struct AppNavigation<Content: View>: View {
+    @State private var routes: Routes<Entry> = []
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        FlowStack($routes, withNavigation: true) { content }
+    }
+}
+
+struct Entries: View {
+    var body: some View {
+        List(entries) { entry in
+            NavigationLink(entry.title, value: entry)
+        }
+    }
+}
+```
+
 With the brace on its own line, a split view's sidebar is still its content, and its links are in
 a stack:
 
@@ -2897,6 +2929,37 @@ struct BookPage: View {
         ↓NavigationStack {
             NavigationLink("More", value: 1)
             Text(book.title)
+        }
+    }
+}
+```
+
+An app's own view whose body is a package's stack nests the stacks shown in it:
+
+```swift
+import FlowStacks
+
+struct AppNavigation<Content: View>: View {
+    @State private var routes: Routes<Entry> = []
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        FlowStack($routes, withNavigation: true) { content }
+    }
+}
+
+struct Journal: View {
+    var body: some View {
+        AppNavigation { Entries() }
+    }
+}
+
+struct Entries: View {
+    var body: some View {
+        ↓NavigationStack {
+            List(entries) { entry in
+                NavigationLink(entry.title, value: entry)
+            }
         }
     }
 }
