@@ -2270,6 +2270,10 @@ from an `App` scene without a stack, and content presented in a `sheet`, `fullSc
 you did not lint) are left alone, and so is content inside a container that the run does not
 declare (a package's `RoutedStack { … }` may hold a stack).
 
+A team's own stacks, links and destination modifiers (a router package's `RouterStack`,
+`RouterLink`, `.routerDestination`) count once `.patternlint.yml` names them under `navigation:`
+(`stacks:`, `links:`, `destinations:`; see the README's configuration).
+
 ## Triggering
 
 The links and destination modifiers of the navigation packages (NavigationBackport's
@@ -2883,6 +2887,10 @@ destinations across files (`NavigationLink(destination:)`, destination closures 
 `NavigationView` nests the same way. Where the project also targets macOS (or its targets are
 unknown) a nested `NavigationView` is only `info`: older Mac apps nested them on purpose to get a
 third column. A `NavigationView` styled `.columns` is a split view and is not a path.
+
+A team's own stacks, links and destination modifiers (a router package's `RouterStack`,
+`RouterLink`, `.routerDestination`) count once `.patternlint.yml` names them under `navigation:`
+(`stacks:`, `links:`, `destinations:`; see the README's configuration).
 
 ## Triggering
 

@@ -224,7 +224,7 @@ package struct FileSummary: Sendable {
         for (callIndex, call) in s.calls.enumerated() {
             // One byte rules most calls out (the first bytes of SwiftUINames' lists).
             let first = call.callee.utf8.first
-            let mayBeNavigation = SwiftUINames.navigationFirstBytes.admits(first)
+            let mayBeNavigation = SwiftUINames.navigationFirstBytes.admits(first) || SwiftUINames.hasTeamNames
             if mayBeNavigation, !call.isMember, SwiftUINames.isStackName(call.callee) {
                 readStack(call, at: callIndex, in: s)
             }

@@ -35,22 +35,24 @@ public enum SwiftUINames {
     }
 
     /// A stack with one navigation path: `NavigationStack` or `NavigationView` (a
-    /// `NavigationSplitView`'s columns may hold stacks of their own), or a package's
-    /// (`pathStackNames`).
+    /// `NavigationSplitView`'s columns may hold stacks of their own), a package's
+    /// (`pathStackNames`), or one the team names (`team`).
     @inline(__always) public static func isPathStackName(_ name: String) -> Bool {
         name == "NavigationStack" || name == "NavigationView" || name == "NBNavigationStack"
-            || name == "NavigationStackStore" || name == "FlowStack"
+            || name == "NavigationStackStore" || name == "FlowStack" || (hasTeamNames && team.stacks.contains(name))
     }
 
     /// A link that pushes onto the stack around it: `NavigationLink` or a package's (`linkNames`).
     @inline(__always) public static func isLinkName(_ name: String) -> Bool {
         name == "NavigationLink" || name == "NBNavigationLink" || name == "NavigationLinkStore" || name == "FlowLink"
+            || (hasTeamNames && team.links.contains(name))
     }
 
     /// A modifier that registers pushed content with the stack around it: `navigationDestination`
     /// (SwiftUI's, TCA's and swift-navigation's forms) or a package's (`destinationModifierNames`).
     @inline(__always) public static func isDestinationModifier(_ name: String) -> Bool {
         name == "navigationDestination" || name == "nbNavigationDestination" || name == "flowDestination"
+            || (hasTeamNames && team.destinations.contains(name))
     }
 
     /// A link built (not a member call) or a destination modifier: a call that pushes.

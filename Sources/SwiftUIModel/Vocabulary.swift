@@ -100,6 +100,18 @@ public struct Vocabulary: Sendable, Equatable {
                 }
             }
         }
+        if SwiftUINames.hasTeamNames { readTeamNames(s) }
+    }
+
+    /// The team's own stacks, links and destinations (`SwiftUINames.team`) stand for SwiftUI's.
+    private mutating func readTeamNames(_ s: Structure) {
+        let team = SwiftUINames.team
+        for token in s.code.indices where s.code[token].kind == .identifier {
+            let name = s.text(token)
+            if team.stacks.contains(name) { bits |= 1 << Word.navigationStack.rawValue }
+            if team.links.contains(name) { bits |= 1 << Word.navigationLink.rawValue }
+            if team.destinations.contains(name) { bits |= 1 << Word.navigationDestination.rawValue }
+        }
     }
 
     public func contains(_ word: Word) -> Bool { bits & (1 << word.rawValue) != 0 }
