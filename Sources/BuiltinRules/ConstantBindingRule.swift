@@ -21,10 +21,11 @@ public struct ConstantBindingRule: ProjectRule {
     ]
 
     /// Modifiers whose binding arguments drive presentation, navigation or search.
-    static let bindingModifiers: Set<String> = [
-        "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "navigationDestination", "inspector",
-        "searchable", "fileImporter", "fileExporter", "fileMover",
-    ]
+    static let bindingModifiers = Set(
+        [
+            "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "inspector", "searchable",
+            "fileImporter", "fileExporter", "fileMover",
+        ] + SwiftUINames.destinationModifierNames)
 
     /// A `.constant(…)` argument found in the file; its verdict waits for the index when the
     /// callee may be a view of the run.

@@ -43,8 +43,8 @@ public struct DestinationInLazyContainerRule: ProjectRule {
         let s = file.structure
         var hits: [Hit] = []
         // Destinations in a view's `body` outside any container: in rows if the view is built in some.
-        var inBodies: [(offset: Int, owner: String)] = []
-        for call in s.calls where call.callee == "navigationDestination" && call.isMember {
+        var inBodies: [(offset: Int, owner: String, modifier: String)] = []
+        for call in s.calls where call.isMember && SwiftUINames.isDestinationModifier(call.callee) {
             let callees = s.enclosingCallees(of: call.calleeToken)
             let containerCall = s.enclosingCalls(of: call.calleeToken).first {
                 !s.calls[$0].isMember && Self.lazyContainers.contains(s.calls[$0].callee)
@@ -53,14 +53,14 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                 // A view that holds the stack around its destinations is no row.
                 if !callees.contains(where: SwiftUINames.isStackName) {
                     if let owner = s.bodyOwner(of: call.calleeToken) {
-                        inBodies.append((s.offset(of: call.calleeToken), owner))
+                        inBodies.append((s.offset(of: call.calleeToken), owner, call.callee))
                     } else if let use = Self.useInLazyContainer(ofMemberHolding: call.calleeToken, in: s) {
                         // `var rows: some View { … .navigationDestination … }` used as `Form { rows }`.
                         hits.append(
                             Hit(
                                 file: file.index, offset: s.offset(of: call.calleeToken),
                                 message:
-                                    "`navigationDestination` in `\(use.member)`, which stands inside `\(use.container)` content, only exists while that row is loaded; attach it to the container or the stack's root view",
+                                    "`\(call.callee)` in `\(use.member)`, which stands inside `\(use.container)` content, only exists while that row is loaded; attach it to the container or the stack's root view",
                                 evidence: [
                                     .here(
                                         offset: s.offset(of: use.token),
@@ -74,7 +74,7 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                 Hit(
                     file: file.index, offset: s.offset(of: call.calleeToken),
                     message:
-                        "`navigationDestination` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view",
+                        "`\(call.callee)` inside `\(container)` content only exists while that row is loaded; attach it to the container or the stack's root view",
                     evidence: containerCall.map {
                         [
                             .here(
@@ -94,7 +94,7 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                     Hit(
                         file: fileIndex, offset: destination.offset,
                         message:
-                            "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `navigationDestination` only exists while that row is loaded; attach it to the container or the stack's root view",
+                            "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `\(destination.modifier)` only exists while that row is loaded; attach it to the container or the stack's root view",
                         evidence: [
                             .at(
                                 project.paths[row.file] ?? "?", line: row.line,

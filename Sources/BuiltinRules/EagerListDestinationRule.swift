@@ -96,7 +96,7 @@ public struct EagerListDestinationRule: CollectingRule {
         for push in file.summary.pushes
         where !Self.plainViews.contains(push.view) && seen.insert(push.call).inserted {
             let call = s.calls[push.call]
-            guard call.callee == "NavigationLink", !call.isMember else { continue }
+            guard SwiftUINames.isLinkName(call.callee), !call.isMember else { continue }
             let destination = Self.destination(push.view, of: call, in: s)
             let enclosing = s.enclosingCalls(of: call.calleeToken)
             guard let container = enclosing.first(where: { ViewHierarchy.rowContainer(s.calls[$0], in: s) != nil })

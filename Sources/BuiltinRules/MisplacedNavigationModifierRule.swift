@@ -14,13 +14,14 @@ public struct MisplacedNavigationModifierRule: ProjectRule {
     public let needs: Set<IndexFact> = [.pathHierarchy]
     public let startsFrom: [Vocabulary.Word] = [.navigationStack, .navigationView, .navigationSplitView]
 
-    /// The screen modifiers, matched without hashing every member call's name; all start with
-    /// `n` or `t`, which rules out most member calls with one byte.
+    /// The screen modifiers, matched without hashing every member call's name; the rest all start
+    /// with `n` or `t`, which rules out most member calls with one byte.
     static func isScreenModifier(_ name: String) -> Bool {
+        if SwiftUINames.isDestinationModifier(name) { return true }
         let first = name.utf8.first
         guard first == UInt8(ascii: "n") || first == UInt8(ascii: "t") else { return false }
         switch name {
-        case "navigationTitle", "toolbar", "navigationDestination", "navigationBarTitleDisplayMode",
+        case "navigationTitle", "toolbar", "navigationBarTitleDisplayMode",
             "toolbarBackground",
             "navigationBarTitle", "navigationBarItems", "navigationBarHidden", "navigationBarBackButtonHidden":
             return true
@@ -45,7 +46,8 @@ public struct MisplacedNavigationModifierRule: ProjectRule {
             guard let root = s.chainRoot(of: call), !s.calls[root].isMember else { continue }
             let container = s.calls[root].callee
             let isStack =
-                container == "NavigationStack" || (container == "NavigationView" && !Self.hasColumns(root, in: s))
+                SwiftUINames.isPathStackName(container)
+                && (container != "NavigationView" || !Self.hasColumns(root, in: s))
             let isSplit = container == "NavigationSplitView" || container == "NavigationView"
             guard isStack || (isSplit && Self.misplacedOnSplitView(call.callee)) else { continue }
             // `.toolbarBackground(…, for: .tabBar)` and `.toolbar(.hidden, for: .tabBar)` style the tab

@@ -20,9 +20,7 @@ public struct NavigationLinkOutsideStackRule: ProjectRule {
             [(offset: Int, name: String, view: String, node: String, isView: Bool, presented: Bool, wrappers: [String])] =
                 []
         for call in s.calls
-        where (call.callee == "NavigationLink" && !call.isMember)
-            || (call.callee == "navigationDestination" && call.isMember)
-        {
+        where SwiftUINames.isNavigationCall(call) {
             guard !s.isInPreview(call.calleeToken), let owner = s.enclosingType(of: call.calleeToken) else { continue }
             let view = s.types[owner]
             let placement = ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained)

@@ -74,13 +74,13 @@ public struct NestedNavigationStackRule: CollectingRule {
             file.vocabulary.containsAny(.navigationStack, .navigationView, .navigationLink, .navigationDestination)
                 || !uses.isEmpty
         else { return { _, _ in [] } }
-        var hits: [Hit] = []
+        var hits: [(hit: Hit, inner: StackContent)] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
         var owned:
             [(
                 offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
-                stack: String, severity: Severity?, gates: [BindingGate]
+                stack: String, severity: Severity?, gates: [BindingGate], inner: StackContent
             )] = []
         var branchTable: CompileBranchTable?
         var mentions = NameMentions()
@@ -94,17 +94,16 @@ public struct NestedNavigationStackRule: CollectingRule {
             // sheet's content starts a new presentation; a package's `.popup { … }` may too.
             if let outerCall = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) {
                 let outer = s.calls[outerCall]
-                hits.append(
-                    Hit(
-                        file: file.index, offset: s.offset(of: call.calleeToken),
-                        message:
-                            "this `\(call.callee)` sits inside another `\(outer.callee)`, so two paths compete; keep one stack at the root and push values onto it",
-                        severity: severity,
-                        evidence: [
-                            .here(
-                                offset: s.offset(of: outer.calleeToken),
-                                message: "the outer `\(outer.callee)` starts here")
-                        ]))
+                let hit = Hit(
+                    file: file.index, offset: s.offset(of: call.calleeToken),
+                    message:
+                        "this `\(call.callee)` sits inside another `\(outer.callee)`, so two paths compete; keep one stack at the root and push values onto it",
+                    severity: severity,
+                    evidence: [
+                        .here(
+                            offset: s.offset(of: outer.calleeToken), message: "the outer `\(outer.callee)` starts here")
+                    ])
+                hits.append((hit, StackContent(stack: callIndex, in: s)))
                 continue
             }
             guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
@@ -128,7 +127,8 @@ public struct NestedNavigationStackRule: CollectingRule {
                     // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).
                     BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter {
                         $0.kind == .flag && !$0.negated
-                    }
+                    },
+                    StackContent(stack: callIndex, in: s)
                 ))
         }
         let wrapped =
@@ -137,7 +137,7 @@ public struct NestedNavigationStackRule: CollectingRule {
         let fileIndex = file.index
         let direct = hits
         return { [owned, uses] project, selfStacking in
-            var hits = direct
+            var hits = direct.map { Self.judged($0.hit, inner: $0.inner, project: project) }
             for use in uses {
                 if let hit = Self.verdict(onUse: use, file: fileIndex, project: project, selfStacking: selfStacking) {
                     hits.append(hit)
@@ -152,13 +152,13 @@ public struct NestedNavigationStackRule: CollectingRule {
                     let evidence = project.stackLocation(ownedBy: shell).map {
                         [Evidence.at($0.path, line: $0.line, "`\(shell)` builds its own navigation stack here")]
                     }
-                    hits.append(
-                        Hit(
-                            file: fileIndex, offset: stack.offset,
-                            message:
-                                "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
-                            // Without the shell's stack to point at, it is only suspected.
-                            severity: evidence == nil ? .info : stack.severity, evidence: evidence ?? []))
+                    let hit = Hit(
+                        file: fileIndex, offset: stack.offset,
+                        message:
+                            "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
+                        // Without the shell's stack to point at, it is only suspected.
+                        severity: evidence == nil ? .info : stack.severity, evidence: evidence ?? [])
+                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
                     continue
                 }
                 // Built only on some runs: whether the caller that shows it in a stack turns it off
@@ -198,12 +198,12 @@ public struct NestedNavigationStackRule: CollectingRule {
                             "`\(stack.view)` is pushed here\(pusher.pusher.map { " by `\($0)`" } ?? "")")
                     ]
                     if let outer = Self.stackPushedOnto(by: pusher.pusher, in: project) { evidence.append(outer) }
-                    hits.append(
-                        Hit(
-                            file: fileIndex, offset: stack.offset,
-                            message:
-                                "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(decided ?? caveat)",
-                            severity: decided == nil ? unsure : stack.severity, evidence: evidence))
+                    let hit = Hit(
+                        file: fileIndex, offset: stack.offset,
+                        message:
+                            "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(decided ?? caveat)",
+                        severity: decided == nil ? unsure : stack.severity, evidence: evidence)
+                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
                     // A shared container's stack: reported at its uses inside a stack instead.
@@ -214,22 +214,58 @@ public struct NestedNavigationStackRule: CollectingRule {
                     // Built inside another stack's content, usually in another file.
                     let place =
                         "\(site.parent.map { "`\($0)`, " } ?? "")\(project.paths[site.file] ?? "?"):\(site.line)"
-                    hits.append(
-                        Hit(
-                            file: fileIndex, offset: stack.offset,
-                            message:
-                                "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns a `\(stack.stack)`, so two paths compete; keep the outer stack and drop this one\(caveat)",
-                            severity: unsure,
-                            evidence: [
-                                .at(
-                                    project.paths[site.file] ?? "?", line: site.line,
-                                    "`\(stack.node)` is built here, inside another stack's content\(site.parent.map { " (in `\($0)`)" } ?? "")"
-                                )
-                            ]))
+                    let outer = Self.outerStack(of: stack.node, in: project)
+                    var hit = Hit(
+                        file: fileIndex, offset: stack.offset,
+                        message:
+                            "`\(stack.node)` is shown inside another `NavigationStack` (built in \(place)) yet owns a `\(stack.stack)`, so two paths compete; keep the outer stack and drop this one\(caveat)",
+                        severity: unsure,
+                        evidence: [
+                            .at(
+                                project.paths[site.file] ?? "?", line: site.line,
+                                "`\(stack.node)` is built here, inside another stack's content\(site.parent.map { " (in `\($0)`)" } ?? "")"
+                            )
+                        ] + (outer?.evidence.map { [$0] } ?? []))
+                    if outer?.oneBranch == true {
+                        hit.confidence = .medium
+                        hit.message +=
+                            " (the outer stack is built on one branch of a condition only, so the two nest only on that branch)"
+                    }
+                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
                 }
             }
             return hits.sorted { $0.offset < $1.offset }
         }
+    }
+
+    /// An inner stack whose content shows no link, destination or path (only content, a sheet, a
+    /// dismiss button) does not show two paths competing: said with less confidence.
+    static func judged(_ hit: Hit, inner: StackContent, project: ProjectIndex) -> Hit {
+        guard !inner.navigates, !inner.builds.contains(where: project.mayNavigate) else { return hit }
+        var hit = hit
+        hit.confidence = .medium
+        hit.message +=
+            " (the inner stack shows no link, destination or path of its own, so whether two paths compete is not shown)"
+        return hit
+    }
+
+    /// Where the outer stack around a view starts (the stack its outermost stacked site is in, or
+    /// the wrapper's own stack), and whether it exists on one branch of a condition only.
+    static func outerStack(of view: String, in project: ProjectIndex) -> (evidence: Evidence?, oneBranch: Bool)? {
+        let hierarchy = project.pathHierarchy
+        guard let (child, site) = hierarchy.outermostStackedSite(of: view) else { return nil }
+        let path = project.paths[site.file] ?? "?"
+        if let line = site.stackLine {
+            return (
+                .at(path, line: line, "the outer stack starts here"), hierarchy.isStackedOnOneBranch(child, at: site)
+            )
+        }
+        guard let wrapper = project.pathStackHoldingWrapper(site.stackWrappers) else { return nil }
+        return (
+            project.stackLocation(ownedBy: wrapper).map {
+                .at($0.path, line: $0.line, "`\(wrapper)` builds the outer stack here")
+            }, project.viewsWithConditionalPathStack.contains(wrapper)
+        )
     }
 
     /// A view pushed with the app's own modifiers chained onto it (`Profile().embeddedInStack()`):
@@ -248,7 +284,7 @@ public struct NestedNavigationStackRule: CollectingRule {
         guard !chained.isEmpty else { return [] }
         var found: [WrappedPush] = []
         for (index, call) in s.calls.enumerated()
-        where call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+        where SwiftUINames.isNavigationCallName(call.callee) {
             for view in s.destinationViews(ofCall: index) {
                 guard let wrappers = chained[view], !wrappers.isEmpty else { continue }
                 let outer = ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s).map {
@@ -297,11 +333,17 @@ public struct NestedNavigationStackRule: CollectingRule {
         } else {
             return nil
         }
-        return Hit(
+        var hit = Hit(
             file: file, offset: use.offset,
             message:
                 "`\(use.view)` wraps its content in a navigation stack, and here it is shown inside another\(site.parent.map { " (`\($0)` is in one)" } ?? ""), so two paths compete; use a variant without the stack here (its uses outside a stack keep it)",
             evidence: evidence)
+        if site.inStack, hierarchy.isStackedOnOneBranch(use.view, at: site) {
+            hit.confidence = .medium
+            hit.message +=
+                " (the outer stack is built on one branch of a condition only, so the two nest only on that branch)"
+        }
+        return hit
     }
 
     /// An error only with both halves of the proof: where the modifier builds its stack, and the

@@ -63,7 +63,7 @@ public struct TabViewInNavigationStackRule: CollectingRule {
             // A pushed or presented screen that hides the bar hides it for itself only.
             let around = s.enclosingCallees(of: modifier.calleeToken)
             if around.contains(where: {
-                $0 == "NavigationLink" || $0 == "navigationDestination" || SwiftUINames.isPresentationModifier($0)
+                SwiftUINames.isNavigationCallName($0) || SwiftUINames.isPresentationModifier($0)
             }) {
                 continue
             }
@@ -207,7 +207,7 @@ struct TabNavigation: Sendable {
         guard let closure = s.trailingClosures(of: call).first else { return }
         for index in s.calls(in: closure.body.lowerBound..<closure.body.upperBound + 1) {
             let inner = s.calls[index]
-            if inner.callee == "NavigationLink" || inner.callee == "navigationDestination" {
+            if SwiftUINames.isNavigationCallName(inner.callee) {
                 linkOffset = linkOffset ?? s.offset(of: inner.calleeToken)
             } else if !inner.isMember, Structure.isTypeName(inner.callee),
                 !SwiftUINames.platformTypes.contains(inner.callee),

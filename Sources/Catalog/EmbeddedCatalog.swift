@@ -1102,6 +1102,27 @@ destinations to the container, or to the root view of the stack.
 
 ## Triggering
 
+The destination modifiers of the navigation packages (NavigationBackport's
+`nbNavigationDestination`, FlowStacks' `flowDestination`) are registered the same way:
+
+```swift
+import NavigationBackport
+
+struct Inbox: View {
+    let threads: [Thread]
+
+    var body: some View {
+        NBNavigationStack {
+            List(threads) { thread in
+                Text(thread.subject)
+                    .↓nbNavigationDestination(for: Message.self) { Text($0.body) }
+            }
+        }
+    }
+}
+```
+
+
 ```swift
 struct Catalog: View {
     var body: some View {
@@ -2491,7 +2512,35 @@ from an `App` scene without a stack, and content presented in a `sheet`, `fullSc
 you did not lint) are left alone, and so is content inside a container that the run does not
 declare (a package's `RoutedStack { … }` may hold a stack).
 
+A team's own stacks, links and destination modifiers (a router package's `RouterStack`,
+`RouterLink`, `.routerDestination`) count once `.patternlint.yml` names them under `navigation:`
+(`stacks:`, `links:`, `destinations:`; see the README's configuration).
+
 ## Triggering
+
+The links and destination modifiers of the navigation packages (NavigationBackport's
+`NBNavigationLink` and `nbNavigationDestination`, TCA's `NavigationLinkStore`, FlowStacks'
+`FlowLink` and `flowDestination`) need a stack just the same:
+
+```swift
+import FlowStacks
+
+struct ReaderApp: App {
+    var body: some Scene {
+        WindowGroup { Shelf() }
+    }
+}
+
+struct Shelf: View {
+    var body: some View {
+        List(books) { book in
+            ↓FlowLink(value: book) { Text(book.title) }
+        }
+        .↓flowDestination(for: Book.self) { Text($0.title) }
+    }
+}
+```
+
 
 ```swift
 struct ShopApp: App {
@@ -2551,6 +2600,38 @@ struct Inbox: View {
 ```
 
 ## Non-triggering
+
+An app's own view whose body is a stack, SwiftUI's or a package's (`FlowStack`,
+`NBNavigationStack`), puts the content it is handed in that stack:
+
+```swift
+import FlowStacks
+
+struct JournalApp: App {
+    var body: some Scene {
+        WindowGroup {
+            AppNavigation { Entries() }
+        }
+    }
+}
+
+struct AppNavigation<Content: View>: View {
+    @State private var routes: Routes<Entry> = []
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        FlowStack($routes, withNavigation: true) { content }
+    }
+}
+
+struct Entries: View {
+    var body: some View {
+        List(entries) { entry in
+            NavigationLink(entry.title, value: entry)
+        }
+    }
+}
+```
 
 With the brace on its own line, a split view's sidebar is still its content, and its links are in
 a stack:
@@ -3066,7 +3147,8 @@ summary: >-
   { NavigationStack { … } }`, or a member used in one branch). Pushes through the app's own link
   modifiers (an `extension View` function that builds a `NavigationLink`) count. `NavigationView`s
   too (`info` where macOS may be a target, where nested ones made a third column; `.columns` style
-  is a split view).
+  is a split view). A warning (medium confidence) when the inner stack never navigates (no link,
+  destination or path) or the outer one is built on one branch of a condition only.
 tags: [navigation]
 ---
 
@@ -3083,6 +3165,10 @@ destinations across files (`NavigationLink(destination:)`, destination closures 
 unknown) a nested `NavigationView` is only `info`: older Mac apps nested them on purpose to get a
 third column. A `NavigationView` styled `.columns` is a split view and is not a path.
 
+A team's own stacks, links and destination modifiers (a router package's `RouterStack`,
+`RouterLink`, `.routerDestination`) count once `.patternlint.yml` names them under `navigation:`
+(`stacks:`, `links:`, `destinations:`; see the README's configuration).
+
 ## Triggering
 
 The stacks of the navigation packages apps use (NavigationBackport's `NBNavigationStack`, TCA's
@@ -3095,7 +3181,69 @@ struct Library: View {
     var body: some View {
         NBNavigationStack {
             List {
-                ↓NavigationStack { Text("Shelf") }
+                ↓NavigationStack { NavigationLink("Shelf", value: 1) }
+            }
+        }
+    }
+}
+```
+
+A view pushed through a package's destination modifier (`nbNavigationDestination`,
+`flowDestination`) or link (`NBNavigationLink`, `FlowLink`) is pushed all the same:
+
+```swift
+import NavigationBackport
+
+struct Shelf: View {
+    var body: some View {
+        NBNavigationStack {
+            List(books) { book in
+                NBNavigationLink(book.title, value: book)
+            }
+            .nbNavigationDestination(for: Book.self) { book in
+                BookPage(book: book)
+            }
+        }
+    }
+}
+
+struct BookPage: View {
+    let book: Book
+
+    var body: some View {
+        ↓NavigationStack {
+            NavigationLink("More", value: 1)
+            Text(book.title)
+        }
+    }
+}
+```
+
+An app's own view whose body is a package's stack nests the stacks shown in it:
+
+```swift
+import FlowStacks
+
+struct AppNavigation<Content: View>: View {
+    @State private var routes: Routes<Entry> = []
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        FlowStack($routes, withNavigation: true) { content }
+    }
+}
+
+struct Journal: View {
+    var body: some View {
+        AppNavigation { Entries() }
+    }
+}
+
+struct Entries: View {
+    var body: some View {
+        ↓NavigationStack {
+            List(entries) { entry in
+                NavigationLink(entry.title, value: entry)
             }
         }
     }
@@ -3107,6 +3255,7 @@ struct Shell: View {
     var body: some View {
         NavigationStack {
             ↓NavigationStack {
+                NavigationLink("More", value: 1)
                 Text("inner")
             }
         }
@@ -3133,6 +3282,7 @@ struct BookScreen: View {
 
     var body: some View {
         ↓NavigationStack {
+            NavigationLink("More", value: 1)
             Text(book.title)
         }
     }
@@ -3155,6 +3305,7 @@ struct MainTabs: View {
 struct FriendsScreen: View {
     var body: some View {
         ↓NavigationStack {
+            NavigationLink("More", value: 1)
             List(friends) { Text($0.name) }
         }
     }
@@ -3175,6 +3326,7 @@ struct Orders: View {
     var body: some View {
         ScreenShell {
             ↓NavigationStack {
+                NavigationLink("More", value: 1)
                 Text("Orders")
             }
         }
@@ -3230,7 +3382,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3263,7 +3415,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3292,7 +3444,7 @@ struct Orders: View {
 struct OrderScreen: View {
     let id: Int
     var body: some View {
-        ↓NavigationStack { Text("Order \(id)") }
+        ↓NavigationStack { NavigationLink("Order \(id)", value: 1) }
     }
 }
 ```
@@ -3320,6 +3472,7 @@ struct MessageScreen: View {
     {
         ↓NavigationStack
         {
+            NavigationLink("More", value: 1)
             Text("Message \(id)")
         }
     }
@@ -3344,7 +3497,7 @@ struct LatestOrderRow: View {
 
 struct OrderDetail: View {
     var body: some View {
-        ↓NavigationStack { Text("Order") }
+        ↓NavigationStack { NavigationLink("Order", value: 1) }
     }
 }
 ```
@@ -3375,7 +3528,7 @@ struct PaymentRow: View {
 
 struct Receipt: View {
     var body: some View {
-        ↓NavigationStack { Text("Receipt") }
+        ↓NavigationStack { NavigationLink("Receipt", value: 1) }
     }
 }
 ```
@@ -3398,7 +3551,7 @@ struct WidgetEditor: View {
     var needsStack = true
     var body: some View {
         if needsStack {
-            ↓NavigationStack { Text("Editor") }
+            ↓NavigationStack { NavigationLink("Editor", value: 1) }
         } else {
             Text("Editor")
         }
@@ -3467,6 +3620,101 @@ struct AccountDetail: View {
 ```
 
 ## Non-triggering
+
+An inner stack whose content never navigates (no link, no destination modifier, no path: only
+content, a sheet, a dismiss button) does not show two paths competing, only a second bar: a
+warning (medium confidence), not an error. Links in the views its content builds count as
+navigating:
+
+```swift
+struct Orders: View {
+    var body: some View {
+        NavigationStack {
+            List(orders) { order in
+                NavigationLink(order.title, value: order)
+            }
+            .navigationDestination(for: Order.self) { order in
+                Receipt(order: order)
+            }
+        }
+    }
+}
+
+struct Receipt: View {
+    let order: Order
+    @Environment(\.dismiss) private var dismiss
+    @State private var sharing = false
+
+    var body: some View {
+        ⓦNavigationStack {
+            Text(order.title)
+                .toolbar { Button("Done") { dismiss() } }
+                .sheet(isPresented: $sharing) { Text("Share") }
+        }
+    }
+}
+```
+
+An outer stack built on one branch of a runtime condition only (`if compact { NavigationStack {
+content } } else { content }`) nests the inner one on that branch only: a warning. The outer
+stack may be the app's own wrapper's:
+
+```swift
+struct AppNavigation<Content: View>: View {
+    @Environment(\.horizontalSizeClass) private var sizeClass
+    @ViewBuilder let content: Content
+
+    var body: some View {
+        if sizeClass == .compact {
+            NavigationStack { content }
+        } else {
+            content
+        }
+    }
+}
+
+struct Root: View {
+    var body: some View {
+        AppNavigation { Feed() }
+    }
+}
+
+struct Feed: View {
+    var body: some View {
+        ⓦNavigationStack {
+            List(posts) { post in
+                NavigationLink(post.title, value: post)
+            }
+        }
+    }
+}
+```
+
+or stand in the view that builds the inner one:
+
+```swift
+struct Root: View {
+    let compact: Bool
+
+    var body: some View {
+        if compact {
+            NavigationStack { ⓦFeed() }
+        } else {
+            Feed()
+        }
+    }
+}
+
+struct Feed: View {
+    var body: some View {
+        NavigationStack {
+            List(posts) { post in
+                NavigationLink(post.title, value: post)
+            }
+        }
+    }
+}
+```
 
 A context menu's preview is shown on its own, outside the screen's stack: a stack there is the
 preview's bar, and nothing is nested:

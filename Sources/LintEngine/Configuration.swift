@@ -44,6 +44,9 @@ public struct Configuration: Sendable {
     public var detectsDeploymentTargets = false
     /// `mcp: { writes: true }`: `patternlint mcp` offers its note-writing tools.
     public var mcpWrites = false
+    /// `navigation:`: the team's own stacks, links and destination modifiers, which the navigation
+    /// rules count as SwiftUI's.
+    public var navigation = TeamNavigationNames()
     /// Base URL of a published copy of the notes (`notes export --html`); SARIF `helpUri`s point there.
     public var helpURIBase: String?
     /// `soft_deprecations: info|warning`: how the rules for APIs deprecated with no version
@@ -62,7 +65,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
-        "help_uri_base", "deployment_target", "baseline", "mcp", "soft_deprecations",
+        "help_uri_base", "deployment_target", "baseline", "mcp", "soft_deprecations", "navigation",
     ]
 
     public init() {}
@@ -159,6 +162,9 @@ public struct Configuration: Sendable {
             }
             configuration.softDeprecations = soft
         }
+        if let navigation = map["navigation"] {
+            configuration.navigation = try Self.navigationNames(navigation, place: place)
+        }
         if let targets = map["deployment_target"] {
             do {
                 configuration.deploymentTargets = try DeploymentTargets.parse(targets, source: path)
@@ -199,6 +205,63 @@ public struct Configuration: Sendable {
             configuration.unknownKeys.append(key)
         }
         return configuration
+    }
+
+    /// `navigation: { stacks: [RouterStack], links: [RouterLink], destinations: [routerDestination] }`.
+    static func navigationNames(_ value: Any, place: (String) -> String) throws -> TeamNavigationNames {
+        guard let settings = value as? [String: Any] else {
+            throw LoadError(
+                description:
+                    "\(place("navigation")): `navigation` must be a mapping, e.g. `navigation: { stacks: [RouterStack] }`"
+            )
+        }
+        var names = TeamNavigationNames()
+        for (key, value) in settings {
+            let list: [Any]
+            if let single = value as? String {
+                list = [single]
+            } else if let many = value as? [Any] {
+                list = many
+            } else {
+                throw LoadError(
+                    description:
+                        "\(place("navigation." + key)): `navigation.\(key)` must be a list of names, not \(Self.kind(of: value))"
+                )
+            }
+            var found: Set<String> = []
+            for item in list {
+                guard let name = item as? String, Self.isName(name) else {
+                    throw LoadError(
+                        description:
+                            "\(place("navigation." + key)): each item of `navigation.\(key)` must be a type or modifier name, not \(Self.kind(of: item))"
+                    )
+                }
+                found.insert(name)
+            }
+            switch key {
+            case "stacks": names.stacks = found
+            case "links": names.links = found
+            case "destinations": names.destinations = found
+            default:
+                throw LoadError(
+                    description:
+                        "\(place("navigation." + key)): unknown key `navigation.\(key)`; `navigation` takes `stacks`, `links` and `destinations`"
+                )
+            }
+        }
+        return names
+    }
+
+    /// A Swift identifier as a team names its types and modifiers: letters, digits and `_`, not
+    /// starting with a digit.
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            return false
+        }
+        return text.utf8.allSatisfy {
+            ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z"))
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_")
+        }
     }
 
     /// What a YAML value is, for a message: `a list`, `a mapping`, `the text "…"`.
@@ -354,6 +417,13 @@ public struct Configuration: Sendable {
         # APIs SwiftUI deprecates with no version (NavigationView, presentationMode, navigationBarTitle),
         # which Xcode does not warn about: info by default; `warning` when the team plans the move.
         # soft_deprecations: warning
+
+        # Your own (or a package's) navigation stacks, links and destination modifiers, which the
+        # navigation rules then treat as SwiftUI's.
+        # navigation:
+        #   stacks: [RouterStack]
+        #   links: [RouterLink]
+        #   destinations: [routerDestination]
 
         """
 }

@@ -58,6 +58,8 @@ public struct LintSession: Sendable {
             do { configuration = try Configuration.load(path: path) } catch { throw LintProblem("\(error)") }
         }
         try adjust(&configuration)
+        // Read by the model's name predicates from here on, for every file of the run.
+        SwiftUINames.use(configuration.navigation)
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.
         // Without `deployment_target:`, each file's targets come from the nearest project above it;
         // either way that project says whether a target builds the file.

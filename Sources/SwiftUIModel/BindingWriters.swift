@@ -7,7 +7,8 @@ package enum BindingWriters {
     package static func effect(callee: String, label: String?, isMember: Bool) -> String? {
         guard let label else { return nil }
         if isMember {
-            switch (callee, label) {
+            // A package's destination modifier (`nbNavigationDestination`) takes SwiftUI's bindings.
+            switch (SwiftUINames.isDestinationModifier(callee) ? "navigationDestination" : callee, label) {
             case ("sheet", "isPresented"), ("sheet", "item"), ("fullScreenCover", "isPresented"),
                 ("fullScreenCover", "item"), ("popover", "isPresented"), ("popover", "item"),
                 ("inspector", "isPresented"):
@@ -54,6 +55,6 @@ package enum BindingWriters {
     /// Presentation modifiers: a frozen `false` or `nil` never shows anything, so nothing is dropped.
     package static func isPresentation(_ callee: String) -> Bool {
         SwiftUINames.isPresentationModifier(callee) || callee == "alert" || callee == "confirmationDialog"
-            || callee == "navigationDestination" || callee == "fileImporter" || callee == "fileExporter"
+            || SwiftUINames.isDestinationModifier(callee) || callee == "fileImporter" || callee == "fileExporter"
     }
 }

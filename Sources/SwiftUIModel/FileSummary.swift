@@ -22,7 +22,7 @@ package struct FileSummary: Sendable {
     /// (`header` in `body`, with `var header: some View` in an extension in another file), by
     /// the node they would be: the index keeps those whose member some other file declares.
     var looseUses: [String: [ViewConstruction]] = [:]
-    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int, column: Int)] = []
+    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int, column: Int, conditional: Bool)] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
     var stackFunctions: [(name: String, line: Int, column: Int, conditional: Bool)] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
@@ -43,6 +43,11 @@ package struct FileSummary: Sendable {
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
+    /// Functions in `extension View` whose body builds a link or a destination modifier
+    /// (`.withRouter()` registering `navigationDestination`s), and the types whose code does:
+    /// views that navigate (see `ProjectIndex.mayNavigate`).
+    var navigationWrappers: [String] = []
+    var navigatingTypes: [String] = []
     /// A link modifier whose destination is a member of a parameter's type (`func navigationLink(to
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
     /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
@@ -174,9 +179,15 @@ package struct FileSummary: Sendable {
                 viewModifierFunctions.append(function.name)
                 if let body = function.body {
                     let links = s.calls(in: body.lowerBound..<body.upperBound + 1).filter {
-                        s.calls[$0].callee == "NavigationLink" && !s.calls[$0].isMember
+                        SwiftUINames.isLinkName(s.calls[$0].callee) && !s.calls[$0].isMember
                     }
                     if !links.isEmpty { linkWrappers.append(function.name) }
+                    if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
+                        SwiftUINames.isNavigationCall(s.calls[$0])
+                            || (!s.calls[$0].isMember && SwiftUINames.isDestinationModifier(s.calls[$0].callee))
+                    }) {
+                        navigationWrappers.append(function.name)
+                    }
                     // `func bottomPanel(…) -> some View { sheet(…) { content() } }`: what it shows is presented.
                     if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
                         BindingWriters.isPresentation(s.calls[$0].callee)
@@ -225,7 +236,7 @@ package struct FileSummary: Sendable {
         for (callIndex, call) in s.calls.enumerated() {
             // One byte rules most calls out (the first bytes of SwiftUINames' lists).
             let first = call.callee.utf8.first
-            let mayBeNavigation = SwiftUINames.navigationFirstBytes.admits(first)
+            let mayBeNavigation = SwiftUINames.navigationFirstBytes.admits(first) || SwiftUINames.hasTeamNames
             if mayBeNavigation, !call.isMember, SwiftUINames.isStackName(call.callee) {
                 readStack(call, at: callIndex, in: s)
             }
@@ -246,7 +257,8 @@ package struct FileSummary: Sendable {
             {
                 appModifiersUsed.insert(call.callee)
             }
-            if mayBeNavigation, call.callee == "NavigationLink" || call.callee == "navigationDestination" {
+            if mayBeNavigation, SwiftUINames.isNavigationCallName(call.callee) {
+                if let owner = s.enclosingType(of: call.calleeToken) { navigatingTypes.append(types[owner].name) }
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
         }
@@ -286,7 +298,7 @@ package struct FileSummary: Sendable {
         let modifier = s.calls[outer]
         guard modifier.isMember, let first = modifier.callee.utf8.first, first >= UInt8(ascii: "a"),
             first <= UInt8(ascii: "z"), !SwiftUINames.everydayModifiers.contains(modifier.callee),
-            !SwiftUINames.isPresentationModifier(modifier.callee), modifier.callee != "navigationDestination"
+            !SwiftUINames.isPresentationModifier(modifier.callee), !SwiftUINames.isDestinationModifier(modifier.callee)
         else { return }
         let known = branchTable ?? CompileBranchTable(s)
         branchTable = known
@@ -308,7 +320,8 @@ package struct FileSummary: Sendable {
             stacks.append(
                 (
                     types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee),
-                    s.code[call.calleeToken].line, s.column(of: call.calleeToken, line: s.code[call.calleeToken].line)
+                    s.code[call.calleeToken].line, s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
+                    s.isConditional(call.calleeToken)
                 ))
         }
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
@@ -366,6 +379,7 @@ package struct FileSummary: Sendable {
             frozenOffLabels: frozenOffLabels, frozenCall: frozenCall,
             wrappers: placement.wrappers, inSplitView: placement.context.inSplitView,
             rowContainer: placement.rowContainer)
+        site.placeStack(placement, in: s)
         site.column = positions.characterColumn(of: s.offset(of: call.calleeToken), line: line)
         site.constantPosition = constantOffset.map { offset in
             let line = positions.line(of: offset)
@@ -379,7 +393,7 @@ package struct FileSummary: Sendable {
     mutating func readNavigation(
         _ call: CallSite, at callIndex: Int, in s: Structure, isApp: [Bool], router: inout MemberRouter
     ) {
-        if call.isMember, call.callee == "navigationDestination" {
+        if call.isMember, SwiftUINames.isDestinationModifier(call.callee) {
             // `navigationDestination(for: Route.self) { route in route.destination }`: a use of
             // `Route.destination` in the pushed content (a router enum that builds its screens).
             for (node, index) in Self.typedDestinationUses(of: call, in: s) {
@@ -418,8 +432,7 @@ package struct FileSummary: Sendable {
             for index in s.calls(in: range.lowerBound..<range.upperBound + 1) {
                 let call = s.calls[index]
                 if call.callee == "TabView" || SwiftUINames.isStackName(call.callee)
-                    || call.callee == "NavigationLink"
-                    || call.callee == "navigationDestination"
+                    || SwiftUINames.isNavigationCallName(call.callee)
                 {
                     _ = router.route(ViewHierarchy.placement(of: call.calleeToken, in: s))
                 }
@@ -698,11 +711,13 @@ package struct FileSummary: Sendable {
         at index: Int, placement: ViewHierarchy.Placement, owner: Int, node: String, file: Int,
         isApp: [Bool], in s: Structure
     ) -> ViewConstruction {
-        ViewConstruction(
+        var use = ViewConstruction(
             file: file, call: -1, line: s.code[index].line, owner: s.types[owner].name, node: node,
             ownerIsApp: isApp[owner], inStack: placement.context.inStack, presented: placement.context.presented,
             inPreview: s.isInPreview(index), passesConstantBinding: false, wrappers: placement.wrappers,
             inSplitView: placement.context.inSplitView)
+        use.placeStack(placement, in: s)
+        return use
     }
 
     /// The names of the properties and functions of the file's types, as their bytes: whether a

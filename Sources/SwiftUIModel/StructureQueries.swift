@@ -522,10 +522,10 @@ extension Structure {
     /// `NavigationLink`, its destination closure, or the content of `.navigationDestination`.
     public func destinationViews(ofCall callIndex: Int) -> [Int] {
         let call = calls[callIndex]
-        guard call.callee == "NavigationLink" || call.callee == "navigationDestination" else { return [] }
+        guard SwiftUINames.isNavigationCallName(call.callee) else { return [] }
         var regions: [Range<Int>] = []
         let closures = trailingClosures(of: call)
-        if call.callee == "NavigationLink", !call.isMember {
+        if SwiftUINames.isLinkName(call.callee), !call.isMember {
             let arguments = arguments(of: call)
             if let destination = arguments.first(where: { $0.label == "destination" }) {
                 regions.append(destination.value)
@@ -537,7 +537,7 @@ extension Structure {
                 let hasTitle = arguments.contains { $0.label == nil }
                 if hasLabelClosure || hasTitle { regions.append(first.body.lowerBound..<first.body.upperBound + 1) }
             }
-        } else if call.callee == "navigationDestination", call.isMember {
+        } else if SwiftUINames.isDestinationModifier(call.callee), call.isMember {
             regions += closures.map { $0.body.lowerBound..<$0.body.upperBound + 1 }
             if let destination = arguments(of: call).first(where: { $0.label == "destination" }) {
                 regions.append(destination.value)

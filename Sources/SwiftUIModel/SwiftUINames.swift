@@ -7,8 +7,20 @@ import Support
 public enum SwiftUINames {
     /// The names the predicates below compare against, as data: the first-byte prefilters are
     /// made from them (a test checks each predicate against its list), so none is kept by hand.
-    static let stackNames = ["NavigationStack", "NavigationView", "NavigationSplitView"]
-    static let navigationCallNames = ["NavigationLink", "navigationDestination"]
+    /// Beside SwiftUI's own, the navigation packages apps use: NavigationBackport (`NBNavigationStack`,
+    /// `NBNavigationLink`, `nbNavigationDestination`), TCA (`NavigationStackStore`,
+    /// `NavigationLinkStore`; its `navigationDestination(store:)` and swift-navigation's
+    /// `navigationDestination(item:)` keep SwiftUI's name), FlowStacks (`FlowStack`, `FlowLink`,
+    /// `flowDestination`).
+    public static let pathStackNames = [
+        "NavigationStack", "NavigationView", "NBNavigationStack", "NavigationStackStore", "FlowStack",
+    ]
+    static let stackNames = pathStackNames + ["NavigationSplitView"]
+    public static let linkNames = ["NavigationLink", "NBNavigationLink", "NavigationLinkStore", "FlowLink"]
+    public static let destinationModifierNames = [
+        "navigationDestination", "nbNavigationDestination", "flowDestination",
+    ]
+    static let navigationCallNames = linkNames + destinationModifierNames
     static let presentationModifierNames = ["sheet", "fullScreenCover", "popover", "inspector", "contextMenu"]
 
     /// First bytes of the stack and navigation-call names: one byte rules most calls out.
@@ -16,19 +28,41 @@ public enum SwiftUINames {
     /// First bytes of the presentation modifiers.
     package static let presentationFirstBytes = FirstBytes(presentationModifierNames)
 
-    /// `NavigationStack`, `NavigationView` or `NavigationSplitView`, compared without hashing (asked
-    /// for every enclosing call of every view).
+    /// A stack: one with a path (`isPathStackName`) or `NavigationSplitView`, compared without
+    /// hashing (asked for every enclosing call of every view).
     @inline(__always) public static func isStackName(_ name: String) -> Bool {
         isPathStackName(name) || name == "NavigationSplitView"
     }
 
     /// A stack with one navigation path: `NavigationStack` or `NavigationView` (a
-    /// `NavigationSplitView`'s columns may hold stacks of their own), and the stacks of the
-    /// navigation packages apps use most: NavigationBackport's `NBNavigationStack`, TCA's
-    /// `NavigationStackStore`, FlowStacks' `FlowStack`.
+    /// `NavigationSplitView`'s columns may hold stacks of their own), a package's
+    /// (`pathStackNames`), or one the team names (`team`).
     @inline(__always) public static func isPathStackName(_ name: String) -> Bool {
         name == "NavigationStack" || name == "NavigationView" || name == "NBNavigationStack"
-            || name == "NavigationStackStore" || name == "FlowStack"
+            || name == "NavigationStackStore" || name == "FlowStack" || (hasTeamNames && team.stacks.contains(name))
+    }
+
+    /// A link that pushes onto the stack around it: `NavigationLink` or a package's (`linkNames`).
+    @inline(__always) public static func isLinkName(_ name: String) -> Bool {
+        name == "NavigationLink" || name == "NBNavigationLink" || name == "NavigationLinkStore" || name == "FlowLink"
+            || (hasTeamNames && team.links.contains(name))
+    }
+
+    /// A modifier that registers pushed content with the stack around it: `navigationDestination`
+    /// (SwiftUI's, TCA's and swift-navigation's forms) or a package's (`destinationModifierNames`).
+    @inline(__always) public static func isDestinationModifier(_ name: String) -> Bool {
+        name == "navigationDestination" || name == "nbNavigationDestination" || name == "flowDestination"
+            || (hasTeamNames && team.destinations.contains(name))
+    }
+
+    /// A link built (not a member call) or a destination modifier: a call that pushes.
+    @inline(__always) public static func isNavigationCall(_ call: CallSite) -> Bool {
+        call.isMember ? isDestinationModifier(call.callee) : isLinkName(call.callee)
+    }
+
+    /// A link's or destination modifier's name, either way it is called.
+    @inline(__always) public static func isNavigationCallName(_ name: String) -> Bool {
+        isLinkName(name) || isDestinationModifier(name)
     }
 
     /// A call that may build one of the run's own types: type-named, not a member, and not one
@@ -51,7 +85,8 @@ public enum SwiftUINames {
         "tabItem", "environmentObject", "environment", "onAppear", "onDisappear", "task", "navigationTitle",
         "navigationBarTitleDisplayMode", "toolbar", "sheet", "fullScreenCover", "popover", "alert",
         "confirmationDialog",
-        "navigationDestination", "listStyle", "buttonStyle", "cornerRadius", "clipShape", "shadow", "opacity",
+        "navigationDestination", "nbNavigationDestination", "flowDestination", "listStyle", "buttonStyle",
+        "cornerRadius", "clipShape", "shadow", "opacity",
         "disabled",
         "onTapGesture", "onChange", "refreshable", "searchable", "animation", "transition", "id", "accessibilityLabel",
         "accessibilityIdentifier", "multilineTextAlignment", "lineLimit", "bold", "italic", "imageScale", "resizable",

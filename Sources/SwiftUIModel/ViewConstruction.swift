@@ -35,6 +35,9 @@ public struct ViewConstruction: Sendable {
     public var wrappers: [String] = []
     /// The stack it is in is a `NavigationSplitView` (a column), not a `NavigationStack`.
     public var inSplitView = false
+    /// The line of the stack it is in, and whether that stack is built only on some runs.
+    public var stackLine: Int?
+    public var stackIsConditional = false
     /// Built in the rows of this `ForEach` or `List` (once per element).
     public var rowContainer: ViewHierarchy.RowContainer?
     /// A use found through a type (`router.destination(for:)` with `var router: Router`): other
@@ -44,6 +47,17 @@ public struct ViewConstruction: Sendable {
 
     /// Built where only a developer sees it: a preview, a test, a `#if DEBUG` branch.
     public var neverShips: Bool { inPreview || inDebugOnly }
+}
+
+extension ViewConstruction {
+    /// Where the stack around the site starts, and whether it is built on some runs only: what
+    /// a finding about the nesting cites, and how sure it can be.
+    mutating func placeStack(_ placement: ViewHierarchy.Placement, in s: Structure) {
+        guard let stack = placement.stack else { return }
+        let token = s.calls[stack].calleeToken
+        stackLine = s.code[token].line
+        stackIsConditional = s.isConditional(token)
+    }
 }
 
 /// What a call that freezes a binding says in literals: enough to tell which of the view's

@@ -38,6 +38,12 @@ public struct ViewHierarchy: Sendable {
         /// Built inside a container the run does not declare (a package's), which may hold a
         /// stack: this site neither puts the view in a stack nor shows that it is not in one.
         public var opaque = false
+        /// The line of the stack it is lexically in, and whether that stack is built only on some
+        /// runs (`if compact { NavigationStack { Child() } } else { Child() }`).
+        public var stackLine: Int?
+        public var stackIsConditional = false
+        /// The wrappers it is built inside, when one of them holds the stack it is in.
+        public var stackWrappers: [String] = []
     }
 
     /// Whether content is built inside a container that the run does not declare and SwiftUI does
@@ -105,7 +111,9 @@ public struct ViewHierarchy: Sendable {
                     inStack: inStack || wrapped, presented: site.presented && !wrapped && !elsewhere,
                     fromApp: site.ownerIsApp && !wrapped && !elsewhere,
                     opaque: elsewhere || site.isPartial
-                        || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)))
+                        || (!wrapped && !inStack && !site.wrappers.isEmpty && isOpaque(site.wrappers)),
+                    stackLine: inStack ? site.stackLine : nil, stackIsConditional: inStack && site.stackIsConditional,
+                    stackWrappers: wrapped && !inStack ? site.wrappers : [])
             }
             // A member used both in a stack and in presented content (a router's `destination(for:)`
             // serving pushes and sheets) builds other screens for each: where any one of them
@@ -133,6 +141,8 @@ public struct ViewHierarchy: Sendable {
         /// The outermost `.property`/`.function` scope under `owner`: what `body` refers to by name.
         public var member: ScopeKind?
         public var context = (inStack: false, presented: false, inSplitView: false)
+        /// The stack call whose content the token is in (`context.inStack`).
+        public var stack: Int?
         public var wrappers: [String] = []
         /// The `ForEach` or data-driven `List` whose rows the token is built in, within its member.
         public var rowContainer: RowContainer?
@@ -165,6 +175,7 @@ public struct ViewHierarchy: Sendable {
                 }
                 if !site.isMember, SwiftUINames.isStackName(site.callee) {
                     placement.context = (true, false, !SwiftUINames.isPathStackName(site.callee))
+                    placement.stack = call
                     decided = true
                 } else if site.isMember, SwiftUINames.isPresentationModifier(site.callee) {
                     placement.context = (false, true, false)
@@ -189,8 +200,10 @@ public struct ViewHierarchy: Sendable {
     /// a `label:` closure or a title comes with it).
     static func isDestination(_ scope: Scope, of call: Int, holding token: Int, in s: Structure) -> Bool {
         let site = s.calls[call]
-        if site.isMember { return site.callee == "navigationDestination" && scope.kind == .closure(call: call) }
-        guard site.callee == "NavigationLink" else { return false }
+        if site.isMember {
+            return SwiftUINames.isDestinationModifier(site.callee) && scope.kind == .closure(call: call)
+        }
+        guard SwiftUINames.isLinkName(site.callee) else { return false }
         switch scope.kind {
         case .closure:
             let closures = s.trailingClosures(of: site)
@@ -328,6 +341,27 @@ public struct ViewHierarchy: Sendable {
     /// that is in one. For messages that say where.
     public func stackedSite(of view: String) -> Site? {
         sites[view]?.first(where: putsInStack)
+    }
+
+    /// The site that starts the chain of builds putting `view` in a stack: lexically in one, or
+    /// inside a wrapper that holds one (following the parents of sites that are in a stack only
+    /// because their parent is). What evidence names as the outer stack.
+    public func outermostStackedSite(of view: String) -> (view: String, site: Site)? {
+        var seen: Set<String> = [view]
+        var current = (view: view, site: stackedSite(of: view))
+        while let site = current.site, !site.inStack, let parent = site.parent, seen.insert(parent).inserted {
+            current = (parent, stackedSite(of: parent))
+        }
+        guard let site = current.site, site.inStack else { return nil }
+        return (current.view, site)
+    }
+
+    /// Whether the stack a site is lexically in exists on one branch only: it is built on some
+    /// runs, and the same parent builds the view outside any stack too (`if compact {
+    /// NavigationStack { Child() } } else { Child() }`).
+    public func isStackedOnOneBranch(_ view: String, at site: Site) -> Bool {
+        site.stackIsConditional
+            && (sites[view] ?? []).contains { $0.parent == site.parent && $0.file == site.file && !$0.inStack }
     }
 
     /// Whether this site shows its view inside a stack: lexically in one, or built (not

@@ -22,6 +22,17 @@ public struct Vocabulary: Sendable, Equatable {
         /// Test frameworks (`Structure.testFrameworks`): a file that imports one builds views to test them.
         case xcTest, testing, snapshotTesting, viewInspector
 
+        /// The names that stand for the word: a package's links, stacks and destination modifiers
+        /// count as SwiftUI's, so the rules that start from those wake for them too.
+        var texts: [String] {
+            switch self {
+            case .navigationLink: SwiftUINames.linkNames
+            case .navigationStack: SwiftUINames.pathStackNames.filter { $0 != "NavigationView" }
+            case .navigationDestination: SwiftUINames.destinationModifierNames
+            default: [text]
+            }
+        }
+
         var text: String {
             switch self {
             case .navigationLink: "NavigationLink"
@@ -63,7 +74,9 @@ public struct Vocabulary: Sendable, Equatable {
     /// The words, by byte length, as bytes.
     private static let byLength: [[(word: Word, bytes: [UInt8])]] = {
         var table = [[(word: Word, bytes: [UInt8])]](repeating: [], count: 32)
-        for word in Word.allCases { table[word.text.utf8.count].append((word, Array(word.text.utf8))) }
+        for word in Word.allCases {
+            for text in word.texts { table[text.utf8.count].append((word, Array(text.utf8))) }
+        }
         return table
     }()
 
@@ -86,6 +99,18 @@ public struct Vocabulary: Sendable, Equatable {
                     if found == all { return }
                 }
             }
+        }
+        if SwiftUINames.hasTeamNames { readTeamNames(s) }
+    }
+
+    /// The team's own stacks, links and destinations (`SwiftUINames.team`) stand for SwiftUI's.
+    private mutating func readTeamNames(_ s: Structure) {
+        let team = SwiftUINames.team
+        for token in s.code.indices where s.code[token].kind == .identifier {
+            let name = s.text(token)
+            if team.stacks.contains(name) { bits |= 1 << Word.navigationStack.rawValue }
+            if team.links.contains(name) { bits |= 1 << Word.navigationLink.rawValue }
+            if team.destinations.contains(name) { bits |= 1 << Word.navigationDestination.rawValue }
         }
     }
 

@@ -201,6 +201,40 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("Deprecated.swift:3:27: warning"), "the other files are still linted")
     }
 
+    /// A team's own stack, link and destination named under `navigation:` count as SwiftUI's: a
+    /// stack inside its `RouterStack` nests, and a `RouterLink` or `.routerDestination` outside
+    /// any stack is reported.
+    func testNavigationNamesTheTeamsOwnStacksLinksAndDestinations() throws {
+        let journal = """
+            import SwiftUI
+            struct Journal: View {
+                var body: some View {
+                    RouterStack {
+                        NavigationStack { RouterLink("Entry", to: .entry) }
+                    }
+                }
+            }
+            @main
+            struct JournalApp: App {
+                var body: some Scene { WindowGroup { Loose() } }
+            }
+            struct Loose: View {
+                var body: some View { Text("x").routerDestination { $0.view } }
+            }
+
+            """
+        let folder = try makeFolder(["Journal.swift": journal])
+        let plain = try run(["lint", "--reporter", "json", "--no-baseline"], in: folder)
+        XCTAssertEqual(plain.status, 0, plain.stdout)
+        try Data(
+            "navigation:\n  stacks: [RouterStack]\n  links: [RouterLink]\n  destinations: [routerDestination]\n".utf8
+        ).write(to: folder.appendingPathComponent(".patternlint.yml"))
+        let named = try run(["lint", "--reporter", "json", "--no-baseline"], in: folder)
+        XCTAssertEqual(named.status, 1, named.stdout)
+        XCTAssertTrue(named.stdout.contains("sits inside another `RouterStack`"), named.stdout)
+        XCTAssertTrue(named.stdout.contains("`.routerDestination` is in `Loose`"), named.stdout)
+    }
+
     func testStandardInputIsLintedAsThePathGiven() throws {
         // The view that builds `Home` inside a stack is on disk; the buffer is what the editor holds.
         let folder = try makeFolder([
@@ -208,7 +242,7 @@ final class CLITests: XCTestCase {
                 "import SwiftUI\nstruct Root: View {\n    var body: some View { NavigationStack { Home() } }\n}\n"
         ])
         let buffer =
-            "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationStack { Text(\"Home\") } }\n}\n"
+            "import SwiftUI\nstruct Home: View {\n    var body: some View { NavigationStack { NavigationLink(\"Home\", value: 1) } }\n}\n"
         let withContext = try run(
             ["lint", "--stdin-path", "Home.swift", "--reporter", "json"], in: folder, stdin: buffer)
         XCTAssertEqual(withContext.status, 1, withContext.stderr)

@@ -86,7 +86,7 @@ extension CLITests {
     /// `--fix --dry-run` exits as the lint after the fixes would: 1 while an error remains.
     func testDryRunExitsAsTheLintAfterTheFixesWould() throws {
         let nested =
-            "import SwiftUI\nstruct V: View {\n    @State var n = 0\n    var body: some View { NavigationStack { NavigationStack { Text(\"\\(n)\") } } }\n}\n"
+            "import SwiftUI\nstruct V: View {\n    @State var n = 0\n    var body: some View { NavigationStack { NavigationStack { NavigationLink(\"\\(n)\", value: n) } } }\n}\n"
         let folder = try makeFolder(["V.swift": nested])
         let dryRun = try runGuarded(["lint", "--fix", "--dry-run"], in: folder)
         XCTAssertEqual(dryRun.status, 1, dryRun.stderr)
@@ -125,7 +125,7 @@ extension CLITests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let names = ["My View.swift", "q\"uote.swift", "tab\there.swift", "café.swift"]
         let nested =
-            "import SwiftUI\nstruct V: View {\n    var body: some View { NavigationStack { NavigationStack { Text(\"x\") } } }\n}\n"
+            "import SwiftUI\nstruct V: View {\n    var body: some View { NavigationStack { NavigationStack { NavigationLink(\"x\", value: 1) } } }\n}\n"
         for name in names { try Data(clean.utf8).write(to: folder.appendingPathComponent(name)) }
         let setUp = try shell(
             "git init -q && git config user.email t@t && git config user.name t && git config commit.gpgsign false && git add -A && git commit -qm init",

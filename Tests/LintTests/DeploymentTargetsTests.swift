@@ -277,7 +277,7 @@ final class DeploymentTargetsTests: XCTestCase {
         let code = """
             import SwiftUI
             struct Recipe: View {
-                var body: some View { NavigationView { Text("Whisk") } }
+                var body: some View { NavigationView { NavigationLink("Whisk", value: 1) } }
             }
             struct Cookbook: View {
                 var body: some View { NavigationView { NavigationLink("Pancakes", destination: Recipe()) } }

@@ -724,6 +724,39 @@ extension EngineTests {
             ])
     }
 
+    /// `navigation:` names the team's own stacks, links and destinations; anything else in it is
+    /// an error naming the file and line.
+    func testNavigationNamesTheTeamsStacksLinksAndDestinations() throws {
+        let path = try write(
+            "navigation:\n  stacks: [RouterStack, AppNavigationStack]\n  links: RouterLink\n  destinations: [routerDestination]\n"
+        )
+        let configuration = try Configuration.load(path: path)
+        XCTAssertEqual(
+            configuration.navigation,
+            TeamNavigationNames(
+                stacks: ["RouterStack", "AppNavigationStack"], links: ["RouterLink"],
+                destinations: ["routerDestination"]))
+        XCTAssertTrue(configuration.warnings(rules: [:]).isEmpty, "\(configuration.warnings(rules: [:]))")
+        for (text, expected) in [
+            (
+                "navigation: [RouterStack]\n",
+                ":1: `navigation` must be a mapping, e.g. `navigation: { stacks: [RouterStack] }`"
+            ),
+            (
+                "navigation:\n  stack: [RouterStack]\n",
+                ":2: unknown key `navigation.stack`; `navigation` takes `stacks`, `links` and `destinations`"
+            ),
+            ("navigation:\n  links: {a: 1}\n", ":2: `navigation.links` must be a list of names, not a mapping"),
+            (
+                "navigation:\n  destinations: [\"router destination\"]\n",
+                ":2: each item of `navigation.destinations` must be a type or modifier name, not `router destination`"
+            ),
+        ] {
+            let path = try write(text)
+            XCTAssertThrowsError(try Configuration.load(path: path), text) { XCTAssertEqual("\($0)", path + expected) }
+        }
+    }
+
     /// A large plain list is refused for its size, not as an alias bomb.
     func testALargeListIsNotCalledAnAliasBomb() {
         let list = "items:\n" + String(repeating: "  - p\n", count: BoundedYAML.nodeBudget + 1)

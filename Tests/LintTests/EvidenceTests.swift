@@ -24,7 +24,8 @@ final class EvidenceTests: XCTestCase {
                 }
             }
             """
-        let thread = "struct Thread: View {\n    var body: some View { NavigationStack { Text(\"t\") } }\n}\n"
+        let thread =
+            "struct Thread: View {\n    var body: some View { NavigationStack { NavigationLink(\"t\", value: 1) } }\n}\n"
         let result = CatalogFixture.lint(
             [("Inbox.swift", root), ("Thread.swift", thread)], only: ["nested-navigation-stack"])
         XCTAssertEqual(result.findings.map(\.severity), [.error])
