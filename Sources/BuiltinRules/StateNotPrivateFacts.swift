@@ -17,7 +17,10 @@ public struct StateNotPrivateFileFacts: Sendable {
     /// Argument labels passed where the run's types are constructed, as the hash of `Type.label`
     /// (kept for every file for an editor's session: a hash, not a string), with the first line
     /// that passes each.
-    var constructionLabels: [(key: UInt64, line: Int)] = []
+    var constructionLabels: [(key: UInt64, line: Int, column: Int)] = []
+    /// Those of them passed something other than a literal somewhere (`count: model.count`, not
+    /// `count: 0`): a value that can change later, which a seeded `@State` then ignores.
+    var changingSeeds: [(key: UInt64, line: Int, column: Int)] = []
 
     init(_ file: LintFile) {
         let s = file.structure
@@ -42,12 +45,32 @@ public struct StateNotPrivateFileFacts: Sendable {
         // Constructions are read where views are built, as the shared index reads them.
         guard file.summary.buildsViews else { return }
         var seen = Set<UInt64>()
+        var changing = Set<UInt64>()
         for call in s.calls where SwiftUINames.mayBuildRunType(call) {
             s.forEachArgumentLabel(of: call) {
                 let key = Self.labelKey(call.callee, s.text($0))
-                if seen.insert(key).inserted { constructionLabels.append((key, s.code[call.calleeToken].line)) }
+                let line = s.code[$0].line
+                let column = s.file.characterColumn(of: s.offset(of: $0), line: line)
+                if seen.insert(key).inserted { constructionLabels.append((key, line, column)) }
+                if !changing.contains(key), let parentheses = call.parentheses,
+                    LiteralArgument.of(Self.argumentValue(after: $0, closedBy: parentheses.upperBound, in: s), in: s)
+                        == nil
+                {
+                    changing.insert(key)
+                    changingSeeds.append((key, line, column))
+                }
             }
         }
+    }
+
+    /// The tokens of the value after an argument's label, up to the comma that ends it or the
+    /// call's closing parenthesis (brackets inside are skipped whole).
+    static func argumentValue(after label: Int, closedBy end: Int, in s: Structure) -> Range<Int> {
+        var index = label + 2
+        while index < end, !s.punct(index, UInt8(ascii: ",")) {
+            index = s.closing[index] > index ? Int(s.closing[index]) + 1 : index + 1
+        }
+        return label + 2..<min(index, end)
     }
 
     var isEmpty: Bool {
@@ -81,7 +104,9 @@ public struct StateNotPrivateFacts: Sendable {
     var extensionUses: [String: [(file: Int, line: Int, names: [UInt64])]] = [:]
     var protocolProperties: [String: Set<String>] = [:]
     /// The first file and line passing each `Type.label` (by `labelKey`).
-    var constructionLabelSites: [UInt64: (file: Int, line: Int)] = [:]
+    var constructionLabelSites: [UInt64: (file: Int, line: Int, column: Int)] = [:]
+    /// The first file and line passing each `Type.label` a value that is not a literal.
+    var changingSeedSites: [UInt64: (file: Int, line: Int, column: Int)] = [:]
 
     init(_ collected: Collected<StateNotPrivateFileFacts>) {
         for (file, facts) in collected.byFile.enumerated() {
@@ -89,8 +114,11 @@ public struct StateNotPrivateFacts: Sendable {
             filePrivateTypes.formUnion(facts.filePrivateTypes)
             for use in facts.extensionUses { extensionUses[use.type, default: []].append((file, use.line, use.names)) }
             for (name, names) in facts.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
-            for (key, line) in facts.constructionLabels where constructionLabelSites[key] == nil {
-                constructionLabelSites[key] = (file, line)
+            for (key, line, column) in facts.constructionLabels where constructionLabelSites[key] == nil {
+                constructionLabelSites[key] = (file, line, column)
+            }
+            for (key, line, column) in facts.changingSeeds where changingSeedSites[key] == nil {
+                changingSeedSites[key] = (file, line, column)
             }
         }
     }
@@ -102,10 +130,19 @@ public struct StateNotPrivateFacts: Sendable {
 
     /// Where some construction of the type passes this argument label, as evidence.
     func constructionSite(of type: String, passing label: String, in project: ProjectIndex) -> (
-        path: String, line: Int
+        path: String, line: Int, column: Int
     )? {
         constructionLabelSites[StateNotPrivateFileFacts.labelKey(type, label)].map {
-            (project.paths[$0.file] ?? "?", $0.line)
+            (project.paths[$0.file] ?? "?", $0.line, $0.column)
+        }
+    }
+
+    /// Where some construction of the type passes this label a value that is not a literal.
+    func changingSeedSite(of type: String, passing label: String, in project: ProjectIndex) -> (
+        path: String, line: Int, column: Int
+    )? {
+        changingSeedSites[StateNotPrivateFileFacts.labelKey(type, label)].map {
+            (project.paths[$0.file] ?? "?", $0.line, $0.column)
         }
     }
 

@@ -25,10 +25,10 @@ public struct StateNotPrivateRule: CollectingRule {
         case memberwise
     }
 
-    func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding)] {
+    func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding, changed: Bool)] {
         // Types with an `init` of their own, gathered only if a property without a value asks.
         var typesWithInit: Set<Int>?
-        var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding)] = []
+        var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding, changed: Bool)] = []
         // By index: most properties are not state, and are passed over without being copied.
         for index in s.properties.indices {
             guard let position = s.properties[index].attributes.firstIndex(where: Self.isStateAttribute) else {
@@ -51,7 +51,11 @@ public struct StateNotPrivateRule: CollectingRule {
             // A state object handed in through the memberwise initializer is created once from the
             // caller's autoclosure: the documented way to inject one.
             if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { continue }
-            found.append((property, property.attributeTokens[position], seeding))
+            found.append(
+                (
+                    property, property.attributeTokens[position], seeding,
+                    BindingWrites.typeChanges(property: index, in: s)
+                ))
         }
         return found
     }
@@ -85,6 +89,8 @@ public struct StateNotPrivateRule: CollectingRule {
         var hasOwnInit = false
         /// `@StateObject` rather than `@State`.
         var isStateObject = false
+        /// The view assigns or mutates it (or hands `$x` on) outside its initializers.
+        var changedByView = false
     }
 
     public func collect(_ file: LintFile) -> StateNotPrivateFileFacts? {
@@ -101,7 +107,7 @@ public struct StateNotPrivateRule: CollectingRule {
     ) -> @Sendable (ProjectIndex, StateNotPrivateFacts) -> [Hit] {
         let s = file.structure
         var withOwnInit: Set<Int>?
-        let candidates = offenders(s).compactMap { property, attribute, seeding -> Candidate? in
+        let candidates = offenders(s).compactMap { property, attribute, seeding, changed -> Candidate? in
             guard let owner = property.owner else { return nil }
             let type = s.types[owner]
             let ownInits = withOwnInit ?? s.typesWithoutMemberwiseInitializer()
@@ -115,6 +121,7 @@ public struct StateNotPrivateRule: CollectingRule {
                 setterOnly: Self.setterAccess(property) != nil, fix: seeding == .owned ? fix(property, in: s) : nil)
             candidate.hasOwnInit = ownInits.contains(owner)
             candidate.isStateObject = s.text(attribute).hasSuffix("StateObject")
+            candidate.changedByView = changed
             return candidate
         }
         guard !candidates.isEmpty else { return { _, _ in [] } }
@@ -135,15 +142,8 @@ public struct StateNotPrivateRule: CollectingRule {
                         initializer.function.parameters.contains { $0.label == candidate.property }
                     }
                 if passedByCallers || candidate.seeding == .memberwise {
-                    let caller = facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
-                        .map {
-                            [Evidence.at($0.path, line: $0.line, "a caller passes `\(candidate.property):` here")]
-                        }
-                    return Hit(
-                        file: fileIndex, offset: candidate.offset,
-                        message:
-                            "\(candidate.declaration) is seeded by callers through the memberwise initializer, and every later value they pass is ignored; make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(candidate.property) = State(initialValue: …)`)",
-                        severity: passedByCallers && candidate.seeding == .owned ? .info : nil, evidence: caller ?? [])
+                    return Self.seeded(
+                        candidate, passedByCallers: passedByCallers, facts: facts, project: project, file: fileIndex)
                 }
                 // Declared again in another file (an extension in `Type+Logic.swift`): code there
                 // may use the name, which `private` would hide. Only a person can tell.
@@ -215,6 +215,50 @@ public struct StateNotPrivateRule: CollectingRule {
                     } ?? [])
             }
         }
+    }
+
+    /// A state callers seed through the memberwise initializer. The hazard is a caller's value that
+    /// changes later, which the state ignores: a warning when some caller passes something other
+    /// than a literal (worse when the view also changes its own copy, which then drifts from the
+    /// caller's), `info` when every caller passes a literal, which never changes. With no caller
+    /// in the run passing it, who seeds it is unknown: a warning, as the memberwise parameter
+    /// invites one.
+    static func seeded(
+        _ candidate: Candidate, passedByCallers: Bool, facts: StateNotPrivateFacts, project: ProjectIndex, file: Int
+    ) -> Hit {
+        let changing = facts.changingSeedSite(of: candidate.type, passing: candidate.property, in: project)
+        let advice =
+            "make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(candidate.property) = State(initialValue: …)`)"
+        if passedByCallers, changing == nil {
+            let caller = facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
+            return Hit(
+                file: file, offset: candidate.offset,
+                message:
+                    "\(candidate.declaration) is seeded by callers through the memberwise initializer, each with a literal, which never changes, so nothing they pass is lost today; \(advice)",
+                severity: .info,
+                evidence: caller.map {
+                    [
+                        .at(
+                            $0.path, line: $0.line, column: $0.column,
+                            "a caller passes `\(candidate.property):` a literal here")
+                    ]
+                } ?? [])
+        }
+        let drift =
+            candidate.changedByView
+            ? ", and `\(candidate.type)` changes its own copy, which then drifts from the caller's value"
+            : ", and every later value they pass is ignored"
+        return Hit(
+            file: file, offset: candidate.offset,
+            message:
+                "\(candidate.declaration) is seeded by callers through the memberwise initializer\(drift); \(advice)",
+            evidence: changing.map {
+                [
+                    .at(
+                        $0.path, line: $0.line, column: $0.column,
+                        "a caller passes `\(candidate.property):` a value that can change here")
+                ]
+            } ?? [])
     }
 
     /// Inserts `private ` after the attributes, or turns an explicit `internal` (the default) into

@@ -4287,8 +4287,10 @@ summary: >-
   `@State` and `@StateObject` belong to their view: make them `private`. Reported on a view (`View`,
   `ViewModifier`, `…Representable`, an app protocol refining `View`) without `private`
   (`private(set)` is not private: the fix makes it `private`); silent when a protocol requires it;
-  `info` when callers seed it through the memberwise initializer or another file extends the view
-  (fix then unsafe or absent), and when the view declares an `init` (no caller can set it).
+  a state callers seed through the memberwise initializer is a warning when some caller passes a
+  value that can change (it is then ignored), `info` when every caller passes a literal; `info`
+  when another file extends the view (fix then unsafe or absent), and when the view declares an
+  `init` (no caller can set it).
 tags: [state]
 correctable: true
 ---
@@ -4312,8 +4314,12 @@ type the property wrapper is a mistake of another kind, and `private` is not its
 
 The finding must be one whose advice builds. `private` cannot satisfy a protocol's requirement,
 so a property some protocol of the type requires is left alone. A caller that passes the property
-to the memberwise initializer (`Gauge(progress: 0.5)` for `@State var progress = 0.0`) relies on
-it not being private: the rule says the caller only seeds it, at `info`, with no fix. A view that
+to the memberwise initializer relies on it not being private, so a seeded state gets no fix; how
+sure the finding is depends on what the callers pass. A value that can change (`count: total`, a
+property, a call) is ignored after the first: a warning, whose evidence is that caller's argument,
+and the message says when the view also changes its own copy, which then drifts from the caller's
+(a modifier counting taps into a copy of the screen's counter). When every caller passes a literal
+(`Gauge(progress: 0.5)`), nothing they pass later is lost: `info`. A view that
 another file extends (`Player+Controls.swift`) may use the property there, where `private` hides
 it: the finding is `info`, naming that extension, and its fix unsafe; when the extension's code does
 use the name, `private` would not build, so there is no fix at all. A type only previews build (a
@@ -4370,6 +4376,21 @@ protocol Story: View {}
 struct IntroStory: Story {
     ↓@State var step = 0
     var body: some View { Text("Step \(step)") }
+}
+```
+
+A modifier that counts into its own copy of the screen's counter: the screen's later values are
+ignored, and the modifier's count drifts from the screen's:
+
+```swift
+struct TapTally: ViewModifier {
+    ↓@State var taps = 0
+    func body(content: Content) -> some View { content.onTapGesture { taps += 1 } }
+}
+
+struct ScoreScreen: View {
+    @State private var score = 0
+    var body: some View { Text("\(score)").modifier(TapTally(taps: score)) }
 }
 ```
 
@@ -4490,8 +4511,8 @@ struct FAQRow: View, Expandable {
 }
 ```
 
-A caller passes the value through the memberwise initializer: it only seeds the state, which the
-rule says at `info` (no fix: `private` would break the caller):
+A caller passes a literal through the memberwise initializer: a literal never changes, so nothing
+later is lost, which the rule says at `info` (no fix: `private` would break the caller):
 
 ```swift
 struct Gauge: View {
@@ -4501,6 +4522,19 @@ struct Gauge: View {
 
 struct Dashboard: View {
     var body: some View { Gauge(progress: 0.5) }
+}
+```
+
+The same with no initial value: every caller seeds it, each with a literal:
+
+```swift
+struct Dial: View {
+    ⓘ@State var level: Double
+    var body: some View { Text("\(level)") }
+}
+
+struct Cockpit: View {
+    var body: some View { Dial(level: 0.25) }
 }
 ```
 

@@ -99,7 +99,7 @@ public enum LiteralArgument: Sendable, Hashable {
     case value
 
     /// The literal a call's argument value is, if it is one.
-    static func of(_ value: Range<Int>, in s: Structure) -> LiteralArgument? {
+    package static func of(_ value: Range<Int>, in s: Structure) -> LiteralArgument? {
         var range = value
         if let start = s.constantBindingStart(in: value) {
             // `.constant(x)` freezes x: judge x.
