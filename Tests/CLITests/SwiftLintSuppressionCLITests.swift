@@ -133,3 +133,26 @@ extension CLITests {
         XCTAssertTrue(off.stdout.contains("nested-navigation-stack "), off.stdout)
     }
 }
+
+extension CLITests {
+    /// `execution_mode: sourcekit`: the `//` of a URL in a comment is `comment.url`, not `comment`.
+    func testSourceKitModeKeepsTheURLsOfCommentsApart() throws {
+        let swiftlint = """
+            custom_rules:
+              double_slash:
+                regex: '//'
+                match_kinds: [comment]
+                execution_mode: sourcekit
+            """
+        let folder = try makeFolder([
+            ".swiftlint.yml": swiftlint,
+            ".patternlint.yml": "rules: [rules/swiftlint]\nnotes: [rules/swiftlint/notes]\n",
+            "A.swift": "let a = 1 // see https://example.com\n",
+        ])
+        let imported = try run(["import-swiftlint", ".", "--to", "rules/swiftlint"], in: folder)
+        XCTAssertTrue(imported.stdout.contains("`execution_mode: sourcekit` kept"), imported.stdout)
+        let lint = try run(["lint", "--no-baseline", "--reporter", "csv", "A.swift"], in: folder)
+        XCTAssertEqual(lint.stdout.split(separator: "\n").count, 2, lint.stdout + lint.stderr)
+        XCTAssertTrue(lint.stdout.contains("A.swift,1,11,"), lint.stdout)
+    }
+}

@@ -100,20 +100,20 @@ public struct SwiftLintImporter: Sendable {
             severity = written.lowercased()
         }
         notes += rule.quirks
-        // The kinds here are those of SwiftLint's SwiftSyntax mode (its default), where a comment
-        // is `comment` or `doccomment` whole; SourceKit's also names a URL, a `MARK:` and a doc
-        // field inside one, kinds the SwiftSyntax mode never gives.
+        // SwiftLint's default SwiftSyntax mode gives a comment one kind whole; its SourceKit mode
+        // names a URL, a marker and a doc field inside one apart. The rule keeps the mode.
+        let sourceKit = rule.executionMode == "sourcekit"
         let finerCommentKinds = ["comment.url", "comment.mark", "doccomment.field"]
-        let namesFinerKinds = kinds.contains(where: finerCommentKinds.contains)
-        if rule.executionMode == "sourcekit" || namesFinerKinds {
-            var note =
-                "kinds as SwiftLint's default SwiftSyntax mode gives them: a comment is `comment` or `doccomment` whole"
-            if namesFinerKinds { note += " (so `comment.url`, `comment.mark` and `doccomment.field` match nothing)" }
-            if rule.executionMode == "sourcekit" {
-                note +=
-                    "; under `execution_mode: sourcekit` SwiftLint names a URL, a `MARK:` or a doc field inside a comment apart, so matches there may differ"
-            }
-            notes.append(note)
+        if sourceKit {
+            notes.append(
+                kinds.isEmpty
+                    ? "`execution_mode: sourcekit` changes nothing without kinds: left out"
+                    : "`execution_mode: sourcekit` kept: a URL, a marker and a doc field inside a comment have their own kinds"
+            )
+        } else if kinds.contains(where: finerCommentKinds.contains) {
+            notes.append(
+                "kinds as SwiftLint's default SwiftSyntax mode gives them, where `comment.url`, `comment.mark` and `doccomment.field` match nothing; if the team's SwiftLint runs custom rules through SourceKit (before its SwiftSyntax mode), add `execution_mode: sourcekit` under `match`"
+            )
         }
         if !rule.otherKeys.isEmpty {
             notes.append("left out: \(rule.otherKeys.map { "`\($0)`" }.joined(separator: ", ")) (no meaning here)")
@@ -188,6 +188,7 @@ public struct SwiftLintImporter: Sendable {
             }
             if rule.captureGroup != 0 { match.append(("capture_group", String(rule.captureGroup))) }
         }
+        if sourceKit, !kinds.isEmpty { match.append(("execution_mode", "sourcekit")) }
         if kinds.isEmpty {
             notes.append("no kinds: it also matches in comments and strings, as in SwiftLint")
         } else {
