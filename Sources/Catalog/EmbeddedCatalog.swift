@@ -4913,7 +4913,10 @@ tags: [suppression]
 A suppression comment that no longer silences a finding hides the next real one, and misleads
 readers. Remove it. Opt-in: enable with `opt_in_rules: [unused-suppression]`.
 
-A suppression naming a rule that is not enabled in this run is not reported.
+A suppression naming a rule that is not enabled in this run is not reported. A rule may be named
+with underscores (`state_not_private`), as SwiftLint spells ids. A `// swiftlint:` comment is never
+reported: it is SwiftLint's to judge (its `superfluous_disable_command`), and most name SwiftLint's
+own rules, which do not run here.
 
 ## Triggering
 
@@ -4925,12 +4928,42 @@ struct Counter: View {
 }
 ```
 
+A `disable:previous` that silences nothing on the line above:
+
+```swift
+struct Counter: View {
+    @State private var count = 0
+    ↓// patternlint:disable:previous state-not-private
+    var body: some View { Text("\(count)") }
+}
+```
+
 ## Non-triggering
 
 ```swift
 struct Counter: View {
     // patternlint:disable:next state-not-private
     @State var count = 0
+    var body: some View { Text("\(count)") }
+}
+```
+
+The id spelled with underscores names the same rule, and the comment silences its finding:
+
+```swift
+struct Counter: View {
+    // patternlint:disable:next state_not_private
+    @State var count = 0
+    var body: some View { Text("\(count)") }
+}
+```
+
+A team's SwiftLint comment is left to SwiftLint:
+
+```swift
+struct Counter: View {
+    // swiftlint:disable:next state_not_private
+    @State private var count = 0
     var body: some View { Text("\(count)") }
 }
 ```

@@ -374,6 +374,18 @@ public struct Configuration: Sendable {
     /// A path relative to the configuration's folder, resolved.
     /// A path of the configuration (relative to its folder) as the run names it: normalised, and
     /// relative to the current folder when it lies there (see `DisplayPath`).
+    /// The folders `included` has walked (a glob's folders before its first wildcard), from the
+    /// current folder; the default, this configuration's own.
+    public var includedRoots: [String] {
+        guard !included.isEmpty else { return ["."] }
+        var seen = Set<String>()
+        return included.map { resolve(Glob.walkedFolder($0)) }.filter { seen.insert($0).inserted }
+    }
+
+    /// What a file found under `includedRoots` must match to be linted: every `included` entry,
+    /// when one is a glob (`*/Sources`); none otherwise (each root is then an entry itself).
+    public var includedFilter: [String] { included.contains(where: Glob.hasWildcards) ? included : [] }
+
     public func resolve(_ path: String) -> String {
         DisplayPath.of(path.hasPrefix("/") || root == "." ? path : root + "/" + path)
     }

@@ -33,16 +33,22 @@ public enum FileDiscovery {
 
     /// With a boundary, a path or a symbolic link whose real path leaves it is skipped and named in
     /// `problems`: a link inside a workspace can lead anywhere.
+    /// Whether an `excluded` glob covers the path (relative to `root`, or as given).
+    public static func isExcluded(_ path: String, by excluded: [String], root: String) -> Bool {
+        let relative = relativePath(path, to: root)
+        return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) }
+    }
+
+    /// `included`: when not empty, a file found in a folder is kept only if one of these globs
+    /// matches it (`included: ["*/Sources"]` walks `.`); a file named itself is kept.
     public static func find(
-        paths: [String], excluded: [String], root: String = ".", within boundary: RealPathBoundary? = nil
+        paths: [String], excluded: [String], root: String = ".", within boundary: RealPathBoundary? = nil,
+        included: [String] = []
     ) -> Result {
         var result = Result()
         var seen = Set<String>()
         let manager = FileManager.default
-        let isExcluded: @Sendable (String) -> Bool = { path in
-            let relative = relativePath(path, to: root)
-            return excluded.contains { Glob.matches($0, relative) || Glob.matches($0, path) }
-        }
+        let isExcluded: @Sendable (String) -> Bool = { path in Self.isExcluded(path, by: excluded, root: root) }
         // Linked folders are followed only while they stay inside a folder being linted: a link
         // to `/` (or to a home folder) would otherwise walk the whole disk.
         let realRoots = paths.filter { FolderListing.isFolder($0) == true }.map(FileReplacement.followingLinks)
@@ -76,7 +82,13 @@ public enum FileDiscovery {
             result.listedFolders += walk.listed
             result.projectFolders += walk.projects
             // Files are deduplicated by path; only folders are resolved (loop protection).
-            let found = walk.files.filter { seen.insert($0).inserted }
+            var found = walk.files.filter { seen.insert($0).inserted }
+            if !included.isEmpty {
+                found.removeAll { path in
+                    let relative = relativePath(path, to: root)
+                    return !included.contains { Glob.matches($0, relative) || Glob.matches($0, path) }
+                }
+            }
             result.files += found
         }
         return result

@@ -5,6 +5,21 @@ import Support
 /// Minimal globbing for `included`/`excluded`: `**` spans folders, `*` and `?` stay in one.
 /// A pattern without wildcards matches the path itself and everything below it.
 public enum Glob {
+    public static func hasWildcards(_ pattern: String) -> Bool { pattern.contains(where: { "*?[".contains($0) }) }
+
+    /// The folder to walk for a pattern: its folders before the first one with a wildcard
+    /// (`Packages/*/Sources` → `Packages`, `*/Sources` → `.`); a pattern without any, itself.
+    public static func walkedFolder(_ pattern: String) -> String {
+        guard hasWildcards(pattern) else { return pattern }
+        var folders: [Substring] = []
+        for part in pattern.split(separator: "/", omittingEmptySubsequences: false) {
+            if hasWildcards(String(part)) { break }
+            folders.append(part)
+        }
+        let folder = folders.joined(separator: "/")
+        return folder.isEmpty ? (pattern.hasPrefix("/") ? "/" : ".") : folder
+    }
+
     public static func matches(_ pattern: String, _ path: String) -> Bool {
         var pattern = pattern
         while pattern.hasPrefix("./") { pattern.removeFirst(2) }

@@ -87,6 +87,8 @@ public struct LintSession: Sendable {
             catalog.entries.compactMap {
                 RuleCitation.read(path: $0.metadata.path, bytes: Array($0.metadata.markdown.utf8))
             })
+        // `nested_navigation_stack` and an imported rule's SwiftLint id name the rule, as in SwiftLint.
+        configuration.adoptRuleIDs(RuleIDSpellings(catalog.entries))
         let rules = Dictionary(
             catalog.entries.map { ($0.metadata.id, $0.rule.optionSpecs) }, uniquingKeysWith: { a, _ in a })
         let warnings =
@@ -97,16 +99,17 @@ public struct LintSession: Sendable {
     }
 
     /// The configured folders to lint: `included`, else the configuration's folder's run (`.`).
-    public var configuredRoots: [String] {
-        configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)
-    }
+    public var configuredRoots: [String] { configuration.includedRoots }
 
     /// The Swift files under `roots` (the configuration's exclusions applied; with a boundary,
     /// links out of it skipped), and a linter that already knows the folders listed, so deployment
     /// targets are resolved without listing again.
-    public func prepare(roots: [String]) -> (linter: Linter, discovery: FileDiscovery.Result) {
+    /// `configured`: the roots are `configuredRoots`, so `included`'s globs filter what they hold.
+    public func prepare(roots: [String], configured: Bool = false) -> (linter: Linter, discovery: FileDiscovery.Result)
+    {
         let discovery = FileDiscovery.find(
-            paths: roots, excluded: configuration.excluded, root: configuration.root, within: boundary)
+            paths: roots, excluded: configuration.excluded, root: configuration.root, within: boundary,
+            included: configured ? configuration.includedFilter : [])
         let linter = Linter(catalog: catalog, configuration: configuration)
         linter.targetResolver.know(listedFolders: discovery.listedFolders, projectFolders: discovery.projectFolders)
         return (linter, discovery)

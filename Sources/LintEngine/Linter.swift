@@ -132,13 +132,16 @@ public struct Linter: Sendable {
         /// A built-in rule (not the unused-suppression one): its findings in code that never
         /// ships are at `info` (`ScaffoldCode`). A team's rule says itself where it applies.
         let softensScaffolding: Bool
+        /// The names suppression comments may give the rule (`Suppressions.names`).
+        let suppressionNames: [String]
 
         init(
             id: String, rule: any Rule, projectRule: (any ProjectRule)?, collector: FactCollector?,
             options: RuleOptions, severity: Severity, note: NoteReference?, messageSuffix: String,
-            readsDeploymentTargets: Bool, softensScaffolding: Bool = true
+            readsDeploymentTargets: Bool, softensScaffolding: Bool = true, swiftLintID: String? = nil
         ) {
             self.softensScaffolding = softensScaffolding
+            suppressionNames = Suppressions.names(of: id, swiftLintID: swiftLintID)
             self.id = id
             self.rule = rule
             self.projectRule = projectRule
@@ -210,7 +213,8 @@ public struct Linter: Sendable {
                 messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
                 readsDeploymentTargets: entry.rule.readsDeploymentTargets,
                 softensScaffolding: entry.builtin && !(entry.rule is TeamRule) && !(entry.rule is DeclarativeRule)
-                    && entry.metadata.id != RuleCatalog.unusedSuppressionID)
+                    && entry.metadata.id != RuleCatalog.unusedSuppressionID,
+                swiftLintID: entry.metadata.swiftLintID)
         }
         return (rules, RuleGates(entries))
     }
@@ -436,7 +440,9 @@ public struct Linter: Sendable {
             let enabled = Set(rules.map(\.id))
             var unused: [Int] = []
             for (index, directive) in suppressions.directives.enumerated()
-            where directive.kind != .enable && !state.used.contains(index) {
+            where directive.kind != .enable && directive.tool == .patternlint && !state.used.contains(index) {
+                // A `swiftlint:` comment is SwiftLint's to judge (its `superfluous_disable_command`):
+                // most name SwiftLint's own rules, which do not run here.
                 // A directive for rules that are not running this time (or here) cannot be judged.
                 guard directive.rules.contains("all") || directive.rules.allSatisfy(enabled.contains) else { continue }
                 guard
@@ -457,7 +463,7 @@ public struct Linter: Sendable {
             }
             for index in unused where !silenced.contains(index) && !state.used.contains(index) {
                 let directive = suppressions.directives[index]
-                let names = directive.rules.joined(separator: " ")
+                let names = directive.written.joined(separator: " ")
                 let hit = Hit(
                     file: state.index, offset: directive.offset,
                     message: "`patternlint:\(directive.kind.rawValue) \(names)` suppresses nothing here; remove it")
@@ -477,7 +483,7 @@ public struct Linter: Sendable {
         for hit in inOrder ? hits : hits.sorted(by: { $0.offset < $1.offset }) {
             let line = state.positions.line(of: hit.offset)
             if !state.suppressions.directives.isEmpty,
-                let directive = state.suppressions.suppressor(of: rule.id, line: line)
+                let directive = state.suppressions.suppressor(answeringTo: rule.suppressionNames, line: line)
             {
                 state.used.insert(directive)
                 continue

@@ -26,6 +26,10 @@ public struct RuleMetadata: Sendable {
     public var pattern: DeclarativePattern?
     /// A team rule's `match:` and path scope (`TeamRuleSpec`).
     public var team: TeamRuleSpec?
+    /// A rule imported from SwiftLint: its id there (`swiftlint_id:`, which `import-swiftlint`
+    /// writes; for a rule tagged `swiftlint-import` without one, its id with underscores). Only
+    /// such a rule heeds `// swiftlint:disable` comments.
+    public var swiftLintID: String?
 
     public struct Example: Sendable {
         public var code: String
@@ -78,6 +82,11 @@ public struct RuleMetadata: Sendable {
             metadata.pattern = try DeclarativePattern.parse(raw, path: path)
         }
         metadata.team = try TeamRuleSpec.read(path: path, text: text)
+        if let written = note.extra["swiftlint_id"], !written.isEmpty {
+            metadata.swiftLintID = written
+        } else if note.tags.contains(swiftLintImportTag) {
+            metadata.swiftLintID = String(id.map { $0 == "-" ? "_" : $0 })
+        }
         // Each swift block belongs to the section whose heading precedes it.
         var pendingBefore: (String, Int)?
         for block in note.codeBlocks where block.language == "swift" {
@@ -99,6 +108,9 @@ public struct RuleMetadata: Sendable {
         }
         return metadata
     }
+
+    /// The tag `import-swiftlint` gives the rules it writes.
+    public static let swiftLintImportTag = "swiftlint-import"
 
     /// The note's title as written in the link: `[[Title|shown]]` → `Title`.
     public var noteTarget: String {

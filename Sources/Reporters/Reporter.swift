@@ -24,13 +24,17 @@ extension Finding {
 public enum Reporters {
     public static let all: [any Reporter.Type] = [
         XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self, CheckstyleReporter.self,
-        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self, HTMLReporter.self,
+        JUnitReporter.self, CodeClimateReporter.self, MarkdownReporter.self, HTMLReporter.self, CSVReporter.self,
+        EmojiReporter.self, SonarQubeReporter.self, SummaryReporter.self,
     ]
+
+    /// SwiftLint's names for reporters that are ours under another name.
+    public static let aliases = ["github-actions-logging": GitHubReporter.name, "gitlab": CodeClimateReporter.name]
 
     public static var names: [String] { all.map { $0.name } }
 
     public static func make(_ name: String, color: Bool = false, helpURIBase: String? = nil) -> (any Reporter)? {
-        switch name {
+        switch aliases[name] ?? name {
         case XcodeReporter.name: XcodeReporter(color: color)
         case JSONReporter.name: JSONReporter()
         case SARIFReporter.name: SARIFReporter(helpBase: helpURIBase)
@@ -40,6 +44,10 @@ public enum Reporters {
         case CodeClimateReporter.name: CodeClimateReporter()
         case MarkdownReporter.name: MarkdownReporter()
         case HTMLReporter.name: HTMLReporter(helpBase: helpURIBase)
+        case CSVReporter.name: CSVReporter()
+        case EmojiReporter.name: EmojiReporter()
+        case SonarQubeReporter.name: SonarQubeReporter()
+        case SummaryReporter.name: SummaryReporter()
         default: nil
         }
     }

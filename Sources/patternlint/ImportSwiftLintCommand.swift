@@ -17,6 +17,9 @@ struct ImportSwiftLintCommand: ParsableCommand {
             with the rule's name, message and regex for the team to fill in. A regex that is only \
             literal text becomes `text:`; any other keeps SwiftLint's semantics through `regex:` \
             (match_kinds, excluded_match_kinds, capture_group, included/excluded as path regexes). \
+            The configuration's top-level included/excluded become each rule's paths/excluded_paths \
+            (globs from the .swiftlint.yml's folder), and each rule keeps its SwiftLint id \
+            (`swiftlint_id:`), so the team's `// swiftlint:disable` comments silence it. \
             Rules SwiftLint itself refuses are named and left out. Files already in DIR that differ \
             are kept unless --overwrite. Then add `rules: [DIR]` and `notes: [DIR/notes]` to \
             .patternlint.yml. Exit 2 when the configuration cannot be read.
@@ -33,13 +36,14 @@ struct ImportSwiftLintCommand: ParsableCommand {
             source = (source as NSString).appendingPathComponent(".swiftlint.yml")
         }
         let rules: [SwiftLintCustomRule]
+        let paths: SwiftLintPaths
         do {
-            rules = try SwiftLintConfigReader.read(path: source)
+            (rules, paths) = try SwiftLintConfigReader.readWithPaths(path: source)
         } catch {
             throw CLIFailure(message: "\(error)")
         }
         let builtin = Set(BuiltinRules.byID.keys)
-        let importer = SwiftLintImporter(rules: rules, sourcePath: source, taken: builtin)
+        let importer = SwiftLintImporter(rules: rules, sourcePath: source, taken: builtin, paths: paths)
         var written = 0, unchanged = 0
         var kept: [String] = []
         // Every file lands in DIR by real path, through no link: a checkout decides what DIR holds.
@@ -83,6 +87,8 @@ struct ImportSwiftLintCommand: ParsableCommand {
                     ["swiftlint": $0.key, "id": $0.id, "form": $0.form.rawValue, "notes": $0.notes]
                 }
                 + importer.skipped.map { ["swiftlint": $0.key, "skipped": $0.reason] }
+                + (importer.paths.isEmpty || importer.imported.isEmpty
+                    ? [] : [["included": importer.paths.included, "excluded": importer.paths.excluded]])
             let data = try JSONSerialization.data(
                 withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
@@ -101,6 +107,12 @@ struct ImportSwiftLintCommand: ParsableCommand {
                 + (rule.key == rule.id ? "" : "(\(rule.key)) ") + rule.notes.joined(separator: "; ") + "\n"
         }
         for skipped in importer.skipped { out += "  \(skipped.key): not imported: \(skipped.reason)\n" }
+        if !importer.paths.isEmpty, !importer.imported.isEmpty {
+            func list(_ globs: [String]) -> String { globs.isEmpty ? "none" : globs.joined(separator: ", ") }
+            out += "The configuration's included (\(list(importer.paths.included))) and excluded"
+            out += " (\(list(importer.paths.excluded))) are kept as each rule's paths / excluded_paths, from the"
+            out += " folder of the .swiftlint.yml: put .patternlint.yml there, or adjust them.\n"
+        }
         out += "Imported \(Terminal.plural(importer.imported.count, "rule")): \(importer.textCount) as literal text, "
         out += "\(importer.regexCount) through regex; \(importer.skipped.count) not imported.\n"
         out += "Wrote \(Terminal.plural(written, "file")) to \(to) (\(unchanged) unchanged)"

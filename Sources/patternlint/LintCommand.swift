@@ -129,11 +129,11 @@ struct LintCommand: ParsableCommand {
             throw CLIFailure(
                 message: "unknown reporter `\(reporterName)`; choose one of \(Reporters.names.joined(separator: ", "))")
         }
-        let configuredRoots = configuration.included.isEmpty ? ["."] : configuration.included.map(configuration.resolve)
+        let paths = self.paths + habits.path
+        let configured = paths.isEmpty || withContext
         let roots =
-            paths.isEmpty || withContext
-            ? configuredRoots : paths.map { absolutePaths ? PathKey.of($0) : DisplayPath.of($0) }
-        let prepared = environment.prepare(roots: roots)
+            configured ? configuration.includedRoots : paths.map { absolutePaths ? PathKey.of($0) : DisplayPath.of($0) }
+        let prepared = environment.prepare(roots: roots, configured: configured)
         let discovery = prepared.discovery
         clock.mark("file discovery")
         var linter = prepared.linter
@@ -162,7 +162,7 @@ struct LintCommand: ParsableCommand {
                 return
             }
         } else {
-            inputs = discovery.files.map { LintInput.disk($0) }
+            inputs = habits.forceExcluding(discovery.files, configuration).map { LintInput.disk($0) }
         }
         if fix {
             guard !staged else { throw CLIFailure(message: "--fix works on the working tree, not with --staged") }

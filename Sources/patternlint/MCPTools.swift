@@ -358,7 +358,7 @@ struct MCPTools {
     /// and why each other one is left out.
     func configuredRoots(_ configuration: Configuration) -> (roots: [String], ignored: [String]) {
         let included =
-            configuration.included.isEmpty ? [state.workspace] : configuration.included.map(configuration.resolve)
+            configuration.included.isEmpty ? [state.workspace] : configuration.includedRoots
         var roots: [String] = []
         var ignored: [String] = []
         for path in included {
@@ -373,6 +373,7 @@ struct MCPTools {
 
     func lint(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         var (roots, ignored) = configuredRoots(environment.configuration)
+        var configured = true
         if let paths = arguments["paths"] {
             guard let list = paths.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                 throw MCPError.invalidParams("`paths` must be a list of strings")
@@ -381,9 +382,10 @@ struct MCPTools {
                 roots = try list.compactMap(\.stringValue).map(state.inside)
                 try requireExisting(roots)
                 ignored = []
+                configured = false
             }
         }
-        let (linter, discovery) = environment.prepare(roots: roots)
+        let (linter, discovery) = environment.prepare(roots: roots, configured: configured)
         var result = try sessionLint(environment, discovery.files.map { LintInput.disk($0) }, linter)
         result.problems = environment.ignoredPaths + ignored + discovery.problems + result.problems
         return findings(result, limit: try findingLimit(arguments))
@@ -406,7 +408,7 @@ struct MCPTools {
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }
         let (roots, ignored) = configuredRoots(environment.configuration)
-        let (linter, discovery) = environment.prepare(roots: roots)
+        let (linter, discovery) = environment.prepare(roots: roots, configured: true)
         var result = try sessionLint(
             environment, [LintInput(path: path) { source }] + discovery.contextInputs(besides: [path]), linter)
         result.problems = environment.ignoredPaths + ignored + result.problems

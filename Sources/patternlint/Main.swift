@@ -73,7 +73,7 @@ struct PatternLint: ParsableCommand {
         subcommands: [
             LintCommand.self, RulesCommand.self, ExplainCommand.self, NotesCommand.self, TokensCommand.self,
             InitCommand.self, InstallHookCommand.self, ImportSwiftLintCommand.self, MCPCommand.self, LSPCommand.self,
-            BenchLexerCommand.self, FinishWriteCommand.self,
+            BenchLexerCommand.self, FinishWriteCommand.self, VersionCommand.self,
         ]
     )
 }

@@ -17,6 +17,8 @@ struct RulesCommand: ParsableCommand {
     @OptionGroup var options: LintOptions
     @Flag(help: "Print JSON.") var json = false
     @Flag(help: "Run the rule files' examples instead of listing them.") var test = false
+    @Flag(help: "List only the rules the configuration runs (as SwiftLint's `rules --enabled`).") var enabled = false
+    @Flag(help: "List only the rules the configuration does not run.") var disabled = false
 
     func run() throws {
         let environment = try LintEnvironment.load(options)
@@ -36,7 +38,12 @@ struct RulesCommand: ParsableCommand {
             return
         }
         let configuration = environment.configuration
-        let entries = environment.catalog.entries
+        guard !(enabled && disabled) else {
+            throw CLIFailure(message: "--enabled and --disabled leave no rule to list")
+        }
+        let entries = environment.catalog.entries.filter {
+            !(enabled || disabled) || configuration.isEnabled($0.metadata) == enabled
+        }
         if json {
             let objects: [[String: Any]] = entries.map { entry in
                 [
@@ -84,7 +91,7 @@ struct RulesCommand: ParsableCommand {
         // Files no project speaks for: their targets, and so what the deprecation rules allow, are unknown.
         let discovery = FileDiscovery.find(
             paths: environment.configuredRoots, excluded: configuration.excluded, root: configuration.root,
-            within: environment.boundary)
+            within: environment.boundary, included: configuration.includedFilter)
         let orphans = discovery.filesWithoutProject()
         if !orphans.isEmpty {
             let shown = orphans.prefix(3).joined(separator: ", ") + (orphans.count > 3 ? ", …" : "")
@@ -106,7 +113,7 @@ struct ExplainCommand: ParsableCommand {
 
     func run() throws {
         let environment = try LintEnvironment.load(options, warn: false)
-        guard let entry = environment.catalog.entry(rule) else {
+        guard let entry = environment.catalog.entry(RuleIDSpellings(environment.catalog.entries).resolved(rule)) else {
             // A note's name: say where it is read.
             if case .resolved(let note) = environment.graph.resolve(rule) {
                 throw CLIFailure(

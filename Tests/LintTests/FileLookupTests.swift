@@ -67,7 +67,8 @@ final class FileLookupTests: XCTestCase {
         for _ in 0..<20 {
             var lines: [String] = []
             for _ in 0..<30 {
-                let kind = ["disable", "enable", "disable:next", "disable:this"].randomElement(using: &random)!
+                let kind = ["disable", "enable", "disable:next", "disable:this", "disable:previous"].randomElement(
+                    using: &random)!
                 let named = (0..<Int.random(in: 0...3, using: &random)).map { _ in rules.randomElement(using: &random)!
                 }
                 let directive = "// patternlint:\(kind) \(named.joined(separator: " "))"
@@ -102,6 +103,8 @@ final class FileLookupTests: XCTestCase {
             switch directive.kind {
             case .disableNext: regions.append((directive.rules, directive.line + 1...directive.line + 1, index))
             case .disableThis: regions.append((directive.rules, directive.line...directive.line, index))
+            case .disablePrevious:
+                regions.append((directive.rules, max(1, directive.line - 1)...max(1, directive.line - 1), index))
             case .enable: break
             case .disable:
                 for rule in directive.rules {

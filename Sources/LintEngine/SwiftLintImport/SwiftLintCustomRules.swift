@@ -21,12 +21,28 @@ public struct SwiftLintCustomRule: Sendable {
     public var matchKinds: [String]?
     public var excludedMatchKinds: [String]?
     public var captureGroup: Int = 0
-    /// Keys SwiftLint reads that PatternLint has no use for (`execution_mode`), and unknown ones.
+    /// Keys SwiftLint reads that PatternLint has no use for, and unknown ones.
     public var otherKeys: [String] = []
+    /// `execution_mode` (or `custom_rules.default_execution_mode`): `sourcekit` classifies
+    /// comments more finely than the SwiftSyntax mode the kinds here follow.
+    public var executionMode: String?
     /// Values SwiftLint would not take, in words (the rule still imports where it can).
     public var quirks: [String] = []
     /// The entry as written, for the rule file's record of where it came from.
     public var source: String
+}
+
+/// A `.swiftlint.yml`'s top-level `included` and `excluded`: paths (globs since SwiftLint 0.48)
+/// relative to the configuration's folder, a folder covering what is inside it. SwiftLint lints
+/// nothing outside them, so an imported rule keeps them as its `paths` / `excluded_paths`.
+public struct SwiftLintPaths: Sendable, Equatable {
+    public var included: [String] = []
+    public var excluded: [String] = []
+    public init(included: [String] = [], excluded: [String] = []) {
+        self.included = included
+        self.excluded = excluded
+    }
+    public var isEmpty: Bool { included.isEmpty && excluded.isEmpty }
 }
 
 public enum SwiftLintConfigReader {
@@ -35,17 +51,26 @@ public enum SwiftLintConfigReader {
     }
 
     /// Reads the file's `custom_rules`, in the order they are written.
-    public static func read(path: String) throws -> [SwiftLintCustomRule] {
+    public static func read(path: String) throws -> [SwiftLintCustomRule] { try readWithPaths(path: path).rules }
+
+    /// The file's `custom_rules` and its top-level `included` / `excluded`.
+    public static func readWithPaths(path: String) throws -> (rules: [SwiftLintCustomRule], paths: SwiftLintPaths) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "\(path): cannot read the SwiftLint configuration")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw Problem(description: "\(path): the SwiftLint configuration is not UTF-8 text")
         }
-        return try parse(text, path: path)
+        return try parseWithPaths(text, path: path)
     }
 
     public static func parse(_ text: String, path: String) throws -> [SwiftLintCustomRule] {
+        try parseWithPaths(text, path: path).rules
+    }
+
+    public static func parseWithPaths(_ text: String, path: String) throws -> (
+        rules: [SwiftLintCustomRule], paths: SwiftLintPaths
+    ) {
         let root: Node?
         do {
             root = try BoundedYAML.compose(text, .default)
@@ -57,18 +82,25 @@ public enum SwiftLintConfigReader {
         guard case .mapping(let top)? = root else {
             throw Problem(description: "\(path): a SwiftLint configuration is a mapping of keys to values")
         }
-        guard let customRules = top["custom_rules"] else { return [] }
+        let paths = SwiftLintPaths(
+            included: top["included"].flatMap(strings) ?? [], excluded: top["excluded"].flatMap(strings) ?? [])
+        guard let customRules = top["custom_rules"] else { return ([], paths) }
         guard case .mapping(let entries) = customRules else {
             throw Problem(description: "\(path): `custom_rules` must map rule names to their settings")
         }
         var rules: [SwiftLintCustomRule] = []
+        var defaultMode: String?
         for (keyNode, value) in entries {
             guard let key = keyNode.string else { continue }
             // A setting of the whole `custom_rules`, not a rule.
-            if key == "default_execution_mode" { continue }
+            if key == "default_execution_mode" {
+                defaultMode = string(value)
+                continue
+            }
             rules.append(rule(key, value))
         }
-        return rules
+        for index in rules.indices where rules[index].executionMode == nil { rules[index].executionMode = defaultMode }
+        return (rules, paths)
     }
 
     static func rule(_ key: String, _ node: Node) -> SwiftLintCustomRule {
@@ -96,6 +128,7 @@ public enum SwiftLintConfigReader {
                 } else {
                     rule.quirks.append("`capture_group` is not a plain number; SwiftLint ignores it (group 0)")
                 }
+            case "execution_mode": rule.executionMode = string(value)
             default: rule.otherKeys.append(setting)
             }
         }

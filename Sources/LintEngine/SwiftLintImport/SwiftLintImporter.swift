@@ -31,13 +31,20 @@ public struct SwiftLintImporter: Sendable {
 
     public var imported: [Imported] = []
     public var skipped: [Skipped] = []
+    /// The configuration's top-level `included` / `excluded` as the globs each rule keeps.
+    public var paths: SwiftLintPaths
 
-    /// Converts `rules` read from `sourcePath`; `taken` are rule ids already in use (built-in).
-    public init(rules: [SwiftLintCustomRule], sourcePath: String, taken: Set<String> = []) {
+    /// Converts `rules` read from `sourcePath`; `taken` are rule ids already in use (built-in);
+    /// `paths`: the configuration's top-level `included` / `excluded`.
+    public init(
+        rules: [SwiftLintCustomRule], sourcePath: String, taken: Set<String> = [], paths: SwiftLintPaths = .init()
+    ) {
         var ids = taken
         var titles = Set<String>()
+        self.paths = SwiftLintPaths(
+            included: paths.included.compactMap(Self.glob), excluded: paths.excluded.compactMap(Self.glob))
         for rule in rules {
-            switch Self.convert(rule, sourcePath: sourcePath, ids: &ids, titles: &titles) {
+            switch Self.convert(rule, sourcePath: sourcePath, paths: self.paths, ids: &ids, titles: &titles) {
             case .success(let done): imported.append(done)
             case .failure(let skip): skipped.append(skip)
             }
@@ -49,8 +56,19 @@ public struct SwiftLintImporter: Sendable {
 
     // MARK: One rule
 
+    /// A top-level `included` / `excluded` entry as a glob from the configuration's folder
+    /// (`./Tests/` → `Tests`); nil for an absolute path, which names no folder of the project.
+    static func glob(_ entry: String) -> String? {
+        var glob = entry.trimmingCharacters(in: .whitespaces)
+        while glob.hasPrefix("./") { glob.removeFirst(2) }
+        while glob.count > 1, glob.hasSuffix("/") { glob.removeLast() }
+        guard !glob.isEmpty, !glob.hasPrefix("/"), glob != "." else { return nil }
+        return glob
+    }
+
     static func convert(
-        _ rule: SwiftLintCustomRule, sourcePath: String, ids: inout Set<String>, titles: inout Set<String>
+        _ rule: SwiftLintCustomRule, sourcePath: String, paths: SwiftLintPaths = .init(), ids: inout Set<String>,
+        titles: inout Set<String>
     ) -> Result<Imported, Skipped> {
         func skip(_ reason: String) -> Result<Imported, Skipped> { .failure(Skipped(key: rule.key, reason: reason)) }
         guard let pattern = rule.regex, !pattern.isEmpty else { return skip("no `regex`; SwiftLint ignores it too") }
@@ -82,6 +100,21 @@ public struct SwiftLintImporter: Sendable {
             severity = written.lowercased()
         }
         notes += rule.quirks
+        // SwiftLint's default SwiftSyntax mode gives a comment one kind whole; its SourceKit mode
+        // names a URL, a marker and a doc field inside one apart. The rule keeps the mode.
+        let sourceKit = rule.executionMode == "sourcekit"
+        let finerCommentKinds = ["comment.url", "comment.mark", "doccomment.field"]
+        if sourceKit {
+            notes.append(
+                kinds.isEmpty
+                    ? "`execution_mode: sourcekit` changes nothing without kinds: left out"
+                    : "`execution_mode: sourcekit` kept: a URL, a marker and a doc field inside a comment have their own kinds"
+            )
+        } else if kinds.contains(where: finerCommentKinds.contains) {
+            notes.append(
+                "kinds as SwiftLint's default SwiftSyntax mode gives them, where `comment.url`, `comment.mark` and `doccomment.field` match nothing; if the team's SwiftLint runs custom rules through SourceKit (before its SwiftSyntax mode), add `execution_mode: sourcekit` under `match`"
+            )
+        }
         if !rule.otherKeys.isEmpty {
             notes.append("left out: \(rule.otherKeys.map { "`\($0)`" }.joined(separator: ", ")) (no meaning here)")
         }
@@ -122,6 +155,20 @@ public struct SwiftLintImporter: Sendable {
         if !includedRegex.isEmpty || !excluded.isEmpty {
             notes.append("paths kept as SwiftLint regexes, searched anywhere in the absolute path")
         }
+        // SwiftLint lints nothing outside the configuration's own `included` / `excluded`: the
+        // rule keeps them, from the folder of the .swiftlint.yml (which .patternlint.yml shares).
+        if !paths.included.isEmpty {
+            if includedGlobs.isEmpty {
+                includedGlobs = paths.included
+                notes.append("the configuration's `included` kept as `paths`")
+            } else {
+                notes.append("the configuration's `included` left out: the rule's own `included` globs stand instead")
+            }
+        }
+        if !paths.excluded.isEmpty {
+            excludedGlobs += paths.excluded.filter { !excludedGlobs.contains($0) }
+            notes.append("the configuration's `excluded` kept as `excluded_paths`")
+        }
 
         // The form.
         let form: Imported.Form
@@ -141,6 +188,7 @@ public struct SwiftLintImporter: Sendable {
             }
             if rule.captureGroup != 0 { match.append(("capture_group", String(rule.captureGroup))) }
         }
+        if sourceKit, !kinds.isEmpty { match.append(("execution_mode", "sourcekit")) }
         if kinds.isEmpty {
             notes.append("no kinds: it also matches in comments and strings, as in SwiftLint")
         } else {
@@ -158,7 +206,9 @@ public struct SwiftLintImporter: Sendable {
         let title = uniqueTitle((rule.name ?? rule.key).oneLine, id: id, &titles)
         var front: [(String, String)] = [
             ("id", id), ("severity", severity), ("note", YAMLWriter.scalar("[[\(title)]]")),
-            ("summary", YAMLWriter.scalar(message)), ("tags", "[swiftlint-import]"),
+            ("summary", YAMLWriter.scalar(message)), ("tags", "[\(RuleMetadata.swiftLintImportTag)]"),
+            // `// swiftlint:disable <key>` comments name the rule by this id.
+            ("swiftlint_id", YAMLWriter.scalar(rule.key)),
         ]
         front.append(("match", YAMLWriter.mapping(match)))
         if !includedGlobs.isEmpty { front.append(("paths", YAMLWriter.list(includedGlobs))) }

@@ -127,7 +127,7 @@ struct SwiftLintKindClassifier {
     }
 
     /// A comment's kind; nil for a shebang (trivia without a kind).
-    private func commentKind(_ comment: Token) -> SwiftLintKind? {
+    func commentKind(_ comment: Token) -> SwiftLintKind? {
         if comment.offset == 0, s.file.bytes[comment.offset] == UInt8(ascii: "#") { return nil }
         return isDocComment(comment) ? .docComment : .comment
     }

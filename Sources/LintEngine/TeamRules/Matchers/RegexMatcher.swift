@@ -20,10 +20,13 @@ struct RegexMatcher: TeamMatcher {
             throw map.problem("`match_kinds` and `excluded_match_kinds` cannot both be given (as in SwiftLint)")
         }
         let group = try map.int("capture_group") ?? 0
+        let sourceKit = try sourceKitComments(&map)
         do {
             let excluded = SwiftLintRegex.excludedKinds(matchKinds: matchKinds, excludedMatchKinds: excludedKinds)
             return RegexMatcher(
-                regex: try SwiftLintRegex(pattern: pattern, excluded: excluded, captureGroup: group), texts: nil)
+                regex: try SwiftLintRegex(
+                    pattern: pattern, excluded: excluded, captureGroup: group, sourceKitComments: sourceKit),
+                texts: nil)
         } catch {
             throw map.problem("`\(map.place).regex`: \(error)")
         }
@@ -39,8 +42,16 @@ struct RegexMatcher: TeamMatcher {
             throw map.problem("`kinds` and `excluded_kinds` cannot both be given")
         }
         let pattern = "(?:" + texts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|") + ")"
+        let sourceKit = try sourceKitComments(&map)
         let excluded = SwiftLintRegex.excludedKinds(matchKinds: matchKinds, excludedMatchKinds: excludedKinds)
-        return RegexMatcher(regex: try SwiftLintRegex(pattern: pattern, excluded: excluded), texts: texts)
+        return RegexMatcher(
+            regex: try SwiftLintRegex(pattern: pattern, excluded: excluded, sourceKitComments: sourceKit), texts: texts)
+    }
+
+    /// `execution_mode:` as SwiftLint's custom rules take it: `sourcekit` names the kinds inside a
+    /// comment as SourceKit does; `swiftsyntax` and `default` (SwiftLint's default) the comment whole.
+    static func sourceKitComments(_ map: inout SpecMap) throws -> Bool {
+        try map.choice("execution_mode", ["swiftsyntax", "sourcekit", "default"]) == "sourcekit"
     }
 
     static func kinds(_ map: inout SpecMap, _ key: String) throws -> [SwiftLintKind]? {

@@ -28,6 +28,9 @@ struct SwiftLintRegex: @unchecked Sendable {
     /// (an ASCII byte never stands inside a multi-byte UTF-8 character, so the occurrences in
     /// UTF-8 are those ICU finds in UTF-16).
     let plainText: [UInt8]?
+    /// `execution_mode: sourcekit`: the kinds inside a comment as SourceKit names them
+    /// (`comment.url`, `comment.mark`, `doccomment.field`), not the comment's one kind.
+    let sourceKitComments: Bool
 
     static let options: NSRegularExpression.Options = [.anchorsMatchLines, .dotMatchesLineSeparators]
 
@@ -35,7 +38,11 @@ struct SwiftLintRegex: @unchecked Sendable {
         var description: String
     }
 
-    init(pattern: String, excluded: SwiftLintKindSet = SwiftLintKindSet(), captureGroup: Int = 0) throws {
+    init(
+        pattern: String, excluded: SwiftLintKindSet = SwiftLintKindSet(), captureGroup: Int = 0,
+        sourceKitComments: Bool = false
+    ) throws {
+        self.sourceKitComments = sourceKitComments
         do {
             regex = try NSRegularExpression(pattern: pattern, options: Self.options)
         } catch {
@@ -124,7 +131,11 @@ struct SwiftLintRegex: @unchecked Sendable {
 
     /// Whether a span of an excluded kind touches `range`.
     private func touchesExcluded(_ range: Range<Int>, _ index: TeamFileIndex) -> Bool {
-        index.kinds(touching: range).intersects(excluded)
+        let kinds = index.kinds(touching: range)
+        guard sourceKitComments, kinds.contains(.comment) || kinds.contains(.docComment) else {
+            return kinds.intersects(excluded)
+        }
+        return index.sourceKitKinds(kinds, touching: range).intersects(excluded)
     }
 
     /// Whether some occurrence of one of `texts` touches no excluded kind: a kept match holds one,

@@ -76,6 +76,25 @@ public final class TeamFileIndex: @unchecked Sendable {
         return kinds.kinds(touching: range)
     }
 
+    /// `kinds` (those touching `range`) with each comment's one kind replaced by the kinds of the
+    /// pieces of it the range touches, as SourceKit splits a comment (`SourceKitCommentKinds`).
+    func sourceKitKinds(_ kinds: SwiftLintKindSet, touching range: Range<Int>) -> SwiftLintKindSet {
+        var set = kinds.subtracting(SwiftLintKindSet([.comment, .docComment]))
+        let comments = structure.file.comments
+        let classifier = SwiftLintKindClassifier(s: structure, reserving: false)
+        var k = comments.partitioningIndex { $0.end > range.lowerBound }
+        while k < comments.count,
+            comments[k].offset < range.upperBound || (range.isEmpty && comments[k].offset < range.lowerBound)
+        {
+            if let base = classifier.commentKind(comments[k]) {
+                set.bits |=
+                    SourceKitCommentKinds.kinds(touching: range, of: comments[k], base: base, bytes: bytes).bits
+            }
+            k += 1
+        }
+        return set
+    }
+
     /// The text for `NSRegularExpression`; nil when the bytes are not UTF-8 (SwiftLint cannot
     /// read such a file either, so its custom rules find nothing there).
     var regexText: RegexText? {
