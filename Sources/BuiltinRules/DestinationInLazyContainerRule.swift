@@ -97,7 +97,7 @@ public struct DestinationInLazyContainerRule: ProjectRule {
                             "`\(destination.owner)` is built in `\(container)` rows (\(project.paths[row.file] ?? "?"):\(row.line)), so this `\(destination.modifier)` only exists while that row is loaded; attach it to the container or the stack's root view",
                         evidence: [
                             .at(
-                                project.paths[row.file] ?? "?", line: row.line,
+                                project.paths[row.file] ?? "?", line: row.line, column: row.column,
                                 "`\(destination.owner)` is built in `\(container)` rows here")
                         ]))
             }

@@ -143,7 +143,11 @@ public struct EagerListDestinationRule: CollectingRule {
                         message:
                             "`\(link.owner)` is built for every `\(container)` row (\(rowPath):\(row.line)), so this `NavigationLink` builds `\(link.destination.view)` in each before anyone taps (\(cost.reason)); \(fix)",
                         severity: cost.severity,
-                        evidence: [.at(rowPath, line: row.line, "`\(link.owner)` is built once per row here")]
+                        evidence: [
+                            .at(
+                                rowPath, line: row.line, column: row.column,
+                                "`\(link.owner)` is built once per row here")
+                        ]
                             + cost.evidence))
             }
             return hits.sorted { $0.offset < $1.offset }

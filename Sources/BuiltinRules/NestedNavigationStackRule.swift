@@ -194,7 +194,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                 if let pusher = pushers.first {
                     var evidence: [Evidence] = [
                         .at(
-                            project.paths[pusher.file] ?? "?", line: pusher.line,
+                            project.paths[pusher.file] ?? "?", line: pusher.line, column: pusher.column,
                             "`\(stack.view)` is pushed here\(pusher.pusher.map { " by `\($0)`" } ?? "")")
                     ]
                     if let outer = Self.stackPushedOnto(by: pusher.pusher, in: project) { evidence.append(outer) }
@@ -222,7 +222,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                         severity: unsure,
                         evidence: [
                             .at(
-                                project.paths[site.file] ?? "?", line: site.line,
+                                project.paths[site.file] ?? "?", line: site.line, column: site.column,
                                 "`\(stack.node)` is built here, inside another stack's content\(site.parent.map { " (in `\($0)`)" } ?? "")"
                             )
                         ] + (outer?.evidence.map { [$0] } ?? []))
@@ -326,7 +326,7 @@ public struct NestedNavigationStackRule: CollectingRule {
         if !site.inStack, let parent = site.parent, let outer = hierarchy.stackedSite(of: parent) {
             evidence.append(
                 .at(
-                    project.paths[outer.file] ?? "?", line: outer.line,
+                    project.paths[outer.file] ?? "?", line: outer.line, column: outer.column,
                     "`\(parent)` is shown inside a navigation stack here"))
         } else if site.inStack, let outer = use.outerStack {
             evidence.append(.here(offset: outer.offset, message: "the `\(outer.callee)` around this use starts here"))
@@ -378,7 +378,8 @@ public struct NestedNavigationStackRule: CollectingRule {
         guard let pusher else { return nil }
         if let site = project.pathHierarchy.stackedSite(of: pusher) {
             return .at(
-                project.paths[site.file] ?? "?", line: site.line, "`\(pusher)` is shown inside a navigation stack here")
+                project.paths[site.file] ?? "?", line: site.line, column: site.column,
+                "`\(pusher)` is shown inside a navigation stack here")
         }
         return project.stackLocation(ownedBy: pusher).map {
             .at($0.path, line: $0.line, "`\(pusher)` builds the stack it pushes onto here")

@@ -149,7 +149,11 @@ public struct TabViewInNavigationStackRule: CollectingRule {
                     let path = project.paths[site.file] ?? "?"
                     place =
                         "shown inside a navigation stack (built in \(site.parent.map { "`\($0)`, " } ?? "")\(path):\(site.line)),"
-                    stack = [.at(path, line: site.line, "`\(tabs.view)` is shown inside a navigation stack here")]
+                    stack = [
+                        .at(
+                            path, line: site.line, column: site.column,
+                            "`\(tabs.view)` is shown inside a navigation stack here")
+                    ]
                 } else {
                     continue
                 }
@@ -180,7 +184,7 @@ public struct TabViewInNavigationStackRule: CollectingRule {
                     file: file, offset: offset, message: message,
                     evidence: stack + [
                         .at(
-                            project.paths[push.site.file] ?? "?", line: push.site.line,
+                            project.paths[push.site.file] ?? "?", line: push.site.line, column: push.site.column,
                             "the tab `\(view)` pushes `\(push.pushed)` here, onto the shared path")
                     ])
             }
