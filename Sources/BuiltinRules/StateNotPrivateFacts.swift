@@ -52,7 +52,8 @@ public struct StateNotPrivateFileFacts: Sendable {
                 let line = s.code[$0].line
                 let column = s.file.characterColumn(of: s.offset(of: $0), line: line)
                 if seen.insert(key).inserted { constructionLabels.append((key, line, column)) }
-                if !changing.contains(key), let parentheses = call.parentheses,
+                // A preview's or a test's construction seeds nothing that ships.
+                if !changing.contains(key), !s.isInPreview(call.calleeToken), let parentheses = call.parentheses,
                     LiteralArgument.of(Self.argumentValue(after: $0, closedBy: parentheses.upperBound, in: s), in: s)
                         == nil
                 {

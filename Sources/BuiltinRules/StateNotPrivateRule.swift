@@ -234,29 +234,36 @@ public struct StateNotPrivateRule: CollectingRule {
             return Hit(
                 file: file, offset: candidate.offset,
                 message:
-                    "\(candidate.declaration) is seeded by callers through the memberwise initializer, each with a literal, which never changes, so nothing they pass is lost today; \(advice)",
+                    "\(candidate.declaration) is seeded by callers through the memberwise initializer, each with a literal (or only in previews and tests), so nothing they pass later is lost today; \(advice)",
                 severity: .info,
                 evidence: caller.map {
                     [
                         .at(
                             $0.path, line: $0.line, column: $0.column,
-                            "a caller passes `\(candidate.property):` a literal here")
+                            "a caller passes `\(candidate.property):` here")
                     ]
                 } ?? [])
         }
+        // A state with an initial value of its own that a caller also passes: the hazard that
+        // shows is a view changing its copy of a value the caller keeps changing; else a note.
+        let drifts = candidate.changedByView && changing != nil
         let drift =
-            candidate.changedByView
+            drifts
             ? ", and `\(candidate.type)` changes its own copy, which then drifts from the caller's value"
             : ", and every later value they pass is ignored"
+        let site = changing ?? facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
         return Hit(
             file: file, offset: candidate.offset,
             message:
                 "\(candidate.declaration) is seeded by callers through the memberwise initializer\(drift); \(advice)",
-            evidence: changing.map {
+            severity: candidate.seeding == .owned && !drifts ? .info : nil,
+            evidence: site.map {
                 [
                     .at(
                         $0.path, line: $0.line, column: $0.column,
-                        "a caller passes `\(candidate.property):` a value that can change here")
+                        changing == nil
+                            ? "a caller passes `\(candidate.property):` here"
+                            : "a caller passes `\(candidate.property):` a value that can change here")
                 ]
             } ?? [])
     }

@@ -4287,8 +4287,8 @@ summary: >-
   `@State` and `@StateObject` belong to their view: make them `private`. Reported on a view (`View`,
   `ViewModifier`, `…Representable`, an app protocol refining `View`) without `private`
   (`private(set)` is not private: the fix makes it `private`); silent when a protocol requires it;
-  a state callers seed through the memberwise initializer is a warning when some caller passes a
-  value that can change (it is then ignored), `info` when every caller passes a literal; `info`
+  a state callers seed through the memberwise initializer is a warning (`info` when every caller
+  passes a literal, or when it has an initial value the view does not drift from); `info`
   when another file extends the view (fix then unsafe or absent), and when the view declares an
   `init` (no caller can set it).
 tags: [state]
@@ -4315,11 +4315,13 @@ type the property wrapper is a mistake of another kind, and `private` is not its
 The finding must be one whose advice builds. `private` cannot satisfy a protocol's requirement,
 so a property some protocol of the type requires is left alone. A caller that passes the property
 to the memberwise initializer relies on it not being private, so a seeded state gets no fix; how
-sure the finding is depends on what the callers pass. A value that can change (`count: total`, a
-property, a call) is ignored after the first: a warning, whose evidence is that caller's argument,
-and the message says when the view also changes its own copy, which then drifts from the caller's
-(a modifier counting taps into a copy of the screen's counter). When every caller passes a literal
-(`Gauge(progress: 0.5)`), nothing they pass later is lost: `info`. A view that
+sure the finding is depends on what the callers pass and what the view does with it. A state with
+no initial value of its own that callers seed is a warning (make it a `let`: later values are
+ignored), with a caller's argument as evidence; `info` when every caller passes a literal
+(`Dial(level: 0.25)`) or seeds it only in previews and tests, since nothing passed later is lost. A
+state with an initial value that a caller passes anyway is `info`, unless the view assigns or
+mutates its own copy and some caller passes a value that can change (`TapTally(taps: score)`):
+the copy then drifts from the caller's, a warning. A view that
 another file extends (`Player+Controls.swift`) may use the property there, where `private` hides
 it: the finding is `info`, naming that extension, and its fix unsafe; when the extension's code does
 use the name, `private` would not build, so there is no fix at all. A type only previews build (a

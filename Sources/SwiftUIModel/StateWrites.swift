@@ -1,9 +1,9 @@
 import SwiftLexer
 
 extension BindingWrites {
-    /// Whether a stored property's own type changes it after it is set up: assigns or mutates it, or
-    /// hands `$name` to something that writes, anywhere in the type's declarations in this file but
-    /// its initializers (which set the storage up). What decides whether a state a caller seeds can
+    /// Whether a stored property's own type changes it after it is set up: assigns or mutates it
+    /// anywhere in the type's declarations in this file but its initializers (which set the
+    /// storage up). What decides whether a state a caller seeds can
     /// drift from the caller's value.
     package static func typeChanges(property index: Int, in s: Structure) -> Bool {
         let property = s.properties[index]
@@ -28,8 +28,10 @@ extension BindingWrites {
                         if let function = s.enclosingFunction(of: token), s.functions[function].isInitializer {
                             continue
                         }
-                        // A method the tool cannot see may or may not mutate: not proof of a change.
-                        if case .method = kind { continue }
+                        // Only the view's own assignment or mutation: `$name` handed to a child may
+                        // only be read there, and a method the tool cannot see may not mutate.
+                        guard case .direct = kind else { continue }
+                        if bytes[code[token].offset] == UInt8(ascii: "$") { continue }
                         return true
                     }
                 }

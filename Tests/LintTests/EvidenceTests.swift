@@ -91,7 +91,7 @@ final class EvidenceTests: XCTestCase {
         let caller = "struct Home: View {\n    var body: some View { Badge(count: 3) }\n}\n"
         let passed = CatalogFixture.lint(
             [("Badge.swift", seeded), ("Home.swift", caller)], only: ["state-not-private"])
-        XCTAssertEqual(related(passed.findings.first), ["Home.swift:2 a caller passes `count:` a literal here"])
+        XCTAssertEqual(related(passed.findings.first), ["Home.swift:2 a caller passes `count:` here"])
     }
 
     /// Every warning and error the shipped rules report on the sample app names its evidence,
