@@ -490,7 +490,7 @@ public struct Linter: Sendable {
             if let joined, joined.message == hit.message {
                 message = joined.full
             } else {
-                message = hit.message + rule.messageSuffix
+                message = FindingMessage.joined(hit.message, rule.messageSuffix)
                 joined = (hit.message, message)
             }
             state.findings.append(makeFinding(rule, hit: hit, in: &state, line: line, message: message))
@@ -505,7 +505,7 @@ public struct Linter: Sendable {
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
         return Finding(
             ruleID: rule.id, severity: severity.capped(by: hit.confidence),
-            message: message ?? hit.message + rule.messageSuffix, path: state.path, line: line,
+            message: message ?? FindingMessage.joined(hit.message, rule.messageSuffix), path: state.path, line: line,
             column: column,
             note: rule.note, sourceLine: text, fix: hit.fix,
             related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) },
