@@ -24,11 +24,33 @@ enum PatternLintRun {
         process.executableURL = tool
         process.arguments = ["lint"] + arguments
         process.currentDirectoryURL = folder
+        // The package manager echoes all a plugin writes, standard error too, on its standard
+        // output, where the summary then followed `--reporter json`'s document. The report stays
+        // on standard output; what the tool says on standard error is handed on as progress
+        // messages, which the package manager writes to its standard error.
+        let messages = Pipe()
+        process.standardError = messages
         try process.run()
+        forwardLines(of: messages.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "patternlint exited with status \(process.terminationStatus)")
         }
+    }
+
+    /// Each line read as a progress message, until the tool closes its standard error.
+    static func forwardLines(of handle: FileHandle) {
+        var pending = Data()
+        while true {
+            let chunk = handle.availableData
+            pending += chunk
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                Diagnostics.progress(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                pending = pending[pending.index(after: newline)...]
+            }
+            if chunk.isEmpty { break }
+        }
+        if !pending.isEmpty { Diagnostics.progress(String(decoding: pending, as: UTF8.self)) }
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -5,19 +5,25 @@ import ProjectSettings
 
 /// Findings accepted as they are today; later runs report only what is new.
 ///
-/// File format (JSON): `{"version": 1, "root": ".", "findings": [{"rule", "path", "fingerprint", "line", "message", "confidence"}]}`.
+/// File format (JSON): `{"version": 1, "root": ".", "findings": [{"rule", "path", "fingerprint", "evidence", "line", "message", "confidence"}]}`.
 /// Entries are anchored to one folder, the anchor (the configuration's folder: `anchor(forFileAt:configuration:)`):
 /// each `path` is relative to it, and `root` names it relative to the file's own folder. So a run
 /// matches the entries whatever folder it starts in and however it spells paths (relative,
 /// absolute, `./x`). A file without `root` (written before it existed) holds paths relative to the
 /// folder its run started in, usually the configuration's; it is read against the anchor given.
-/// Matching uses `fingerprint` only (see `Fingerprint`, over the anchored path); `line` and
-/// `message` are for readers.
+/// Matching uses `fingerprint` (see `Fingerprint`, over the anchored path) and, when the entry has
+/// one, `evidence` (`Fingerprint.evidence`): a finding whose proof changed (a new push of the view,
+/// another write) is new even on an unchanged line. Entries without `evidence` (files written
+/// before it, findings without evidence) match on `fingerprint` alone, as they always did.
+/// `line` and `message` are for readers.
 public struct Baseline: Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
         public var rule: String
         public var path: String
         public var fingerprint: String
+        /// The finding's evidence as accepted (`Fingerprint.evidence`); nil when it had none or the
+        /// file was written before entries carried it.
+        public var evidence: String?
         public var line: Int
         public var message: String
         /// How sure the finding was when it was accepted: for readers (a baseline that accepted a
@@ -35,11 +41,12 @@ public struct Baseline: Sendable, Equatable {
     public init(findings: [Finding], anchor: String = DisplayPath.currentFolder) {
         self.anchor = DisplayPath.absolute(anchor)
         let paths = Self.anchoredPaths(findings, anchor: self.anchor)
-        entries = zip(findings, zip(paths, Fingerprint.compute(for: findings, paths: paths))).map {
+        let evidence = Self.evidenceFingerprints(findings, anchor: self.anchor)
+        entries = zip(findings, zip(paths, zip(Fingerprint.compute(for: findings, paths: paths), evidence))).map {
             finding, anchored in
             Entry(
-                rule: finding.ruleID, path: anchored.0, fingerprint: anchored.1, line: finding.line,
-                message: finding.message, confidence: finding.confidence)
+                rule: finding.ruleID, path: anchored.0, fingerprint: anchored.1.0, evidence: anchored.1.1,
+                line: finding.line, message: finding.message, confidence: finding.confidence)
         }
     }
 
@@ -87,17 +94,30 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Findings not in the baseline. Each baseline entry absorbs one finding with its fingerprint.
-    public func filter(_ findings: [Finding]) -> [Finding] {
-        var remaining: [String: Int] = [:]
-        for entry in entries { remaining[entry.fingerprint, default: 0] += 1 }
+    public func filter(_ findings: [Finding]) -> [Finding] { match(findings).kept }
+
+    /// The findings no entry absorbs, and the positions of the entries that absorbed none. An
+    /// entry absorbs one finding with its fingerprint whose evidence is the entry's (an entry
+    /// without evidence takes any); an entry with the same evidence is used first.
+    public func match(_ findings: [Finding]) -> (kept: [Finding], unmatched: [Int]) {
+        var byFingerprint: [String: [Int]] = [:]
+        for (position, entry) in entries.enumerated() { byFingerprint[entry.fingerprint, default: []].append(position) }
+        var used = [Bool](repeating: false, count: entries.count)
         let fingerprints = Fingerprint.compute(for: findings, paths: Self.anchoredPaths(findings, anchor: anchor))
-        return zip(findings, fingerprints).compactMap { finding, fingerprint in
-            if let count = remaining[fingerprint], count > 0 {
-                remaining[fingerprint] = count - 1
-                return nil
+        let evidence = Self.evidenceFingerprints(findings, anchor: anchor)
+        var kept: [Finding] = []
+        for (position, finding) in findings.enumerated() {
+            let candidates = byFingerprint[fingerprints[position]] ?? []
+            let same = candidates.first {
+                !used[$0] && entries[$0].evidence != nil && entries[$0].evidence == evidence[position]
             }
-            return finding
+            if let entry = same ?? candidates.first(where: { !used[$0] && entries[$0].evidence == nil }) {
+                used[entry] = true
+            } else {
+                kept.append(finding)
+            }
         }
+        return (kept, used.indices.filter { !used[$0] })
     }
 
     /// Leaves out the findings the baseline holds, counting them in `hiddenByBaseline`.
@@ -107,8 +127,40 @@ public struct Baseline: Sendable, Equatable {
         result.findings = kept
     }
 
-    /// Each finding's path relative to `anchor`, however the run spelt it.
-    static func anchoredPaths(_ findings: [Finding], anchor: String) -> [String] {
+    /// The entries no finding of `result` matches, among those the run could judge: entries of the
+    /// files it linted, and of files that are gone. (A run over part of the tree cannot say that an
+    /// entry of a file it did not read is stale.) Give it the findings before any other filter.
+    public func staleEntries(_ result: LintResult) -> [Entry] {
+        let linted = Set(Self.anchoredPaths(result.files, anchor: anchor))
+        return match(result.findings).unmatched.map { entries[$0] }.filter { entry in
+            linted.contains(entry.path) || !FolderListing.exists(anchor + "/" + entry.path)
+        }
+    }
+
+    /// This run's entries over `earlier`'s: the earlier entries of files this run did not lint (and
+    /// that still exist) are kept, so writing the baseline from part of the tree does not forget the
+    /// rest; those of linted files are replaced, which drops the stale ones. Returns how many
+    /// earlier entries were dropped as stale (matching no finding of the run).
+    public mutating func keep(entriesOf earlier: Baseline, notLintedIn result: LintResult) -> Int {
+        let linted = Set(Self.anchoredPaths(result.files, anchor: anchor))
+        let reanchored = earlier.entries.map { entry in
+            var entry = entry
+            entry.path = DisplayPath.relative(DisplayPath.absolute(earlier.anchor + "/" + entry.path), from: anchor)
+            return entry
+        }
+        let judged = reanchored.map { linted.contains($0.path) || !FolderListing.exists(anchor + "/" + $0.path) }
+        let replaced = Baseline(entries: zip(reanchored, judged).filter(\.1).map(\.0), anchor: anchor)
+        entries = zip(reanchored, judged).filter { !$0.1 }.map(\.0) + entries
+        return replaced.match(result.findings).unmatched.count
+    }
+
+    init(entries: [Entry], anchor: String) {
+        self.entries = entries
+        self.anchor = anchor
+    }
+
+    /// Each finding's evidence fingerprint (nil when it has none), its paths anchored.
+    static func evidenceFingerprints(_ findings: [Finding], anchor: String) -> [String?] {
         var known: [String: String] = [:]
         var realAnchor: String??
         func resolvedAnchor() -> String? {
@@ -116,10 +168,35 @@ public struct Baseline: Sendable, Equatable {
             return realAnchor ?? nil
         }
         return findings.map { finding in
-            if let path = known[finding.path] { return path }
-            let path = anchored(finding.path, to: anchor, realAnchor: resolvedAnchor)
-            known[finding.path] = path
-            return path
+            guard !finding.related.isEmpty else { return nil }
+            let paths = finding.related.map { location in
+                if let path = known[location.path] { return path }
+                let path = anchored(location.path, to: anchor, realAnchor: resolvedAnchor)
+                known[location.path] = path
+                return path
+            }
+            return Fingerprint.evidence(finding.related, paths: paths)
+        }
+    }
+
+    /// Each finding's path relative to `anchor`, however the run spelt it.
+    static func anchoredPaths(_ findings: [Finding], anchor: String) -> [String] {
+        anchoredPaths(findings.map(\.path), anchor: anchor)
+    }
+
+    /// Paths relative to `anchor`, however the run spelt them.
+    static func anchoredPaths(_ paths: [String], anchor: String) -> [String] {
+        var known: [String: String] = [:]
+        var realAnchor: String??
+        func resolvedAnchor() -> String? {
+            if realAnchor == nil { realAnchor = .some(RealPath.of(anchor)) }
+            return realAnchor ?? nil
+        }
+        return paths.map { path in
+            if let anchoredPath = known[path] { return anchoredPath }
+            let anchoredPath = anchored(path, to: anchor, realAnchor: resolvedAnchor)
+            known[path] = anchoredPath
+            return anchoredPath
         }
     }
 

@@ -390,8 +390,16 @@ public struct Configuration: Sendable {
         DisplayPath.of(path.hasPrefix("/") || root == "." ? path : root + "/" + path)
     }
 
-    /// The starter file `patternlint init` writes.
-    public static let starter = """
+    /// The starter file `patternlint init` writes, its reporter comment naming `reporters` (every
+    /// reporter the binary has: a hand-kept list fell behind when one was added).
+    public static func starter(reporters: [String]) -> String {
+        starterTemplate.replacingOccurrences(
+            of: "{reporters}",
+            with: reporters.enumerated().map { $0.offset == 0 ? "\($0.element) (default)" : $0.element }
+                .joined(separator: ", "))
+    }
+
+    static let starterTemplate = """
         # PatternLint configuration. Paths are relative to this file.
         # Which Swift files to lint when `patternlint lint` gets no paths (default: this folder).
         included:
@@ -413,7 +421,7 @@ public struct Configuration: Sendable {
         notes: []
         rules: []
 
-        # xcode (default), json, sarif, github, checkstyle, junit, codeclimate, markdown
+        # {reporters}
         reporter: xcode
         # The team's baseline (written with `lint --write-baseline FILE`): its findings are not reported.
         # baseline: .patternlint-baseline.json

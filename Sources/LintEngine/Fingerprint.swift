@@ -21,6 +21,18 @@ public enum Fingerprint {
         }
     }
 
+    /// A finding's evidence as one value: each step's path (as given: a baseline's, anchored) and
+    /// what it shows, in order. Lines and columns are left out, as in `compute`, so code inserted
+    /// above a step does not change it; a step that moves to another file, shows other code or a
+    /// new step does.
+    public static func evidence(_ related: [RelatedLocation], paths: [String]) -> String {
+        var key = ""
+        for (location, path) in zip(related, paths) {
+            key += path + "\u{1F}" + normalized(location.message) + "\u{1E}"
+        }
+        return hex(fnv1a(key))
+    }
+
     /// Trimmed, with runs of spaces and tabs folded to one space.
     public static func normalized(_ line: String) -> String {
         var out = ""

@@ -124,6 +124,11 @@ public struct LintSession: Sendable {
 
     /// The baseline a run applies, anchored to the folder of the configuration that names it.
     public func baseline(_ choice: BaselineChoice) throws -> Baseline? {
+        try baselineFile(choice)?.baseline
+    }
+
+    /// The baseline a run applies and its file's path.
+    public func baselineFile(_ choice: BaselineChoice) throws -> (baseline: Baseline, path: String)? {
         let path: String
         switch choice {
         case .none: return nil
@@ -135,17 +140,22 @@ public struct LintSession: Sendable {
         if let boundary, !boundary.contains(path) {
             throw LintProblem("\(path): leads outside \(boundary.folder)")
         }
-        return try Baseline.load(path: path, anchor: Baseline.anchor(forFileAt: path, configuration: configuration))
+        return (
+            try Baseline.load(path: path, anchor: Baseline.anchor(forFileAt: path, configuration: configuration)), path
+        )
     }
 
     /// What a front end asks of a run besides its inputs.
     public struct Filters: Sendable {
         public var baseline: BaselineChoice = .configured
-        /// Only findings on lines changed since this git revision.
+        /// Only findings on lines changed since this git revision (or whose evidence is).
         public var changedSince: String?
-        public init(baseline: BaselineChoice = .configured, changedSince: String? = nil) {
+        /// Name the baseline's entries that match no finding (`--strict-baseline`).
+        public var judgesBaseline = false
+        public init(baseline: BaselineChoice = .configured, changedSince: String? = nil, judgesBaseline: Bool = false) {
             self.baseline = baseline
             self.changedSince = changedSince
+            self.judgesBaseline = judgesBaseline
         }
     }
 
@@ -153,23 +163,34 @@ public struct LintSession: Sendable {
     /// A baseline that cannot be read throws; so does a revision git does not know.
     public func lint(_ inputs: [LintInput], with linter: Linter, filters: Filters = Filters()) throws -> LintResult {
         var result = linter.lint(inputs)
+        let baseline = try baselineFile(filters.baseline)
+        // Judged on every finding of the files linted, before the changed lines narrow them.
+        if filters.judgesBaseline { result.staleBaselineEntries = baseline?.baseline.staleEntries(result) ?? [] }
         if let revision = filters.changedSince {
             result.findings = try Self.onlyChangedLines(result.findings, since: revision)
         }
-        try baseline(filters.baseline)?.apply(to: &result)
+        if let baseline {
+            baseline.baseline.apply(to: &result)
+            result.baselinePath = baseline.path
+        }
         return result
     }
 
-    /// Findings on lines changed since the revision (untracked files count as wholly changed).
+    /// Findings on lines changed since the revision, or whose evidence is on one: a change that
+    /// makes code elsewhere wrong (a new push of a view that owns a stack) is that change's
+    /// finding (untracked files count as wholly changed).
     public static func onlyChangedLines(_ findings: [Finding], since revision: String) throws -> [Finding] {
         let changed: [String: Set<Int>?]
         do { changed = try Git.changedLines(since: revision) } catch {
             throw LintProblem("--changed-since \(revision): \(error)")
         }
         let byKey = Dictionary(changed.map { (PathKey.of($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        func isChanged(_ path: String, _ line: Int) -> Bool {
+            guard let lines = byKey[PathKey.of(path)] else { return false }
+            return lines.map { $0.contains(line) } ?? true
+        }
         return findings.filter { finding in
-            guard let lines = byKey[PathKey.of(finding.path)] else { return false }
-            return lines.map { $0.contains(finding.line) } ?? true
+            isChanged(finding.path, finding.line) || finding.related.contains { isChanged($0.path, $0.line) }
         }
     }
 }

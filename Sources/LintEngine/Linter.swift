@@ -38,6 +38,11 @@ public struct LintResult: Sendable {
     public var files: [String] = []
     /// How many findings a baseline left out; nil when no baseline was applied.
     public var hiddenByBaseline: Int?
+    /// The baseline file applied, as the run named it (reports say what hid the findings).
+    public var baselinePath: String?
+    /// The baseline's entries no finding matched, when the run was asked to judge them
+    /// (`LintSession.Filters.judgesBaseline`); nil otherwise.
+    public var staleBaselineEntries: [Baseline.Entry]?
 
     public init(
         findings: [Finding], problems: [String], filesLinted: Int, rulesRun: [RuleCatalog.Entry], files: [String] = []
@@ -65,6 +70,10 @@ public struct Linter: Sendable {
     public let targetResolver = DeploymentTargetResolver()
     /// Counts the files each pass has done (the CLI draws it on a terminal).
     public var progress: ProgressCounter?
+    /// Lint context-only files too, and report their findings whose evidence lies in a reported
+    /// file: a staged push of a view that owns a stack makes the error in the view's file, which
+    /// the commit does not touch (`--staged`, `--with-context`).
+    public var reportsFindingsProvedByReportedFiles = false
 
     public init(catalog: RuleCatalog, configuration: Configuration) {
         self.catalog = catalog
@@ -282,8 +291,10 @@ public struct Linter: Sendable {
             case .failure(let problem):
                 states[index] = (nil, nil, [], problem)
             case .success(let file):
-                // Context-only files (`--staged`) feed the index; their own findings are not reported.
-                let state = inputs[index].reportFindings ? firstPass(file, rules: rules, gates: gates) : nil
+                // Context-only files (`--staged`) feed the index; their own findings are not reported
+                // (but for those a reported file proves, when asked).
+                let judged = inputs[index].reportFindings || reportsFindingsProvedByReportedFiles
+                let state = judged ? firstPass(file, rules: rules, gates: gates) : nil
                 // Collecting rules read every file, context-only ones too: their facts are cross-file.
                 states[index] = (state, file.summary, collectors.map { $0.collect(file) }, nil)
             }
@@ -317,11 +328,17 @@ public struct Linter: Sendable {
         clock.mark("view hierarchies")
         // Pass 2: project rules' verdicts, unused suppressions, and each file's findings sorted.
         let perFile = ConcurrentSlots<FileFindings>(count: files.count)
+        let reportedKeys =
+            reportsFindingsProvedByReportedFiles
+            ? Set(inputs.filter(\.reportFindings).map { PathKey.of($0.path) }) : []
         progress?.begin("Cross-file rules", total: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
             defer { progress?.advance() }
             guard let state = files[position]?.state, let first = owned.take(position) else { return }
-            let findings = secondPass(state, first, project: project, rules: rules, reportUnused: reportUnused)
+            var findings = secondPass(state, first, project: project, rules: rules, reportUnused: reportUnused)
+            if !inputs[position].reportFindings {
+                findings.removeAll { !$0.related.contains { reportedKeys.contains(PathKey.of($0.path)) } }
+            }
             if !findings.isEmpty { perFile[position] = FileFindings(findings) }
         }
         clock.mark("project rules")
@@ -335,9 +352,9 @@ public struct Linter: Sendable {
         let all = FileFindings.joined(perFile.take())
         var problems: [String] = []
         var reported: [String] = []
-        for slot in files {
+        for (position, slot) in files.enumerated() {
             if let problem = slot?.problem { problems.append(problem.description) }
-            if let state = slot?.state { reported.append(state.path) }
+            if let state = slot?.state, inputs[position].reportFindings { reported.append(state.path) }
         }
         return LintResult(
             findings: all, problems: problems, filesLinted: reported.count, rulesRun: entries, files: reported)
@@ -492,7 +509,7 @@ public struct Linter: Sendable {
             if let joined, joined.message == hit.message {
                 message = joined.full
             } else {
-                message = hit.message + rule.messageSuffix
+                message = FindingMessage.joined(hit.message, rule.messageSuffix)
                 joined = (hit.message, message)
             }
             if hit.weighsScaffolding { state.weighed.insert(state.findings.count) }
@@ -508,7 +525,8 @@ public struct Linter: Sendable {
         let (column, text) = state.placer.place(hit.offset, line: line, positions: state.positions)
         var finding = Finding(
             ruleID: rule.id, severity: severity.capped(by: hit.confidence),
-            message: message ?? hit.message + rule.messageSuffix, path: state.path, line: line, column: column,
+            message: message ?? FindingMessage.joined(hit.message, rule.messageSuffix), path: state.path, line: line,
+            column: column,
             note: rule.note, sourceLine: text, fix: hit.fix,
             related: hit.evidence.map { Self.locate($0, path: state.path, positions: state.positions) },
             confidence: hit.confidence)

@@ -35,7 +35,7 @@ public struct HTMLReporter: Reporter {
             out += fileGroup(
                 file, index: index + 1, open: open, excerpts: excerpts, evidence: evidence, groups: groups)
         }
-        if files.isEmpty { out += "<p>No findings.</p>\n" }
+        if files.isEmpty { out += "<p>\(Markup.escape(Self.nothingShown(result)))</p>\n" }
         out += "</main>\n"
         out += "<footer>PatternLint \(Markup.escape(PatternLintVersion.current)). "
         out +=
@@ -79,10 +79,24 @@ public struct HTMLReporter: Reporter {
             <body>
             <header>
             <h1>PatternLint report</h1>
-            <p class="totals">\(severityTotals(result.findings))<span class="muted">\(Self.plural(count, "finding")) in \(Self.plural(result.filesLinted, "file")) linted, \(Self.plural(result.rulesRun.count, "rule")) run</span></p>
+            <p class="totals">\(severityTotals(result.findings))<span class="muted">\(Self.plural(count, "finding")) in \(Self.plural(result.filesLinted, "file")) linted, \(Self.plural(result.rulesRun.count, "rule")) run\(Markup.escape(Self.hiddenNote(result)))</span></p>
             </header>
 
             """
+    }
+
+    /// `, 45 hidden by the baseline .patternlint-baseline.json`; empty when none are hidden.
+    static func hiddenNote(_ result: LintResult) -> String {
+        guard let hidden = result.hiddenByBaseline, hidden > 0 else { return "" }
+        return ", \(plural(hidden, "finding")) hidden by the baseline" + (result.baselinePath.map { " \($0)" } ?? "")
+    }
+
+    /// What an empty report says: a clean run, or one whose findings a baseline hides (a page that
+    /// said "No findings" then misled whoever opened it).
+    static func nothingShown(_ result: LintResult) -> String {
+        guard let hidden = result.hiddenByBaseline, hidden > 0 else { return "No findings." }
+        return "No new findings: \(plural(hidden, "finding")) \(hidden == 1 ? "is" : "are") hidden by the baseline"
+            + (result.baselinePath.map { " \($0)" } ?? "") + "; patternlint lint --no-baseline shows them."
     }
 
     func severityTotals(_ findings: [Finding]) -> String {

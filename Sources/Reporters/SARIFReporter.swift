@@ -3,18 +3,22 @@ import Notes
 import Support
 import LintEngine
 
-/// SARIF 2.1.0 for code-scanning UIs: one `rule` per rule run, whose `help.markdown` carries the
-/// rule and its pattern note, so the note shows beside each alert; `partialFingerprints` keep
-/// alerts attached to their code across edits.
+/// SARIF 2.1.0 for code-scanning UIs: one `rule` per rule that reported, whose `help.markdown`
+/// carries the rule and its pattern note, so the note shows beside each alert; `partialFingerprints`
+/// keep alerts attached to their code across edits. Rules without results are left out: code
+/// scanning reads a descriptor only for the results that name it, and every descriptor carries its
+/// whole note, so listing all of them made an empty run's report hundreds of kilobytes.
 public struct SARIFReporter: Reporter {
     public static let name = "sarif"
-    /// Base for `helpUri` (the note's permalink is appended); a `urn:` when none is configured.
+    /// Base for `helpUri` (the note's permalink is appended); without one there is no page to point
+    /// at (the note's text is in `help` already), so `helpUri` is left out.
     public var helpBase: String?
 
     public init(helpBase: String? = nil) { self.helpBase = helpBase }
 
     public func report(_ result: LintResult) -> String {
-        let rules = result.rulesRun
+        let reporting = Set(result.findings.map(\.ruleID))
+        let rules = result.rulesRun.filter { reporting.contains($0.metadata.id) }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.metadata.id, $0) })
         let fingerprints = Fingerprint.compute(for: result.findings)
         let log = SARIF.Log(runs: [
@@ -69,12 +73,8 @@ public struct SARIFReporter: Reporter {
         if let note = entry.note, let markdown = entry.noteMarkdown {
             help += "\n\n---\n\n**Pattern note: \(note.title)** (`\(note.permalink)`, `\(note.path)`)\n\n" + markdown
         }
-        // A published notes site (`help_uri_base`) gets the exported page; otherwise a URN names the note.
-        let helpUri =
-            entry.note.map { note in
-                helpBase.map { NotePageLink.url(for: note, base: $0) } ?? "urn:patternlint:note:\(note.permalink)"
-            }
-            ?? "urn:patternlint:rule:\(metadata.id)"
+        // A published notes site (`help_uri_base`) gets the exported page; a URN instead led nowhere.
+        let helpUri = entry.note.flatMap { note in helpBase.map { NotePageLink.url(for: note, base: $0) } }
         return SARIF.Rule(
             id: metadata.id, name: Self.pascalCase(metadata.id), shortDescription: SARIF.Text(text: metadata.summary),
             fullDescription: SARIF.Text(text: Self.firstParagraph(metadata.body) ?? metadata.summary),
@@ -187,7 +187,7 @@ enum SARIF {
         var name: String
         var shortDescription: Text
         var fullDescription: Text
-        var helpUri: String
+        var helpUri: String?
         var help: Help
         var defaultConfiguration: Configuration
         var properties: RuleProperties

@@ -29,13 +29,15 @@ struct LintCommand: ParsableCommand {
             Editors: --stdin-path PATH lints an unsaved buffer read from standard
             input as the file at PATH.
             Pull requests: --changed-since REV keeps findings on changed lines.
-            Legacy code: --write-baseline F, then --baseline F reports only new ones.
+            Legacy code: --write-baseline F, then --baseline F reports only new ones;
+            --strict-baseline fails (exit 3) on entries nothing matches any more.
             From SwiftLint: --autocorrect is --fix; --only-rule R, --output F,
             --progress (shown on a terminal anyway) and --lenient (errors as warnings)
             work as there.
 
             Exit codes: 0 clean (or only warnings and infos), 1 an error finding (a
-            warning too with --strict), 2 usage, configuration or I/O error.
+            warning too with --strict), 2 usage, configuration or I/O error, 3 a stale
+            baseline entry (--strict-baseline).
 
             Examples:
               patternlint lint Sources/
@@ -110,8 +112,15 @@ struct LintCommand: ParsableCommand {
     var dryRun = false
     @Option(
         name: .customLong("write-baseline"),
-        help: ArgumentHelp("Record the findings in a baseline file (written atomically) and exit 0.", valueName: "file")
+        help: ArgumentHelp(
+            "Record the findings in a baseline file (written atomically) and exit 0. An existing file keeps its entries of files this run did not lint; its stale entries are dropped.",
+            valueName: "file")
     ) var writeBaseline: String?
+    @Flag(
+        name: .customLong("strict-baseline"),
+        help:
+            "Fail (exit 3) when a baseline entry matches no finding any more (the finding was fixed): the stale entries are named; --write-baseline drops them."
+    ) var strictBaseline = false
 
     @OptionGroup var habits: SwiftLintHabits
 
@@ -138,6 +147,8 @@ struct LintCommand: ParsableCommand {
         clock.mark("file discovery")
         var linter = prepared.linter
         linter.keepRunUntilExit = true
+        // A hook reports what the commit breaks, in the files it touches or in those they prove wrong.
+        linter.reportsFindingsProvedByReportedFiles = staged || withContext
         let baselineChoice = try self.baselineChoice()
         var inputs: [LintInput]
         var problems = discovery.problems
@@ -181,7 +192,8 @@ struct LintCommand: ParsableCommand {
             result = try environment.lint(
                 inputs, with: linter,
                 filters: LintSession.Filters(
-                    baseline: writeBaseline == nil ? baselineChoice : .none, changedSince: changedSince))
+                    baseline: writeBaseline == nil ? baselineChoice : .none, changedSince: changedSince,
+                    judgesBaseline: strictBaseline && writeBaseline == nil))
         } catch let problem as LintProblem {
             throw CLIFailure(message: problem.description)
         }
@@ -189,7 +201,7 @@ struct LintCommand: ParsableCommand {
         clock.mark("lint")
         result.problems = problems + result.problems
         if let writeBaseline {
-            try record(result.findings, inBaseline: writeBaseline, configuration: configuration)
+            try record(result, inBaseline: writeBaseline, configuration: configuration)
             return
         }
         if minConfidence != .low { result.findings.removeAll { $0.confidence < minConfidence } }
@@ -202,9 +214,12 @@ struct LintCommand: ParsableCommand {
         clock.mark("write")
         for problem in result.problems { Terminal.error(problem) }
         if !quiet { Terminal.summary(result, afterDryRun: fix && dryRun) }
+        let stale = result.staleBaselineEntries ?? []
+        if !stale.isEmpty { Terminal.staleEntries(stale, in: result.baselinePath ?? "the baseline") }
         if !result.problems.isEmpty { throw ExitCode(ExitStatus.usageOrIO) }
         let failing: Severity = strict ? .warning : .error
         if result.findings.contains(where: { $0.severity >= failing }) { throw ExitCode(ExitStatus.findings) }
+        if !stale.isEmpty { throw ExitCode(ExitStatus.staleBaseline) }
         if let stamp {
             // A comment only: the build-tool plugin's output, compiled into the target as an empty file.
             let text = "// PatternLint: \(result.filesLinted) files linted, \(result.findings.count) findings\n"
@@ -316,14 +331,28 @@ extension LintCommand {
         return noBaseline ? .none : .configured
     }
 
-    /// `--write-baseline`: records the findings, anchored as `acceptedBaseline` reads them, and says how many.
-    func record(_ findings: [Finding], inBaseline path: String, configuration: Configuration) throws {
+    /// `--write-baseline`: records the findings, anchored as `acceptedBaseline` reads them, over
+    /// the entries an existing file holds for files this run did not lint, and says how many.
+    func record(_ result: LintResult, inBaseline path: String, configuration: Configuration) throws {
         let anchor = Baseline.anchor(forFileAt: path, configuration: configuration)
-        do { try Baseline(findings: findings, anchor: anchor).write(to: path) } catch {
+        var baseline = Baseline(findings: result.findings, anchor: anchor)
+        var dropped = 0
+        // An unreadable earlier file is replaced, as before: writing is how a team repairs one.
+        if FileManager.default.fileExists(atPath: path), let earlier = try? Baseline.load(path: path, anchor: anchor) {
+            dropped = baseline.keep(entriesOf: earlier, notLintedIn: result)
+        }
+        do { try baseline.write(to: path) } catch {
             throw CLIFailure(message: "\(error)")
         }
+        let kept = baseline.entries.count - result.findings.count
+        let notes = [
+            kept > 0 ? "\(Terminal.plural(kept, "entry", "entries")) of files not linted kept" : nil,
+            dropped > 0 ? "\(Terminal.plural(dropped, "stale entry", "stale entries")) dropped" : nil,
+        ].compactMap { $0 }
         FileHandle.standardError.write(
-            Data("Wrote \(Terminal.plural(findings.count, "finding")) to \(path).\n".utf8))
+            Data(
+                ("Wrote \(Terminal.plural(result.findings.count, "finding")) to \(path)"
+                    + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + ".\n").utf8))
     }
 
     func stdinInputs(_ path: String, discovery: FileDiscovery.Result) -> [LintInput] {
@@ -384,6 +413,16 @@ extension Terminal {
             Data(
                 "\(afterDryRun ? "After these fixes, " : "Linted ")\(Terminal.plural(result.filesLinted, "file")): \(Terminal.plural(errors, "error")), \(Terminal.plural(warnings, "warning")), \(Terminal.plural(infos, "info"))\(hidden).\n"
                     .utf8))
+    }
+}
+
+extension Terminal {
+    /// `--strict-baseline`: the entries that match no finding, so the team removes them.
+    static func staleEntries(_ entries: [Baseline.Entry], in path: String) {
+        var text =
+            "\(path): \(Terminal.plural(entries.count, "entry", "entries")) no finding matches any more (fixed, or the code changed); `--write-baseline \(path)` drops them:\n"
+        for entry in entries { text += "  \(entry.path):\(entry.line): \(entry.rule): \(entry.message)\n" }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }
 

@@ -42,6 +42,8 @@ enum ExitStatus {
     static let findings: Int32 = 1
     /// Usage, configuration or I/O error.
     static let usageOrIO: Int32 = 2
+    /// `--strict-baseline`: a baseline entry matches no finding any more.
+    static let staleBaseline: Int32 = 3
 }
 
 /// An error that ends the run with a message and an exit code.
@@ -81,6 +83,9 @@ struct PatternLint: ParsableCommand {
 enum Terminal {
     /// `1 file`, `2 files`.
     static func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    static func plural(_ count: Int, _ word: String, _ words: String) -> String {
+        "\(count) \(count == 1 ? word : words)"
+    }
 
     static func error(_ message: String) {
         FileHandle.standardError.write(Data(("patternlint: " + message + "\n").utf8))

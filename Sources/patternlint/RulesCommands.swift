@@ -168,7 +168,7 @@ struct InitCommand: ParsableCommand {
             throw CLIFailure(message: "\(path) exists; use --force to replace it")
         }
         do {
-            try AtomicFile.write(Configuration.starter, to: path)
+            try AtomicFile.write(Configuration.starter(reporters: Reporters.names), to: path)
         } catch {
             throw CLIFailure(message: "\(error)")
         }

@@ -176,3 +176,18 @@ final class HTMLReporterTests: XCTestCase {
         XCTAssertTrue(Reporters.make("html", helpURIBase: "https://x.example/") is HTMLReporter)
     }
 }
+
+extension HTMLReporterTests {
+    /// Issue 46, item 5: a report whose findings a baseline hides says so, and by which file.
+    func testAnEmptyReportSaysWhatTheBaselineHides() {
+        var result = LintResult(findings: [], problems: [], filesLinted: 3, rulesRun: [])
+        XCTAssertTrue(HTMLReporter().report(result).contains("<p>No findings.</p>"))
+        result.hiddenByBaseline = 45
+        result.baselinePath = ".patternlint-baseline.json"
+        let html = HTMLReporter().report(result)
+        XCTAssertFalse(html.contains("<p>No findings.</p>"), html)
+        XCTAssertTrue(
+            html.contains("No new findings: 45 findings are hidden by the baseline .patternlint-baseline.json"), html)
+        XCTAssertTrue(html.contains("45 findings hidden by the baseline .patternlint-baseline.json</span>"), html)
+    }
+}

@@ -45,12 +45,14 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(driver["name"] as? String, "PatternLint")
         XCTAssertEqual(run["columnKind"] as? String, "unicodeCodePoints", "columns count scalars, not UTF-16 units")
         let rules = driver["rules"] as! [[String: Any]]
-        XCTAssertEqual(rules.count, result.rulesRun.count)
+        // Only the rules that reported, each once.
+        XCTAssertEqual(Set(rules.compactMap { $0["id"] as? String }), Set(result.findings.map(\.ruleID)))
+        XCTAssertEqual(rules.count, 3)
         for rule in rules {
             XCTAssertNotNil(rule["id"] as? String)
             XCTAssertNotNil((rule["shortDescription"] as? [String: Any])?["text"] as? String)
             XCTAssertNotNil((rule["fullDescription"] as? [String: Any])?["text"] as? String)
-            XCTAssertTrue((rule["helpUri"] as? String)?.contains(":") ?? false, "helpUri is an absolute URI")
+            XCTAssertNil(rule["helpUri"], "no help_uri_base: no page to link, so no helpUri")
             let markdown = (rule["help"] as? [String: Any])?["markdown"] as? String ?? ""
             XCTAssertTrue(markdown.contains("Pattern note:"), "help carries the pattern note for \(rule["id"]!)")
         }
@@ -84,6 +86,17 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual((replacement["insertedContent"] as! [String: Any])["text"] as? String, "private ")
         XCTAssertEqual((replacement["deletedRegion"] as! [String: Any])["byteLength"] as? Int, 0)
         XCTAssertNil(results.first { $0["ruleId"] as? String == "navigation-view-deprecated" }!["fixes"])
+    }
+
+    /// An empty run lists no rules: small enough to upload on every push.
+    func testAnEmptySARIFRunIsSmall() throws {
+        var empty = result
+        empty.findings = []
+        let sarif = SARIFReporter().report(empty)
+        XCTAssertLessThan(sarif.utf8.count, 2_000, sarif)
+        let log = try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as! [String: Any]
+        let driver = ((log["runs"] as! [[String: Any]])[0]["tool"] as! [String: Any])["driver"] as! [String: Any]
+        XCTAssertEqual((driver["rules"] as? [Any])?.count, 0)
     }
 
     func testSARIFHelpLinksToThePublishedNotes() throws {
