@@ -74,13 +74,13 @@ public struct NestedNavigationStackRule: CollectingRule {
             file.vocabulary.containsAny(.navigationStack, .navigationView, .navigationLink, .navigationDestination)
                 || !uses.isEmpty
         else { return { _, _ in [] } }
-        var hits: [(hit: Hit, inner: StackContent)] = []
+        var hits: [Hit] = []
         // Stacks directly inside another are found here; a stack in a view pushed from elsewhere
         // is the index's to say.
         var owned:
             [(
                 offset: Int, view: String, node: String, wrappers: [String], branches: [String], conditional: Bool,
-                stack: String, severity: Severity?, gates: [BindingGate], inner: StackContent
+                stack: String, severity: Severity?, gates: [BindingGate]
             )] = []
         var branchTable: CompileBranchTable?
         var mentions = NameMentions()
@@ -103,7 +103,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                         .here(
                             offset: s.offset(of: outer.calleeToken), message: "the outer `\(outer.callee)` starts here")
                     ])
-                hits.append((hit, StackContent(stack: callIndex, in: s)))
+                hits.append(hit)
                 continue
             }
             guard let owner = s.enclosingType(of: call.calleeToken) else { continue }
@@ -127,8 +127,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                     // The flags a caller decides the stack by (`if embedInStack { NavigationStack … }`).
                     BindingWrites.gates(of: call.calleeToken, in: s, owner: owner).filter {
                         $0.kind == .flag && !$0.negated
-                    },
-                    StackContent(stack: callIndex, in: s)
+                    }
                 ))
         }
         let wrapped =
@@ -137,7 +136,7 @@ public struct NestedNavigationStackRule: CollectingRule {
         let fileIndex = file.index
         let direct = hits
         return { [owned, uses] project, selfStacking in
-            var hits = direct.map { Self.judged($0.hit, inner: $0.inner, project: project) }
+            var hits = direct
             for use in uses {
                 if let hit = Self.verdict(onUse: use, file: fileIndex, project: project, selfStacking: selfStacking) {
                     hits.append(hit)
@@ -158,7 +157,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                             "this `\(stack.stack)` sits inside `\(shell)`, which holds a navigation stack of its own, so two paths compete; keep one stack and push values onto it",
                         // Without the shell's stack to point at, it is only suspected.
                         severity: evidence == nil ? .info : stack.severity, evidence: evidence ?? [])
-                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
+                    hits.append(hit)
                     continue
                 }
                 // Built only on some runs: whether the caller that shows it in a stack turns it off
@@ -203,7 +202,7 @@ public struct NestedNavigationStackRule: CollectingRule {
                         message:
                             "`\(stack.view)` is pushed onto a stack (\(project.paths[pusher.file] ?? "?"):\(pusher.line)) yet owns a `\(stack.stack)`; drop this stack and let the presenting one drive navigation\(decided ?? caveat)",
                         severity: decided == nil ? unsure : stack.severity, evidence: evidence)
-                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
+                    hits.append(hit)
                 } else if !inBody || project.pushedViews[stack.view] == nil,
                     project.pathHierarchy.status(of: stack.node) == .inStack,
                     // A shared container's stack: reported at its uses inside a stack instead.
@@ -231,22 +230,11 @@ public struct NestedNavigationStackRule: CollectingRule {
                         hit.message +=
                             " (the outer stack is built on one branch of a condition only, so the two nest only on that branch)"
                     }
-                    hits.append(Self.judged(hit, inner: stack.inner, project: project))
+                    hits.append(hit)
                 }
             }
             return hits.sorted { $0.offset < $1.offset }
         }
-    }
-
-    /// An inner stack whose content shows no link, destination or path (only content, a sheet, a
-    /// dismiss button) does not show two paths competing: said with less confidence.
-    static func judged(_ hit: Hit, inner: StackContent, project: ProjectIndex) -> Hit {
-        guard !inner.navigates, !inner.builds.contains(where: project.mayNavigate) else { return hit }
-        var hit = hit
-        hit.confidence = .medium
-        hit.message +=
-            " (the inner stack shows no link, destination or path of its own, so whether two paths compete is not shown)"
-        return hit
     }
 
     /// Where the outer stack around a view starts (the stack its outermost stacked site is in, or

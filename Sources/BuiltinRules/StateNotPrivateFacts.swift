@@ -21,6 +21,8 @@ public struct StateNotPrivateFileFacts: Sendable {
     /// Those of them passed something other than a literal somewhere (`count: model.count`, not
     /// `count: 0`): a value that can change later, which a seeded `@State` then ignores.
     var changingSeeds: [(key: UInt64, line: Int, column: Int)] = []
+    /// Those passed something other than a literal outside previews and tests (`Date()` too).
+    var nonLiteralSeeds: [(key: UInt64, line: Int, column: Int)] = []
 
     init(_ file: LintFile) {
         let s = file.structure
@@ -46,6 +48,7 @@ public struct StateNotPrivateFileFacts: Sendable {
         guard file.summary.buildsViews else { return }
         var seen = Set<UInt64>()
         var changing = Set<UInt64>()
+        var nonLiteral = Set<UInt64>()
         for call in s.calls where SwiftUINames.mayBuildRunType(call) {
             s.forEachArgumentLabel(of: call) {
                 let key = Self.labelKey(call.callee, s.text($0))
@@ -53,10 +56,14 @@ public struct StateNotPrivateFileFacts: Sendable {
                 let column = s.file.characterColumn(of: s.offset(of: $0), line: line)
                 if seen.insert(key).inserted { constructionLabels.append((key, line, column)) }
                 // A preview's or a test's construction seeds nothing that ships.
-                if !changing.contains(key), !s.isInPreview(call.calleeToken), let parentheses = call.parentheses,
-                    LiteralArgument.of(Self.argumentValue(after: $0, closedBy: parentheses.upperBound, in: s), in: s)
-                        == nil
-                {
+                guard !changing.contains(key), !s.isInPreview(call.calleeToken), let parentheses = call.parentheses
+                else { return }
+                let value = Self.argumentValue(after: $0, closedBy: parentheses.upperBound, in: s)
+                if !nonLiteral.contains(key), LiteralArgument.of(value, in: s) == nil {
+                    nonLiteral.insert(key)
+                    nonLiteralSeeds.append((key, line, column))
+                }
+                if Self.refersToState(value, in: s) {
                     changing.insert(key)
                     changingSeeds.append((key, line, column))
                 }
@@ -72,6 +79,22 @@ public struct StateNotPrivateFileFacts: Sendable {
             index = s.closing[index] > index ? Int(s.closing[index]) + 1 : index + 1
         }
         return label + 2..<min(index, end)
+    }
+
+    /// Whether an argument passes the caller's own state or a model's (`score`, `filters.query`,
+    /// `self.item?.name`): a value that can change after the first. A literal, or a value built
+    /// on the spot (`Date()`, `Model(id: 1)`), is handed over once.
+    static func refersToState(_ value: Range<Int>, in s: Structure) -> Bool {
+        guard let first = value.first, s.code[first].kind == .identifier || s.is(first, "self") else { return false }
+        if s.is(first, "true") || s.is(first, "false") || s.is(first, "nil") { return false }
+        for index in value {
+            let token = s.code[index]
+            if token.kind == .identifier || s.is(index, "self") { continue }
+            if s.punct(index, UInt8(ascii: ".")) { continue }
+            if token.kind == .operator, s.is(index, "?") || s.is(index, "!") { continue }
+            return false
+        }
+        return true
     }
 
     var isEmpty: Bool {
@@ -108,6 +131,8 @@ public struct StateNotPrivateFacts: Sendable {
     var constructionLabelSites: [UInt64: (file: Int, line: Int, column: Int)] = [:]
     /// The first file and line passing each `Type.label` a value that is not a literal.
     var changingSeedSites: [UInt64: (file: Int, line: Int, column: Int)] = [:]
+    /// The first file and line passing each `Type.label` something other than a literal.
+    var nonLiteralSeedSites: [UInt64: (file: Int, line: Int, column: Int)] = [:]
 
     init(_ collected: Collected<StateNotPrivateFileFacts>) {
         for (file, facts) in collected.byFile.enumerated() {
@@ -120,6 +145,9 @@ public struct StateNotPrivateFacts: Sendable {
             }
             for (key, line, column) in facts.changingSeeds where changingSeedSites[key] == nil {
                 changingSeedSites[key] = (file, line, column)
+            }
+            for (key, line, column) in facts.nonLiteralSeeds where nonLiteralSeedSites[key] == nil {
+                nonLiteralSeedSites[key] = (file, line, column)
             }
         }
     }
@@ -143,6 +171,15 @@ public struct StateNotPrivateFacts: Sendable {
         path: String, line: Int, column: Int
     )? {
         changingSeedSites[StateNotPrivateFileFacts.labelKey(type, label)].map {
+            (project.paths[$0.file] ?? "?", $0.line, $0.column)
+        }
+    }
+
+    /// Where some construction outside previews and tests passes this label a non-literal.
+    func nonLiteralSeedSite(of type: String, passing label: String, in project: ProjectIndex) -> (
+        path: String, line: Int, column: Int
+    )? {
+        nonLiteralSeedSites[StateNotPrivateFileFacts.labelKey(type, label)].map {
             (project.paths[$0.file] ?? "?", $0.line, $0.column)
         }
     }

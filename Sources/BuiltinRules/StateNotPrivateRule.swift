@@ -227,9 +227,10 @@ public struct StateNotPrivateRule: CollectingRule {
         _ candidate: Candidate, passedByCallers: Bool, facts: StateNotPrivateFacts, project: ProjectIndex, file: Int
     ) -> Hit {
         let changing = facts.changingSeedSite(of: candidate.type, passing: candidate.property, in: project)
+        let nonLiteral = facts.nonLiteralSeedSite(of: candidate.type, passing: candidate.property, in: project)
         let advice =
             "make it a `let` (or `@Binding`) if the caller owns it, or keep it `private` and set it once in an `init` (`_\(candidate.property) = State(initialValue: …)`)"
-        if passedByCallers, changing == nil {
+        if passedByCallers, nonLiteral == nil {
             let caller = facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
             return Hit(
                 file: file, offset: candidate.offset,
@@ -251,7 +252,9 @@ public struct StateNotPrivateRule: CollectingRule {
             drifts
             ? ", and `\(candidate.type)` changes its own copy, which then drifts from the caller's value"
             : ", and every later value they pass is ignored"
-        let site = changing ?? facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
+        let site =
+            (drifts ? changing : nonLiteral)
+            ?? facts.constructionSite(of: candidate.type, passing: candidate.property, in: project)
         return Hit(
             file: file, offset: candidate.offset,
             message:
@@ -261,7 +264,7 @@ public struct StateNotPrivateRule: CollectingRule {
                 [
                     .at(
                         $0.path, line: $0.line, column: $0.column,
-                        changing == nil
+                        !drifts
                             ? "a caller passes `\(candidate.property):` here"
                             : "a caller passes `\(candidate.property):` a value that can change here")
                 ]

@@ -3147,8 +3147,8 @@ summary: >-
   { NavigationStack { … } }`, or a member used in one branch). Pushes through the app's own link
   modifiers (an `extension View` function that builds a `NavigationLink`) count. `NavigationView`s
   too (`info` where macOS may be a target, where nested ones made a third column; `.columns` style
-  is a split view). A warning (medium confidence) when the inner stack never navigates (no link,
-  destination or path) or the outer one is built on one branch of a condition only.
+  is a split view). A warning (medium confidence) when the outer stack is built on one branch of
+  a condition only.
 tags: [navigation]
 ---
 
@@ -3619,12 +3619,9 @@ struct AccountDetail: View {
 }
 ```
 
-## Non-triggering
-
-An inner stack whose content never navigates (no link, no destination modifier, no path: only
-content, a sheet, a dismiss button) does not show two paths competing, only a second bar: a
-warning (medium confidence), not an error. Links in the views its content builds count as
-navigating:
+A pushed screen that owns a stack is an error even when its own stack never navigates (no link,
+no destination, no path: only content, a toolbar, a sheet): it shows a second navigation bar under
+the first, its title and buttons in the inner one, the back button in the outer.
 
 ```swift
 struct Orders: View {
@@ -3646,7 +3643,7 @@ struct Receipt: View {
     @State private var sharing = false
 
     var body: some View {
-        ⓦNavigationStack {
+        ↓NavigationStack {
             Text(order.title)
                 .toolbar { Button("Done") { dismiss() } }
                 .sheet(isPresented: $sharing) { Text("Share") }
@@ -3654,6 +3651,9 @@ struct Receipt: View {
     }
 }
 ```
+
+
+## Non-triggering
 
 An outer stack built on one branch of a runtime condition only (`if compact { NavigationStack {
 content } } else { content }`) nests the inner one on that branch only: a warning. The outer

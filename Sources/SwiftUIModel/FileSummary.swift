@@ -43,11 +43,6 @@ package struct FileSummary: Sendable {
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
-    /// Functions in `extension View` whose body builds a link or a destination modifier
-    /// (`.withRouter()` registering `navigationDestination`s), and the types whose code does:
-    /// views that navigate (see `ProjectIndex.mayNavigate`).
-    var navigationWrappers: [String] = []
-    var navigatingTypes: [String] = []
     /// A link modifier whose destination is a member of a parameter's type (`func navigationLink(to
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
     /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
@@ -182,12 +177,6 @@ package struct FileSummary: Sendable {
                         SwiftUINames.isLinkName(s.calls[$0].callee) && !s.calls[$0].isMember
                     }
                     if !links.isEmpty { linkWrappers.append(function.name) }
-                    if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
-                        SwiftUINames.isNavigationCall(s.calls[$0])
-                            || (!s.calls[$0].isMember && SwiftUINames.isDestinationModifier(s.calls[$0].callee))
-                    }) {
-                        navigationWrappers.append(function.name)
-                    }
                     // `func bottomPanel(…) -> some View { sheet(…) { content() } }`: what it shows is presented.
                     if s.calls(in: body.lowerBound..<body.upperBound + 1).contains(where: {
                         BindingWriters.isPresentation(s.calls[$0].callee)
@@ -258,7 +247,6 @@ package struct FileSummary: Sendable {
                 appModifiersUsed.insert(call.callee)
             }
             if mayBeNavigation, SwiftUINames.isNavigationCallName(call.callee) {
-                if let owner = s.enclosingType(of: call.calleeToken) { navigatingTypes.append(types[owner].name) }
                 readNavigation(call, at: callIndex, in: s, isApp: isApp, router: &router)
             }
         }

@@ -104,15 +104,9 @@ public struct ProjectIndex: Sendable {
     public private(set) var presentationWrappers: Set<String> = []
     /// The app's own link modifiers: `extension View` functions whose body builds a `NavigationLink`.
     public private(set) var linkWrappers: Set<String> = []
-    /// Views of the run whose code builds a link or a destination modifier, and the app's modifiers
-    /// that do (see `FileSummary.navigationWrappers`).
-    private var navigatingTypes: Set<String> = []
-    private var navigationWrappers: Set<String> = []
     /// Views with exactly one `NavigationStack`/`NavigationView`, built only on some runs
     /// (`if compact { NavigationStack { content } } else { content }`).
     public private(set) var viewsWithConditionalPathStack: Set<String> = []
-    /// `navigatingTypes` and every view that builds (not presents) one of them, at any depth.
-    private let lazyNavigatingViews: LazyBox<Set<String>>
     /// Names of the `mutating func`s the run declares: `settings.reset()` may write `settings`.
     public private(set) var mutatingFunctions: Set<String> = []
     /// What each type name's declarations (extensions included) say it conforms to or inherits.
@@ -214,28 +208,6 @@ public struct ProjectIndex: Sendable {
         }
     }
 
-    /// Whether a view (or, as `.name`, a modifier) a stack's content builds may navigate: it or a
-    /// view it builds holds a link or a destination modifier, or it is not the run's to tell.
-    public func mayNavigate(_ name: String) -> Bool {
-        if name.hasPrefix(".") {
-            let function = String(name.dropFirst())
-            return navigationWrappers.contains(function) || !viewModifierFunctions.contains(function)
-        }
-        return typesByName[name] == nil || lazyNavigatingViews.value.contains(name)
-    }
-
-    /// `views` and every node that builds one of them (not in a presentation), up the hierarchy.
-    static func builders(of views: Set<String>, in hierarchy: ViewHierarchy) -> Set<String> {
-        var found = views
-        var queue = Array(views)
-        while let view = queue.popLast() {
-            for site in hierarchy.sites[view] ?? [] where !site.presented {
-                if let parent = site.parent, found.insert(parent).inserted { queue.append(parent) }
-            }
-        }
-        return found
-    }
-
     /// Summarises the files (in parallel) and builds the index.
     public init(files: [LintFile], count: Int? = nil) {
         let summaries = ConcurrentSlots<FileSummary>(count: files.count)
@@ -333,8 +305,6 @@ public struct ProjectIndex: Sendable {
                     pathStackCount[owner] = ((seen?.count ?? 0) + 1, seen?.conditional ?? conditional)
                 }
             }
-            navigatingTypes.formUnion(summary.navigatingTypes)
-            navigationWrappers.formUnion(summary.navigationWrappers)
             if !summary.pushes.isEmpty { pushesByFile[file] = summary.pushes.map { ($0.call, $0.view, $0.pusher) } }
             for push in summary.pushes {
                 Self.recordPush(
@@ -423,9 +393,6 @@ public struct ProjectIndex: Sendable {
                 }, isOpaque: opaque)
         }
         viewsWithConditionalPathStack = Set(pathStackCount.filter { $0.value == (1, true) }.keys)
-        lazyNavigatingViews = LazyBox { [lazyHierarchy, navigatingTypes] in
-            Self.builders(of: navigatingTypes, in: lazyHierarchy.value)
-        }
         lazyPathHierarchy = LazyBox {
             ViewHierarchy(
                 constructions: built, memberUses: uses, viewNames: views,

@@ -28,15 +28,43 @@ extension BindingWrites {
                         if let function = s.enclosingFunction(of: token), s.functions[function].isInitializer {
                             continue
                         }
-                        // Only the view's own assignment or mutation: `$name` handed to a child may
-                        // only be read there, and a method the tool cannot see may not mutate.
-                        guard case .direct = kind else { continue }
-                        if bytes[code[token].offset] == UInt8(ascii: "$") { continue }
-                        return true
+                        switch kind {
+                        case .passed(let call, let label):
+                            // `$name` handed to a SwiftUI control that writes it (a text field);
+                            // a child view of the app may only read it.
+                            let callee = s.calls[call]
+                            if BindingWriters.effect(callee: callee.callee, label: label, isMember: callee.isMember)
+                                != nil
+                            {
+                                return true
+                            }
+                        case .direct:
+                            if replacesWholeValue(at: token, in: s) { return true }
+                        case .method:
+                            // A method the tool cannot see may not mutate.
+                            continue
+                        }
                     }
                 }
                 return false
             }
         }
+    }
+
+    /// `name = …`, `name += …`, `&name`, `name.toggle()`: the value itself replaced or mutated. A
+    /// member's assignment (`name.title = …`) is left out: on a class instance (an `@Observable`
+    /// model, a Core Data object) it changes the caller's object too, so nothing drifts.
+    static func replacesWholeValue(at token: Int, in s: Structure) -> Bool {
+        if s.code.indices.contains(token - 1), s.code[token - 1].kind == .operator, s.is(token - 1, "&") {
+            return true
+        }
+        let next = token + 1
+        guard next < s.code.count else { return false }
+        if s.code[next].kind == .operator {
+            let op = s.text(next)
+            return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+        }
+        return s.punct(next, UInt8(ascii: ".")) && next + 1 < s.code.count && s.punct(next + 2, UInt8(ascii: "("))
+            && mutatingMethods.contains(s.text(next + 1))
     }
 }
