@@ -6286,8 +6286,10 @@ together, or a path changed twice in one update. Drive them with one optional va
 An `@State` property assigned, or an `@Published` one changed, while SwiftUI computes `body`: in
 `body` itself outside any closure, in a computed property or function `body` calls, or in an
 `init` run by a parent's body. Move the change into an action, `.onAppear`, `.task` or
-`.onChange`. No rule yet: the lexical shape cannot tell a helper `body` calls from one a closure
-calls. See [[Views-Only State Management]].
+`.onChange`. No rule yet: an assignment written straight in a `@ViewBuilder` body does not
+build, so the cases that reach the app go through a helper, a `GeometryReader` closure or a
+parent's `init`, which a lexical pass cannot follow from `body` with proof (on the development
+corpus the direct shape never occurs). See [[Views-Only State Management]].
 
 ### State assigned in init
 
