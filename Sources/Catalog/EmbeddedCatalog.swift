@@ -3707,6 +3707,26 @@ struct SignUp: View {
 }
 ```
 
+A file-private view only previews build is a canvas harness: no parent updates it in the app,
+so the finding is `info` (a wider type may be built by a UIKit host the index does not read):
+
+```swift
+final class FormModel: ObservableObject {
+    @Published var name = ""
+}
+
+private struct SignUpHarness: View {
+    ⓘ@ObservedObject var model = FormModel()
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+
+#Preview {
+    SignUpHarness()
+}
+```
+
+
 """#),
     (path: #"Rules/presentation-mode-deprecated.md"#, contents: #"""
 ---
