@@ -23,8 +23,12 @@ public enum BuiltinRules {
         NavigationLoopRule(), // navigation-loop
         NavigationViewDeprecatedRule(), // navigation-view-deprecated
         NestedNavigationStackRule(), // nested-navigation-stack
+        ObservedObjectCreatedByViewRule(), // observed-object-created-by-view
         PresentationModeDeprecatedRule(), // presentation-mode-deprecated
+        StateAssignedInInitRule(), // state-assigned-in-init
         StateNotPrivateRule(), // state-not-private
+        StateObjectSingletonRule(), // state-object-singleton
+        StateReadInInitRule(), // state-read-in-init
         TabViewInNavigationStackRule(), // tabview-in-navigation-stack
     ]
 

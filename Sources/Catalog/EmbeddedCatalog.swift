@@ -4171,6 +4171,88 @@ struct Drafts: View {
 ```
 
 """#),
+    (path: #"Rules/observed-object-created-by-view.md"#, contents: #"""
+---
+id: observed-object-created-by-view
+severity: warning
+note: "[[State Before the View Is Installed]]"
+summary: >-
+  `@ObservedObject var model = Model()`: the view creates an object it only observes, and a new
+  one replaces it each time the parent updates the view.
+tags: [state]
+---
+
+# observed-object-created-by-view
+
+SwiftUI keeps `@State` and `@StateObject` storage across updates, but an `@ObservedObject` is
+just a stored property of the view value. Each time the parent's body runs, it makes the view
+value again, the property's `= Model()` runs again, and the screen loses what the old object
+held (a half-typed form, a loaded page). Own it with `@StateObject` (or `@State` holding an
+`@Observable` model), or take it from the caller.
+
+## Triggering
+
+```swift
+final class FormModel: ObservableObject {
+    @Published var name = ""
+}
+
+struct SignUp: View {
+    ↓@ObservedObject var model = FormModel()
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+```
+
+## Non-triggering
+
+```swift
+final class FormModel: ObservableObject {
+    @Published var name = ""
+}
+
+struct SignUp: View {
+    @StateObject private var model = FormModel()
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+```
+
+```swift
+final class FormModel: ObservableObject {
+    @Published var name = ""
+    static let shared = FormModel()
+}
+
+struct SignUp: View {
+    @ObservedObject var model: FormModel
+    @ObservedObject var shared = FormModel.shared
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+```
+
+A file-private view only previews build is a canvas harness: no parent updates it in the app,
+so the finding is `info` (a wider type may be built by a UIKit host the index does not read):
+
+```swift
+final class FormModel: ObservableObject {
+    @Published var name = ""
+}
+
+private struct SignUpHarness: View {
+    ⓘ@ObservedObject var model = FormModel()
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+
+#Preview {
+    SignUpHarness()
+}
+```
+
+
+"""#),
     (path: #"Rules/presentation-mode-deprecated.md"#, contents: #"""
 ---
 id: presentation-mode-deprecated
@@ -4274,6 +4356,95 @@ struct EditSheet: View {
     var body: some View {
         Text(presentationMode.wrappedValue.isPresented ? "Open" : "Closed")
     }
+}
+```
+
+"""#),
+    (path: #"Rules/state-assigned-in-init.md"#, contents: #"""
+---
+id: state-assigned-in-init
+severity: warning
+note: "[[State Before the View Is Installed]]"
+summary: >-
+  An `@State` property with an initial value is assigned in the view's `init` (`self.x = …`):
+  the assignment has no effect and the view starts with the declared value.
+tags: [state]
+---
+
+# state-assigned-in-init
+
+A view's `@State` storage belongs to SwiftUI, which installs it only after `init` returns. When
+the declaration already gives the state its initial value, a later `self.count = start` in the
+`init` writes to a storage no view holds yet, and is dropped without a word: the screen shows the
+declared value. Seed the storage itself: `_count = State(initialValue: start)`.
+
+A state declared without an initial value (`@State private var count: Int`) is different: the
+first `self.count = start` initializes it, which works, and is not reported.
+
+## Triggering
+
+```swift
+struct Counter: View {
+    @State private var count = 0
+
+    init(start: Int) {
+        self.↓count = start
+    }
+
+    var body: some View { Text("\(count)") }
+}
+```
+
+```swift
+struct Search: View {
+    @State private var query: String = ""
+
+    init(initial: String) {
+        ↓query = initial
+    }
+
+    var body: some View { TextField("Search", text: $query) }
+}
+```
+
+## Non-triggering
+
+```swift
+struct Counter: View {
+    @State private var count = 0
+
+    init(start: Int) {
+        _count = State(initialValue: start)
+    }
+
+    var body: some View { Text("\(count)") }
+}
+```
+
+```swift
+struct Counter: View {
+    @State private var count: Int
+
+    init(start: Int) {
+        self.count = start
+    }
+
+    var body: some View { Text("\(count)") }
+}
+```
+
+Other stored properties are the `init`'s to set:
+
+```swift
+struct Counter: View {
+    @State private var count = 0
+    let title: String
+
+    init(title: String) {
+        self.title = title
+    }
+
+    var body: some View { Text("\(title) \(count)") }
 }
 ```
 
@@ -4638,6 +4809,144 @@ struct Lap: View {
 ```
 
 """#),
+    (path: #"Rules/state-object-singleton.md"#, contents: #"""
+---
+id: state-object-singleton
+severity: warning
+note: "[[State Before the View Is Installed]]"
+summary: >-
+  `@StateObject var x = Model.shared`: a state object wraps a shared instance (`.shared`,
+  `.default`, `.current`) that no view owns.
+tags: [state]
+---
+
+# state-object-singleton
+
+`@StateObject` says "this view owns the object: make it once, keep it while the view lives".
+A shared instance is owned by nobody and outlives every view, so the wrapper promises what it
+does not do, and the view cannot be handed another instance in a preview or a test. Observe it
+with `@ObservedObject`, or put it in the environment at the root and read it there.
+
+## Triggering
+
+```swift
+final class Settings: ObservableObject {
+    static let shared = Settings()
+    @Published var dark = false
+}
+
+struct SettingsScreen: View {
+    ↓@StateObject private var settings = Settings.shared
+
+    var body: some View { Toggle("Dark", isOn: $settings.dark) }
+}
+```
+
+## Non-triggering
+
+```swift
+final class Settings: ObservableObject {
+    static let shared = Settings()
+    @Published var dark = false
+}
+
+struct SettingsScreen: View {
+    @ObservedObject private var settings = Settings.shared
+
+    var body: some View { Toggle("Dark", isOn: $settings.dark) }
+}
+```
+
+"""#),
+    (path: #"Rules/state-read-in-init.md"#, contents: #"""
+---
+id: state-read-in-init
+severity: warning
+note: "[[State Before the View Is Installed]]"
+summary: >-
+  A view's `init` reads its own `@StateObject` (a new instance each time) or `@State` (the
+  initial value, not the live state) before SwiftUI installs it.
+tags: [state]
+---
+
+# state-read-in-init
+
+SwiftUI prints "Accessing StateObject's object without being installed on a View. This will
+create a new instance each time." when a view's `init` uses its own `@StateObject`: the storage
+is installed only after `init` returns, so the read builds a throwaway object, and whatever the
+`init` did to it (`model.load(id)`) is lost. Seed the object with
+`_model = StateObject(wrappedValue: Model(id: id))` and start work in `.task`.
+
+Reading an `@State` there gets the initial value, with "Accessing State's value outside of being
+installed on a View" in the console. That value is often what the code meant, so that case is
+reported at info (medium confidence).
+
+## Triggering
+
+```swift
+final class Loader: ObservableObject {
+    @Published var id = 0
+}
+
+struct Detail: View {
+    @StateObject private var loader = Loader()
+
+    init(id: Int) {
+        ↓loader.id = id
+    }
+
+    var body: some View { Text("\(loader.id)") }
+}
+```
+
+## Non-triggering
+
+```swift
+final class Loader: ObservableObject {
+    @Published var id: Int
+    init(id: Int) { self.id = id }
+}
+
+struct Detail: View {
+    @StateObject private var loader: Loader
+
+    init(id: Int) {
+        _loader = StateObject(wrappedValue: Loader(id: id))
+    }
+
+    var body: some View { Text("\(loader.id)") }
+}
+```
+
+A parameter of the same name is the caller's value, not the state:
+
+```swift
+struct Editor: View {
+    @State private var text: String
+
+    init(text: String) {
+        _text = State(initialValue: text.trimmingCharacters(in: .whitespaces))
+    }
+
+    var body: some View { TextField("Text", text: $text) }
+}
+```
+
+```swift
+struct Editor: View {
+    @State private var draft = ""
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = limit
+        print(ⓘdraft.count)
+    }
+
+    var body: some View { TextField("Text", text: $draft) }
+}
+```
+
+"""#),
     (path: #"Rules/tabview-in-navigation-stack.md"#, contents: #"""
 ---
 id: tabview-in-navigation-stack
@@ -4990,6 +5299,8 @@ The map of the navigation notes. Every PatternLint finding points to one of them
 - [[NavigationStack Essentials]] - one stack per hierarchy, no `NavigationView`, modifiers on the content
 - [[Views-Only State Management]] - who owns state, bindings down, `private` `@State`
 - [[Dual Initializer Pattern]] - a view that works embedded and standalone without `.constant`
+- [[State Before the View Is Installed]] - seed state in `init` through `_x`, use it once installed
+- [[SwiftUI Runtime Warnings]] - the console lines SwiftUI prints, and the code behind each
 
 ## Pushing screens
 
@@ -6574,6 +6885,227 @@ enough, or move it out.
 
 - relates_to [[Dual Initializer Pattern]]
 - relates_to [[Hashable Selection Binding]] - one enum value instead of flags
+- part_of [[SwiftUI Navigation Patterns]]
+
+"""#),
+    (path: #"notes/swiftui/state/runtime-warnings.md"#, contents: #"""
+---
+title: SwiftUI Runtime Warnings
+type: reference
+permalink: swiftui/state/runtime-warnings
+tags: [swiftui, navigation, state, runtime-warning]
+aliases: [Runtime Warnings, Console Warnings, SwiftUI Console Messages]
+---
+
+# SwiftUI Runtime Warnings
+
+SwiftUI reports many navigation and state mistakes only when the screen runs, as a line in the
+console. Each line below is quoted as SwiftUI prints it (type names vary), with what causes it,
+the fix, and the rule that finds the cause before the app runs where there is one.
+`patternlint explain "<the line>"` finds the entry for a pasted line.
+
+## Problem
+
+- [problem] A console line names a symptom, far from the code that causes it #runtime-warning
+
+## Navigation
+
+### No destination for a value link
+
+> A NavigationLink is presenting a value of type "Item" but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+
+A `NavigationLink(value:)` (or a value appended to the path) whose type no
+`navigationDestination(for: Item.self)` covers on the stack that shows the link. Declare the
+destination on the stack's root content, outside lazy rows. No rule yet: it needs every stack
+that can show the link, across files. See [[Value-Based List Navigation]].
+
+### The same destination type twice on a stack
+
+> A navigationDestination for "Item" was declared earlier on the stack. Only the destination declared closest to the root view of the stack will be used.
+
+Two `navigationDestination(for: Item.self)` on one stack, often a pushed screen declaring the one
+its parent already has (a profile pushed over a profile). Keep one, at the root. No rule yet:
+cross-file. See [[Enum Routes and Programmatic Navigation]].
+
+### A value link in a NavigationView
+
+> NavigationLink presenting a value must appear inside a NavigationContent-based NavigationView. Link will be disabled.
+
+`NavigationLink(value:)` works only in a `NavigationStack` or `NavigationSplitView`. Replace the
+`NavigationView` (rule `navigation-view-deprecated`). See [[NavigationStack Essentials]].
+
+### A destination in a lazy container
+
+> Do not put a navigation destination modifier inside a "lazy" container, like `List` or `LazyVStack`. These containers create child views only when needed to render on screen. Add the navigation destination modifier outside these containers so that the navigation stack can always see the destination.
+
+Rule `destination-in-lazy-container`. See [[Enum Routes and Programmatic Navigation]].
+
+### Two presented destinations at once
+
+> Update NavigationAuthority bound path tried to update multiple times per frame.
+
+Several `navigationDestination(isPresented:)` on one stack driven by flags that can be true
+together, or a path changed twice in one update. Drive them with one optional value (rule
+`exclusive-bool-flags` finds flags kept exclusive by hand). See [[Hashable Selection Binding]].
+
+## State
+
+### State changed while the body is computed
+
+> Modifying state during view update, this will cause undefined behavior.
+
+> Publishing changes from within view updates is not allowed, this will cause undefined behavior.
+
+An `@State` property assigned, or an `@Published` one changed, while SwiftUI computes `body`: in
+`body` itself outside any closure, in a computed property or function `body` calls, or in an
+`init` run by a parent's body. Move the change into an action, `.onAppear`, `.task` or
+`.onChange`. No rule yet: an assignment written straight in a `@ViewBuilder` body does not
+build, so the cases that reach the app go through a helper, a `GeometryReader` closure or a
+parent's `init`, which a lexical pass cannot follow from `body` with proof (on the development
+corpus the direct shape never occurs). See [[Views-Only State Management]].
+
+### State assigned in init
+
+(silent) `self.count = start` in `init` for `@State private var count = 0` has no effect: the
+view starts with the declared value. Rule `state-assigned-in-init`. See
+[[State Before the View Is Installed]].
+
+### A state object read in init
+
+> Accessing StateObject's object without being installed on a View. This will create a new instance each time.
+
+> Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.
+
+Rule `state-read-in-init`. See [[State Before the View Is Installed]].
+
+### A state object wrapping a shared instance
+
+(silent) `@StateObject var store = Store.shared`. Rule `state-object-singleton`. See
+[[State Before the View Is Installed]].
+
+### An observed object the view creates
+
+(silent) `@ObservedObject var model = Model()`: a new object each time the parent updates the
+view. Rule `observed-object-created-by-view`. See [[State Before the View Is Installed]].
+
+## Related Patterns
+
+- relates_to [[State Before the View Is Installed]]
+- relates_to [[NavigationStack Essentials]]
+- part_of [[SwiftUI Navigation Patterns]]
+
+"""#),
+    (path: #"notes/swiftui/state/state-before-installed.md"#, contents: #"""
+---
+title: State Before the View Is Installed
+type: pattern
+permalink: swiftui/state/state-before-installed
+tags: [swiftui, state, runtime-warning]
+aliases: [Accessing StateObject's object without being installed on a View, State in init, StateObject in init]
+---
+
+# State Before the View Is Installed
+
+A view value is a description: SwiftUI makes it (runs `init`), then *installs* it, attaching the
+`@State` and `@StateObject` storage it keeps for that place in the tree. Until then the wrappers
+hold only their initial values. Code in `init` that uses them works on storage no view holds, and
+SwiftUI says so at run time, or says nothing at all:
+
+> Accessing StateObject's object without being installed on a View. This will create a new instance each time.
+
+> Accessing State's value outside of being installed on a View. This will result in a constant Binding of the initial value and will not update.
+
+## Problem
+
+- [problem] `self.count = start` in `init` for `@State private var count = 0`: no effect, the view starts at 0, no warning #state
+- [problem] `model.load(id)` in `init` on a `@StateObject`: a throwaway object does the work, the installed one never sees it
+- [problem] `@ObservedObject var model = Model()`: the view makes the object it observes, and every parent update makes a new one
+- [problem] `@StateObject var store = Store.shared`: the view claims to own an object nobody owns
+
+## Pattern
+
+1. Seed state in `init` through its storage: `_count = State(initialValue: start)`,
+   `_model = StateObject(wrappedValue: Model(id: id))`. Write nothing else to it there.
+2. Use the state in `body`, `.task` or `.onAppear`, where the view is installed.
+3. An object the view makes is `@StateObject` (or `@State` holding an `@Observable` model);
+   an object someone else owns is passed in (`@ObservedObject`, a `let`) or read from the
+   environment.
+
+```swift good
+final class Loader: ObservableObject {
+    @Published var id: Int
+    init(id: Int) { self.id = id }
+}
+
+struct Detail: View {
+    @State private var count: Int
+    @StateObject private var loader: Loader
+
+    init(id: Int, start: Int) {
+        _count = State(initialValue: start)
+        _loader = StateObject(wrappedValue: Loader(id: id))
+    }
+
+    var body: some View {
+        Text("\(loader.id) \(count)")
+    }
+}
+```
+
+## Worked example
+
+The assignment that looks right and does nothing:
+
+```swift bad state-assigned-in-init
+struct Counter: View {
+    @State private var count = 0
+
+    init(start: Int) {
+        self.count = start
+    }
+
+    var body: some View { Text("\(count)") }
+}
+```
+
+The object made by the view that only observes it:
+
+```swift bad observed-object-created-by-view
+final class FormModel: ObservableObject {
+    @Published var name = ""
+}
+
+struct SignUp: View {
+    @ObservedObject var model = FormModel()
+
+    var body: some View { TextField("Name", text: $model.name) }
+}
+```
+
+## Variations
+
+- A `@State` declared without an initial value (`@State private var count: Int`) is initialized
+  by its first `self.count = start` in `init`: that works, and is the same as `_count = …`.
+- An `@StateObject`'s `wrappedValue:` is an autoclosure evaluated once per installed view: a new
+  `id` from the parent later does not make a new object. Give the view `.id(id)` when it must.
+
+## When not to use it
+
+- Reading a `@State` in `init` for its declared initial value is harmless apart from the console
+  line; `state-read-in-init` reports it at info.
+
+## Lint rules
+
+- `state-assigned-in-init`: an `@State` with an initial value assigned in `init`.
+- `state-read-in-init`: a `@StateObject` (or `@State`) read in `init`.
+- `observed-object-created-by-view`: `@ObservedObject var x = Model()`.
+- `state-object-singleton`: `@StateObject var x = Model.shared`.
+
+## Related Patterns
+
+- relates_to [[Views-Only State Management]] - who owns state
+- relates_to [[Dual Initializer Pattern]] - seeding state from an `init`
+- relates_to [[SwiftUI Runtime Warnings]] - the console lines and where each comes from
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),

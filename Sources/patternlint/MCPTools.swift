@@ -83,8 +83,15 @@ struct MCPTools {
             inputSchema: schema([:])),
         readOnlyTool(
             name: "explain_rule", title: "Explain a lint rule",
-            description: "A rule's description with its examples, and its pattern note.",
-            inputSchema: schema(["id": property("string", "Rule id, e.g. constant-binding.")], required: ["id"])),
+            description:
+                "A rule's description with its examples, and its pattern note. Given a line SwiftUI printed at run time instead of an id, the cause of that line, the rule that finds it (if any) and its note.",
+            inputSchema: schema(
+                [
+                    "id": property(
+                        "string",
+                        "Rule id, e.g. constant-binding, or a pasted runtime line, e.g. \"Accessing StateObject's object without being installed on a View.\""
+                    )
+                ], required: ["id"])),
         readOnlyTool(
             name: "lint", title: "Lint workspace files",
             description:
@@ -312,6 +319,10 @@ struct MCPTools {
     func explainRule(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
         let id = try string(arguments, "id")
         guard let entry = environment.catalog.entries.first(where: { $0.metadata.id == id }) else {
+            // A pasted SwiftUI console line: its entry in the runtime-warnings note, and its rule.
+            if let message = RuntimeMessage.match(id) {
+                return explainRuntimeMessage(message, environment)
+            }
             let close = NameSuggestions(environment.catalog.entries.map(\.metadata.id)).closest(to: id)
             throw MCPError.invalidParams(
                 "no rule `\(id.clipped(to: 120))`" + Self.closestClause(close) + "; list_rules lists them")

@@ -109,11 +109,22 @@ struct ExplainCommand: ParsableCommand {
             "On a terminal, text longer than the screen goes through $PAGER (default `less`, with LESS=FRX unless set); PAGER=cat turns that off."
     )
     @OptionGroup var options: LintOptions
-    @Argument(help: "A rule id (see `patternlint rules`).") var rule: String
+    @Argument(
+        help:
+            "A rule id (see `patternlint rules`), or a line SwiftUI printed at run time (quoted).")
+    var rule: String
+    @Option(
+        name: .customLong("in"),
+        help: "With a runtime line: list the places in this folder that can produce it (the rule's findings).")
+    var folder: String?
 
     func run() throws {
         let environment = try LintEnvironment.load(options, warn: false)
         guard let entry = environment.catalog.entry(RuleIDSpellings(environment.catalog.entries).resolved(rule)) else {
+            // A pasted console line: the note's entry for it, and its rule.
+            if let message = RuntimeMessage.match(rule) {
+                return try explain(message, environment)
+            }
             // A note's name: say where it is read.
             if case .resolved(let note) = environment.graph.resolve(rule) {
                 throw CLIFailure(
@@ -132,6 +143,11 @@ struct ExplainCommand: ParsableCommand {
             }.prefix(3)
             throw CLIFailure(message: "no rule `\(rule)`; did you mean: \(close.joined(separator: ", "))?")
         }
+        Terminal.page(show(entry, environment))
+    }
+
+    /// A rule with its markdown and its pattern note, as `explain RULE` shows it.
+    func show(_ entry: RuleCatalog.Entry, _ environment: LintEnvironment) -> String {
         let color = options.color.enabled
         let renderer = TerminalRenderer(color: color)
         let metadata = entry.metadata
@@ -152,7 +168,7 @@ struct ExplainCommand: ParsableCommand {
                 renderer.styled("The rule cites \(metadata.noteLink), which is not a note in this catalogue.", .red)
                 + "\n"
         }
-        Terminal.page(out)
+        return out
     }
 }
 
