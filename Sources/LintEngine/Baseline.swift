@@ -161,20 +161,13 @@ public struct Baseline: Sendable, Equatable {
 
     /// Each finding's evidence fingerprint (nil when it has none), its paths anchored.
     static func evidenceFingerprints(_ findings: [Finding], anchor: String) -> [String?] {
-        var known: [String: String] = [:]
-        var realAnchor: String??
-        func resolvedAnchor() -> String? {
-            if realAnchor == nil { realAnchor = .some(RealPath.of(anchor)) }
-            return realAnchor ?? nil
-        }
+        // Every evidence path anchored in one pass, then handed back finding by finding.
+        let anchored = anchoredPaths(findings.flatMap { $0.related.map(\.path) }, anchor: anchor)
+        var next = 0
         return findings.map { finding in
             guard !finding.related.isEmpty else { return nil }
-            let paths = finding.related.map { location in
-                if let path = known[location.path] { return path }
-                let path = anchored(location.path, to: anchor, realAnchor: resolvedAnchor)
-                known[location.path] = path
-                return path
-            }
+            let paths = Array(anchored[next..<next + finding.related.count])
+            next += finding.related.count
             return Fingerprint.evidence(finding.related, paths: paths)
         }
     }
