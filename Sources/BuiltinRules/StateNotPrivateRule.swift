@@ -28,7 +28,7 @@ public struct StateNotPrivateRule: CollectingRule {
     func offenders(_ s: Structure) -> [(property: PropertyDecl, attribute: Int, seeding: Seeding, changed: Bool)] {
         // Types with an `init` of their own, gathered only if a property without a value asks.
         var typesWithInit: Set<Int>?
-        var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding, changed: Bool)] = []
+        var found: [(property: PropertyDecl, attribute: Int, seeding: Seeding, index: Int)] = []
         // By index: most properties are not state, and are passed over without being copied.
         for index in s.properties.indices {
             guard let position = s.properties[index].attributes.firstIndex(where: Self.isStateAttribute) else {
@@ -51,13 +51,11 @@ public struct StateNotPrivateRule: CollectingRule {
             // A state object handed in through the memberwise initializer is created once from the
             // caller's autoclosure: the documented way to inject one.
             if seeding == .memberwise, property.attributes[position].hasSuffix("StateObject") { continue }
-            found.append(
-                (
-                    property, property.attributeTokens[position], seeding,
-                    BindingWrites.typeChanges(property: index, in: s)
-                ))
+            found.append((property, property.attributeTokens[position], seeding, index))
         }
-        return found
+        guard !found.isEmpty else { return [] }
+        let changed = BindingWrites.changedProperties(found.map(\.index), in: s)
+        return found.map { ($0.property, $0.attribute, $0.seeding, changed.contains($0.index)) }
     }
 
     /// `private(set)` and the like: the setter is narrowed, but the getter and the memberwise

@@ -123,4 +123,17 @@ final class HangReproTests: XCTestCase {
             Dictionary(grouping: many.findings, by: \.ruleID).mapValues(\.count),
             ["nested-navigation-stack": count, "state-not-private": count])
     }
+
+    /// One view of many state properties, each changed in its body: whether the view changes a
+    /// seeded state is found in one walk over the type for all of them (a walk per property cost
+    /// the square of the view, and scripts/stress-files' 20,000 properties ran for minutes).
+    func testAViewOfManyStatePropertiesIsReadInLinearTime() {
+        let count = 20_000
+        let properties = (0..<count).map { "    @State var v\($0) = \($0)\n" }.joined()
+        let writes = (0..<count).map { "v\($0) += 1; " }.joined()
+        let source =
+            "import SwiftUI\nstruct Big: View {\n\(properties)    var body: some View { Button(\"x\") { \(writes)} }\n}\n"
+        let result = lint("Big.swift", source)
+        XCTAssertEqual(result.findings.filter { $0.ruleID == "state-not-private" }.count, count)
+    }
 }
