@@ -53,7 +53,7 @@ public struct StateNotPrivateFileFacts: Sendable {
             s.forEachArgumentLabel(of: call) {
                 let key = Self.labelKey(call.callee, s.text($0))
                 let line = s.code[$0].line
-                let column = s.file.characterColumn(of: s.offset(of: $0), line: line)
+                let column = s.column(of: $0, line: line)
                 if seen.insert(key).inserted { constructionLabels.append((key, line, column)) }
                 // A preview's or a test's construction seeds nothing that ships.
                 guard !changing.contains(key), !s.isInPreview(call.calleeToken), let parentheses = call.parentheses

@@ -636,5 +636,11 @@ public struct NameMentions {
 
 extension Structure {
     /// The 1-based column, in characters, a token starts at on its line: where evidence points.
-    func column(of token: Int, line: Int) -> Int { file.characterColumn(of: offset(of: token), line: line) }
+    /// Past the first 4 KiB of a line it is 1 (only the line is known): counting the characters
+    /// before every site of a megabyte line is the square of the line.
+    package func column(of token: Int, line: Int) -> Int {
+        let offset = offset(of: token)
+        guard line >= 1, line <= file.lines.count, offset - file.lines.starts[line - 1] <= 4096 else { return 1 }
+        return file.characterColumn(of: offset, line: line)
+    }
 }
