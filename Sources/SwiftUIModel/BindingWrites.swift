@@ -174,6 +174,11 @@ extension BindingGate {
 }
 
 package enum BindingWrites {
+    /// `=` and the compound assignments (`+=`, `??=`), not the comparisons that also end in `=`.
+    static func isAssignment(_ op: String) -> Bool {
+        op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+    }
+
     static let mutatingMethods: Set<String> = [
         "toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "sort",
         "reverse", "shuffle", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "popLast",
@@ -595,7 +600,7 @@ package enum BindingWrites {
         }
         if next < s.code.count, s.code[next].kind == .operator {
             let op = s.text(next)
-            if op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op) { return .direct }
+            if isAssignment(op) { return .direct }
         }
         return method.map { .method($0) }
     }

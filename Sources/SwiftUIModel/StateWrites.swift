@@ -69,8 +69,7 @@ extension BindingWrites {
         let next = token + 1
         guard next < s.code.count else { return false }
         if s.code[next].kind == .operator {
-            let op = s.text(next)
-            return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
+            return isAssignment(s.text(next))
         }
         return s.punct(next, UInt8(ascii: ".")) && next + 1 < s.code.count && s.punct(next + 2, UInt8(ascii: "("))
             && mutatingMethods.contains(s.text(next + 1))
