@@ -415,7 +415,7 @@ public struct NestedNavigationStackRule: CollectingRule {
     static func imageChainRoots(in s: Structure) -> Set<Int> {
         var roots = Set<Int>()
         for call in s.calls where call.isMember {
-            // Byte by byte: a lowered copy and Foundation's search per member call cost 5% of a lint.
+            // Byte by byte: this runs for every member call, where a lowered copy allocates.
             let name = call.callee
             guard name.containsIgnoringASCIICase("image") || name.containsIgnoringASCIICase("snapshot"),
                 let root = s.chainRoot(of: call)

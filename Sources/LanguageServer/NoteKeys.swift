@@ -7,7 +7,7 @@ import Notes
 
 /// Each note's path key (the absolute, standardised path documents are known by), worked out once
 /// per session and looked up after: `PathKey.of` builds a Foundation URL, which asks the file
-/// system, and over 10,000 notes each look-up by scanning cost about 100 ms.
+/// system, so a look-up by scanning would cost a file-system call per note.
 struct NoteKeys {
     private var indexByKey: [String: Int] = [:]
     private var keyByPath: [String: String] = [:]

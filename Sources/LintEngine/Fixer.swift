@@ -169,7 +169,7 @@ final class ContentDigests: @unchecked Sendable {
 
 /// `--fix --dry-run`'s patch, made from the edits themselves rather than by diffing two texts: each
 /// changed stretch of lines is one block, blocks within 2 × context lines share a hunk. Linear in
-/// the file and the edits (a line diff of 10,000 fixes took 6 GB), and on bytes, as git reads a
+/// the file and the edits (a line diff of two texts is not), and on bytes, as git reads a
 /// patch: lines end at `\n` only (CRLF and CR-only files, invalid UTF-8 kept as they are), and a
 /// last line without a line break is marked `\ No newline at end of file`.
 public enum UnifiedDiff {

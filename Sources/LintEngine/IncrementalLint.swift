@@ -67,7 +67,7 @@ public final class IncrementalLint: @unchecked Sendable {
         var facts: [(any Sendable)?] = []
         var problem: String?
         /// The first pass on those bytes, kept while the file's findings are asked for: boxed,
-        /// as only open files have one (inline, it made every file's slot some 150 bytes larger).
+        /// as only open files have one (inline, it would widen every file's slot).
         var state: Linter.FileState? {
             get { firstPass?.state }
             set { firstPass = newValue.map(FirstPass.init) }
@@ -277,8 +277,7 @@ public final class IncrementalLint: @unchecked Sendable {
     /// worth as much. A parsed file holds about eight times its size (tokens, structure) until its
     /// summary is taken, so the big ones are parsed while little is kept yet (the kept summaries
     /// later fill the memory they freed) and rarely two at once (the other core meanwhile takes
-    /// the small ones). On 4,058 files (20 MB) the first index's peak heap went from 31.7 MB
-    /// (input order) to 28.4 (largest first), and interleaved it is no higher than what is kept.
+    /// the small ones): the first index's peak heap stays near what is kept.
     static func workOrder(sizes: [Int]) -> [Int] {
         let bySize = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         var order: [Int] = []
@@ -306,8 +305,8 @@ public final class IncrementalLint: @unchecked Sendable {
         let stamps = files.map { $0.bytes == nil ? FileStamp(path: paths[$0.index]) : nil }
         let sizes = files.indices.map { files[$0].bytes?.count ?? stamps[$0]?.byteCount ?? 0 }
         let order = Self.workOrder(sizes: sizes)
-        // One large file parsed at a time, however the threads are scheduled (a generated file of
-        // a megabyte holds some 8 MB while parsed); they seldom meet, given the order.
+        // One large file parsed at a time, however the threads are scheduled (a parsed file holds
+        // several times its size); they seldom meet, given the order.
         let oneLarge = DispatchSemaphore(value: 1)
         DispatchQueue.concurrentPerform(iterations: files.count) { turn in
             let item = order[turn]

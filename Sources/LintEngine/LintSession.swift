@@ -50,14 +50,11 @@ public struct LintSession: Sendable {
     }
 
     /// Loads everything once; a configuration that cannot be read throws `LintProblem` naming it.
-    public static func load(_ origin: Origin, adjust: (inout Configuration) throws -> Void = { _ in }) throws
-        -> LintSession
-    {
+    public static func load(_ origin: Origin) throws -> LintSession {
         var configuration = Configuration()
         if let path = origin.configPath ?? Configuration.find() {
             do { configuration = try Configuration.load(path: path) } catch { throw LintProblem("\(error)") }
         }
-        try adjust(&configuration)
         // Read by the model's name predicates from here on, for every file of the run.
         SwiftUINames.use(configuration.navigation)
         // Rules that recommend newer APIs stay quiet for a project that still supports older OSes.

@@ -250,8 +250,8 @@ public struct Linter: Sendable {
     }
 
     /// Columns and line texts for findings in offset order: a column counts on from the finding
-    /// before it on the same line, and findings on one line share its text. On a 1 MB line with
-    /// 17,000 findings each counted from the line start and kept its own copy (16 GB).
+    /// before it on the same line, and findings on one line share its text: counted from the line
+    /// start, each with its own copy, many findings on a long line cost the square of the line.
     struct LinePlacer: Sendable {
         var line = 0
         var text = ""

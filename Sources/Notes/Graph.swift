@@ -365,8 +365,8 @@ public struct Graph: Sendable {
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
-                // Five others at most: 3,000 READMEs sharing a title made each message list the
-                // other 2,999, and `notes check` print 168 MB.
+                // Five others at most: otherwise notes sharing a title make the output the square
+                // of their number.
                 // (Counted, not filtered: `joined(separator:atMost:)` would count the others anew
                 // for each member.)
                 let named = members.lazy.filter { $0 != member }.prefix(5).map { notes[$0].path }
@@ -420,8 +420,8 @@ struct ResolutionIndex: Sendable {
     /// Made on the first name that matches nothing exactly: in a tidy vault, never.
     private let folded: LazyBox<[String: Match]>
     /// Each note under every trailing part of its path (`b/c` and `c` for `a/b/c.md`), for
-    /// `folder/Note` links: one lookup a link, where a scan of every path cost 1.6 ms a broken
-    /// path link on 10,000 notes (a note of 40,000 such links took a minute).
+    /// `folder/Note` links: one lookup a link, where a scan of every path made a broken path
+    /// link cost the size of the vault.
     private let suffixes: LazyBox<[String: [Int]]>
     /// Each note by its file's path, for markdown links read relative to their note.
     private let filePaths: LazyBox<[String: Int]>

@@ -325,8 +325,8 @@ public final class DeploymentTargetResolver: @unchecked Sendable {
     private let readingLock = NSLock()
     private var read: [String: Found?] = [:]
     /// The deployment targets of a project's targets, by project folder and the targets that
-    /// compile a file (most files of a project share them: worked out per file, they were 7% of a
-    /// lint), under `lock`.
+    /// compile a file (most files of a project share them, so they are worked out once per
+    /// set), under `lock`.
     private var versionsByTargets: [String: DeploymentTargets?] = [:]
 
     public init() {}

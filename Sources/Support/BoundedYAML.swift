@@ -21,7 +21,7 @@ public enum BoundedYAML {
     }
 
     /// A parse error in words, the echoed source line cut to a readable width: Yams quotes the
-    /// whole line, and a crafted one-line file made the message 200 KB.
+    /// whole line, which a crafted one-line file makes as long as the file.
     public static func describe(_ error: Error, width: Int = 160) -> String {
         "\(error)".split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> String? in
             guard line.count > width else { return String(line) }

@@ -140,18 +140,6 @@ public struct Structure: Sendable {
         return String(decoding: file.bytes[code[first].offset..<code[range.upperBound - 1].end], as: UTF8.self)
     }
 
-    /// The chain of scopes around a token, innermost first (ending with the file scope).
-    public func enclosingScopes(of index: Int) -> [Scope] {
-        var result: [Scope] = []
-        var current = Int(scopeOf[index])
-        while true {
-            result.append(scopes[current])
-            if current == 0 { break }
-            current = scopes[current].parent
-        }
-        return result
-    }
-
     /// Calls whose arguments or trailing closures contain the token, innermost first.
     public func enclosingCalls(of index: Int) -> [Int] {
         var result: [Int] = []

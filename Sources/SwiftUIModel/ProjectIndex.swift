@@ -441,18 +441,6 @@ public struct ProjectIndex: Sendable {
         case unknown
     }
 
-    /// Whether a type of the run writes its `@Binding` property of this name (assigns, mutates,
-    /// passes it on, writes it from a coordinator, or calls a method the run declares mutating);
-    /// nil when the type has no such binding property (an `init` may take the binding for
-    /// another name, or the type is not the run's).
-    public func writesBinding(_ type: String, _ name: String) -> Bool? {
-        switch bindingProof(type, name) {
-        case .written, .writtenBehind, .writtenElsewhere: return true
-        case .notWritten, .switchedOff: return false
-        case .unknown: return nil
-        }
-    }
-
     /// Whether a view of the run writes its binding when built with these literal arguments
     /// (`passed`: the labels the call gives; nil when not known), and the code that shows it:
     /// a write, or `$name` handed down to a view or control that writes it (followed through

@@ -5,7 +5,7 @@ import Notes
 extension ExplainCommand {
     /// A pasted runtime line: the note's entry for it, then its rule and pattern note (or, with no
     /// rule, the pattern note the entry names); with `--in`, the rule's findings in that folder.
-    func explain(_ message: RuntimeMessage, _ environment: LintEnvironment) throws {
+    func explain(_ message: RuntimeMessage, _ environment: LintSession) throws {
         let color = options.color.enabled
         let renderer = TerminalRenderer(color: color)
         var out = renderer.styled("SwiftUI runtime warning: ", .bold) + message.section + "\n\n"
@@ -27,7 +27,7 @@ extension ExplainCommand {
     }
 
     /// Each finding of the entry's rule in the folder, one `path:line:column: message` a line.
-    func places(_ message: RuntimeMessage, in folder: String, _ environment: LintEnvironment) throws -> String {
+    func places(_ message: RuntimeMessage, in folder: String, _ environment: LintSession) throws -> String {
         guard let id = message.rule else {
             return "--in: no rule finds the code behind this line, so no places can be listed\n"
         }

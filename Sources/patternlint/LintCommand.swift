@@ -126,7 +126,7 @@ struct LintCommand: ParsableCommand {
 
     func run() throws {
         let clock = PhaseClock()
-        var environment = try LintEnvironment.load(options)
+        var environment = try LintSession.load(options)
         clock.mark("notes and rules")
         try habits.apply(to: &environment)
         let configuration = environment.configuration

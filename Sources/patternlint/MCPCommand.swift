@@ -69,7 +69,7 @@ final class MCPState: @unchecked Sendable {
     /// The workspace by its real path: nothing whose real path leaves it is read.
     let boundary: RealPathBoundary
     private let lock = NSLock()
-    private var loaded: (signature: UInt64, environment: LintEnvironment)?
+    private var loaded: (signature: UInt64, environment: LintSession)?
     /// When the files were last looked at: at most twice a second, however many calls come.
     private var checked = Date.distantPast
     /// Told of changes under the folders (Linux): a call then looks at the files only after one.
@@ -103,7 +103,7 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// The environment, loaded again when the markdown under the note and rule folders changed.
-    func environment() throws -> LintEnvironment {
+    func environment() throws -> LintSession {
         lock.lock()
         defer { lock.unlock() }
         if let loaded {
@@ -125,7 +125,7 @@ final class MCPState: @unchecked Sendable {
         if let failure, failure.signature == signature { throw failure.error }
         if let loaded, loaded.signature == signature, failure == nil { return loaded.environment }
         do {
-            var environment = try LintEnvironment.load(options, warn: false, within: boundary)
+            var environment = try LintSession.load(options, warn: false, within: boundary)
             environment.ignoredPaths = ignored
             warn(ignoring: ignored)
             loaded = (signature, environment)
@@ -150,7 +150,7 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// The environment and the search index of its notes.
-    func searchable() throws -> (LintEnvironment, NoteSearch.Index) {
+    func searchable() throws -> (LintSession, NoteSearch.Index) {
         let environment = try self.environment()
         lock.lock()
         defer { lock.unlock() }
@@ -161,10 +161,10 @@ final class MCPState: @unchecked Sendable {
     }
 
     /// Paths, sizes and modification times of the markdown and configuration that feed the graph,
-    /// folded into one number: this runs on a call every half second, and on 10,000 notes sorting
-    /// and joining their lines made a search call take 30 ms instead of 3.
+    /// folded into one number: this runs on a call every half second, so it neither sorts nor joins
+    /// the lines, which would cost more than the call it guards.
     private func currentSignature(folders: [String], configuration: String?) -> UInt64 {
-        // `readdir` and `stat`: Foundation's enumerator and resource values cost a hundred times more.
+        // `readdir` and `stat`: Foundation's enumerator and resource values build an object per file.
         var signature: UInt64 = 0
         func add(_ path: String) {
             var info = stat()

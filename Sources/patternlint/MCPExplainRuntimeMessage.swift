@@ -4,7 +4,7 @@ import Notes
 extension MCPTools {
     /// `explain_rule` given a console line: the runtime-warnings note's entry for it, the rule
     /// that finds its cause (empty when none does) with that rule's markdown and note.
-    func explainRuntimeMessage(_ message: RuntimeMessage, _ environment: LintEnvironment) -> String {
+    func explainRuntimeMessage(_ message: RuntimeMessage, _ environment: LintSession) -> String {
         let graph = environment.graph
         var section = ""
         if case .resolved(let index) = graph.resolve(RuntimeMessage.noteTitle) {

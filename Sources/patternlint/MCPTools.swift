@@ -295,7 +295,7 @@ struct MCPTools {
         return String(text[start...])
     }
 
-    func checkNotes(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func checkNotes(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let problems = NoteExampleChecker(catalog: environment.catalog).problems(
             in: environment.graph, orphans: try boolean(arguments, "orphans", default: true),
             examples: try boolean(arguments, "examples", default: true))
@@ -304,7 +304,7 @@ struct MCPTools {
 
     // MARK: Rules
 
-    func listRules(_ environment: LintEnvironment) throws -> String {
+    func listRules(_ environment: LintSession) throws -> String {
         let configuration = environment.configuration
         return json(
             environment.catalog.entries.map { entry -> [String: Any] in
@@ -316,7 +316,7 @@ struct MCPTools {
             })
     }
 
-    func explainRule(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func explainRule(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let id = try string(arguments, "id")
         guard let entry = environment.catalog.entries.first(where: { $0.metadata.id == id }) else {
             // A pasted SwiftUI console line: its entry in the runtime-warnings note, and its rule.
@@ -339,7 +339,7 @@ struct MCPTools {
     /// fix as edits (which the reporter leaves out; an assistant applies them), with the number of
     /// files, the problems and how many findings the baseline hid beside them.
     /// At most `limit` findings, in report order, and how many more there were: an assistant
-    /// reads the answer whole, and a generated 5 MB file made one of 23 MB.
+    /// reads the answer whole, so its size must not grow with a generated file's findings.
     func findings(_ result: LintResult, limit: Int, sources: [String: [UInt8]] = [:]) -> String {
         let shown = result.findings.prefix(limit)
         return "{\"files\": \(result.filesLinted), \"problems\": \(json(result.problems)), "
@@ -382,7 +382,7 @@ struct MCPTools {
         return (roots, ignored)
     }
 
-    func lint(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func lint(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         var (roots, ignored) = configuredRoots(environment.configuration)
         var configured = true
         if let paths = arguments["paths"] {
@@ -414,7 +414,7 @@ struct MCPTools {
             }.joined(separator: "\n"))
     }
 
-    func lintSnippet(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func lintSnippet(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let source = Array(try string(arguments, "source").utf8)
         let path = try state.inside(try string(arguments, "path"))
         guard path.hasSuffix(".swift") else { throw MCPError.invalidParams("`path` must name a .swift file") }

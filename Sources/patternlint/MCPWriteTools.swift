@@ -80,7 +80,7 @@ extension MCPTools {
     // MARK: Gate and places
 
     /// The note folders a write may land in: the configured and `--notes` folders in the workspace.
-    func writableFolders(_ environment: LintEnvironment) throws -> NoteFolders {
+    func writableFolders(_ environment: LintSession) throws -> NoteFolders {
         guard state.allowWrites || environment.configuration.mcpWrites else {
             throw MCPError.invalidParams(
                 "writes are off in this workspace: add `mcp: { writes: true }` to .patternlint.yml, "
@@ -135,7 +135,7 @@ extension MCPTools {
 
     // MARK: Tools
 
-    func writeNote(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func writeNote(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let folders = try writableFolders(environment)
         let title = try string(arguments, "title").trimmed
         do { try NoteRename.checkTitle(title) } catch { throw MCPError.invalidParams("`title`: \(error)") }
@@ -198,7 +198,7 @@ extension MCPTools {
         ])
     }
 
-    func editNote(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func editNote(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let folders = try writableFolders(environment)
         let graph = environment.graph
         let index = try note(arguments, graph)
@@ -238,7 +238,7 @@ extension MCPTools {
         ])
     }
 
-    func moveNote(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func moveNote(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let folders = try writableFolders(environment)
         let graph = environment.graph
         let index = try note(arguments, graph)
@@ -280,7 +280,7 @@ extension MCPTools {
         return json(answer)
     }
 
-    func recentActivity(_ arguments: [String: Value], _ environment: LintEnvironment) throws -> String {
+    func recentActivity(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let limit = try integer(arguments, "limit", default: 50, range: 1...1_000)
         let cutoff: Date
         if let since = arguments["since"] {

@@ -67,7 +67,7 @@ struct NotesOptions: ParsableArguments {
         let folders = (try configuration().map { config in config.rules.map(config.resolve) } ?? []) + extraRules
         graph.cite(builtin + RuleCitation.read(folders: folders))
         clock.mark("notes: rule citations")
-        LivesUntilExit.keep(graph)
+        ExitKeeper.shared.keep(graph)
         return graph
     }
 }
@@ -88,13 +88,4 @@ extension Graph {
                     + (close.isEmpty ? "" : "; closest titles:\n\(close)"))
         }
     }
-}
-
-/// What a command loaded, kept until the process ends: the operating system takes the memory
-/// back at once, where freeing 10,000 notes and their links one by one after the output is
-/// written took 50 ms of a `notes list`.
-enum LivesUntilExit {
-    private static let kept = ConcurrentSlots<[Any]>(count: 1)
-
-    static func keep(_ value: Any) { kept[0] = (kept[0] ?? []) + [value] }
 }

@@ -76,7 +76,7 @@ private func relocate(
     let index = try first.graph.note(named: name)
     let graph = first.graph(forRenaming: index)
     clock.mark("notes: notes that may link to it")
-    LivesUntilExit.keep(graph)
+    ExitKeeper.shared.keep(graph)
     let ruleFolders = (configuration.map { config in config.rules.map(config.resolve) } ?? []) + options.rules
     let plan: NoteEditPlan
     defer { clock.mark("notes: plan and write") }

@@ -21,7 +21,7 @@ struct RulesCommand: ParsableCommand {
     @Flag(help: "List only the rules the configuration does not run.") var disabled = false
 
     func run() throws {
-        let environment = try LintEnvironment.load(options)
+        let environment = try LintSession.load(options)
         if test {
             let outcome = RuleExampleRunner(catalog: environment.catalog).run()
             let todo = outcome.rulesWithoutExamples
@@ -119,7 +119,7 @@ struct ExplainCommand: ParsableCommand {
     var folder: String?
 
     func run() throws {
-        let environment = try LintEnvironment.load(options, warn: false)
+        let environment = try LintSession.load(options, warn: false)
         guard let entry = environment.catalog.entry(RuleIDSpellings(environment.catalog.entries).resolved(rule)) else {
             // A pasted console line: the note's entry for it, and its rule.
             if let message = RuntimeMessage.match(rule) {
@@ -147,7 +147,7 @@ struct ExplainCommand: ParsableCommand {
     }
 
     /// A rule with its markdown and its pattern note, as `explain RULE` shows it.
-    func show(_ entry: RuleCatalog.Entry, _ environment: LintEnvironment) -> String {
+    func show(_ entry: RuleCatalog.Entry, _ environment: LintSession) -> String {
         let color = options.color.enabled
         let renderer = TerminalRenderer(color: color)
         let metadata = entry.metadata

@@ -57,7 +57,7 @@ struct SwiftLintHabits: ParsableArguments {
     @Flag(name: .customLong("use-stdin"), help: .hidden) var useStdin = false
 
     /// Checks the flags against the rules there are and narrows the configuration to `--only-rule`.
-    func apply(to environment: inout LintEnvironment) throws {
+    func apply(to environment: inout LintSession) throws {
         if useStdin {
             throw CLIFailure(
                 message:

@@ -428,11 +428,6 @@ struct RegexText: Sendable {
     func byteRange(of range: NSRange) -> Range<Int> {
         byteOffset(ofUnit: range.location)..<byteOffset(ofUnit: range.location + range.length)
     }
-
-    func unitRange(ofBytes range: Range<Int>) -> NSRange {
-        let start = unitOffset(ofByte: range.lowerBound)
-        return NSRange(location: start, length: unitOffset(ofByte: range.upperBound) - start)
-    }
 }
 
 extension LintFile {

@@ -25,10 +25,8 @@ struct LintOptions: ParsableArguments {
     @OptionGroup var color: ColorOptions
 }
 
-/// The CLI's and the MCP server's lint session: the library's `LintSession`, loaded from the
-/// command line's options with the rules and notes built into the binary.
-typealias LintEnvironment = LintSession
-
+/// The CLI's and the MCP server's lint session, loaded from the command line's options with the
+/// rules and notes built into the binary.
 extension LintSession {
     /// Loads everything; a bad configuration is an error (exit 2), unknown keys are warnings.
     /// With a boundary, no note or rule file whose real path leaves it is read.
