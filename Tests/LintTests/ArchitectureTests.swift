@@ -17,8 +17,7 @@ final class ArchitectureTests: XCTestCase {
     ]
     /// Over a ceiling today (issue 48, item 7): the size each may not exceed.
     static let overFileCeiling: [String: Int] = [
-        "Sources/Notes/NoteParser.swift": 892,
-        "Sources/SwiftUIModel/FileSummary.swift": 928,
+        "Sources/Notes/NoteParser.swift": 892
     ]
     static let overTargetCeiling: [String: Int] = [
         "LintEngine": 11_420,
