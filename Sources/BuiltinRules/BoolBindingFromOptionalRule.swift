@@ -18,7 +18,13 @@ public struct BoolBindingFromOptionalRule: CollectingRule {
 
     /// Names of the file's stored optional properties, by whether their type is a standard one
     /// that is not `Identifiable` (`String?`, `URL?`): `item:` needs a wrapper for those.
-    public func collect(_ file: LintFile) -> (plain: Set<String>, other: Set<String>)? {
+    /// A file's stored optional properties, by whether their type is a standard one.
+    public struct OptionalProperties: Sendable, Equatable {
+        var plain: Set<String>
+        var other: Set<String>
+    }
+
+    public func collect(_ file: LintFile) -> OptionalProperties? {
         var plain = Set<String>()
         var other = Set<String>()
         for property in file.structure.properties where property.body == nil && !property.isStatic {
@@ -29,11 +35,11 @@ public struct BoolBindingFromOptionalRule: CollectingRule {
                 other.insert(property.name)
             }
         }
-        return plain.isEmpty && other.isEmpty ? nil : (plain, other)
+        return plain.isEmpty && other.isEmpty ? nil : OptionalProperties(plain: plain, other: other)
     }
 
     /// The names whose every declaration in the run has a plain optional type.
-    public static func merge(_ collected: Collected<(plain: Set<String>, other: Set<String>)>) -> Set<String> {
+    public static func merge(_ collected: Collected<OptionalProperties>) -> Set<String> {
         let all = collected.all
         return Set(all.flatMap(\.plain)).subtracting(all.flatMap(\.other))
     }

@@ -39,7 +39,7 @@ public struct EagerListDestinationRule: CollectingRule {
     /// `init` of its own, the `@StateObject` properties without an initial value. The memberwise
     /// initializer takes those as an autoclosure, which SwiftUI runs once the view is shown:
     /// `Detail(model: Model(…))` in a row builds no `Model`.
-    public struct FileFacts: Sendable {
+    public struct FileFacts: Sendable, Equatable {
         var sites: [WorkSite]
         var deferredArguments: [String: Set<String>]
     }

@@ -16,10 +16,15 @@ public struct NestedNavigationStackRule: CollectingRule {
 
     /// The views whose own `body` builds a stack on every run, with its line: a use of one of them
     /// inside another stack is where that finding stands when the view is also used elsewhere.
-    public func collect(_ file: LintFile) -> [(view: String, line: Int)]? {
+    public struct SelfStackingView: Sendable, Equatable {
+        var view: String
+        var line: Int
+    }
+
+    public func collect(_ file: LintFile) -> [SelfStackingView]? {
         guard file.vocabulary.containsAny(.navigationStack, .navigationView) else { return nil }
         let s = file.structure
-        var found: [(view: String, line: Int)] = []
+        var found: [SelfStackingView] = []
         for callIndex in Self.onScreenPathStacks(in: file) {
             let call = s.calls[callIndex]
             guard ViewHierarchy.enclosingPathStackCall(of: call.calleeToken, in: s) == nil,
@@ -30,16 +35,16 @@ public struct NestedNavigationStackRule: CollectingRule {
             guard !placement.context.presented, ViewHierarchy.node(of: placement, in: s) == s.types[owner].name else {
                 continue
             }
-            found.append((s.types[owner].name, s.code[call.calleeToken].line))
+            found.append(SelfStackingView(view: s.types[owner].name, line: s.code[call.calleeToken].line))
         }
         return found.isEmpty ? nil : found
     }
 
     /// Each self-stacking view's first stack, by name (file order).
-    public static func merge(_ collected: Collected<[(view: String, line: Int)]>) -> [String: (file: Int, line: Int)] {
+    public static func merge(_ collected: Collected<[SelfStackingView]>) -> [String: (file: Int, line: Int)] {
         var stacks: [String: (file: Int, line: Int)] = [:]
         for (file, views) in collected.byFile.enumerated() {
-            for (view, line) in views ?? [] where stacks[view] == nil { stacks[view] = (file, line) }
+            for found in views ?? [] where stacks[found.view] == nil { stacks[found.view] = (file, found.line) }
         }
         return stacks
     }

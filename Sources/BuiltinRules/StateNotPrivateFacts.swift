@@ -6,23 +6,39 @@ import SwiftUIModel
 /// What `state-not-private` collects from every file (its own facts, not the shared index's):
 /// which types only their file can build, what other files' extensions use, which properties
 /// protocols require, and which argument labels callers pass to the run's types.
-public struct StateNotPrivateFileFacts: Sendable {
+public struct StateNotPrivateFileFacts: Sendable, Equatable {
+    struct ExtensionUse: Sendable, Equatable {
+        var type: String
+        var line: Int
+        var names: [UInt64]
+    }
+    struct ProtocolProperties: Sendable, Equatable {
+        var `protocol`: String
+        var names: [String]
+    }
+    /// A `Type.label` hash and the first place that passes it.
+    struct LabelSite: Sendable, Equatable {
+        var key: UInt64
+        var line: Int
+        var column: Int
+    }
+
     /// Types declared `private` or `fileprivate`.
     var filePrivateTypes: [String] = []
     /// The names each extension's body uses (`$x` and `_x` as `x`), by extended type: whether an
     /// extension in another file reaches a property that `private` would hide from it.
-    var extensionUses: [(type: String, line: Int, names: [UInt64])] = []
+    var extensionUses: [ExtensionUse] = []
     /// The properties each protocol the file declares requires (`var title: String { get }`).
-    var protocolProperties: [(protocol: String, names: [String])] = []
+    var protocolProperties: [ProtocolProperties] = []
     /// Argument labels passed where the run's types are constructed, as the hash of `Type.label`
     /// (kept for every file for an editor's session: a hash, not a string), with the first line
     /// that passes each.
-    var constructionLabels: [(key: UInt64, line: Int, column: Int)] = []
+    var constructionLabels: [LabelSite] = []
     /// Those of them passed something other than a literal somewhere (`count: model.count`, not
     /// `count: 0`): a value that can change later, which a seeded `@State` then ignores.
-    var changingSeeds: [(key: UInt64, line: Int, column: Int)] = []
+    var changingSeeds: [LabelSite] = []
     /// Those passed something other than a literal outside previews and tests (`Date()` too).
-    var nonLiteralSeeds: [(key: UInt64, line: Int, column: Int)] = []
+    var nonLiteralSeeds: [LabelSite] = []
 
     init(_ file: LintFile) {
         let s = file.structure
@@ -34,7 +50,10 @@ public struct StateNotPrivateFileFacts: Sendable {
             if type.kind == .extension, let body = type.body, !SwiftUINames.platformTypes.contains(type.name),
                 !SwiftUINames.viewProtocols.contains(type.name)
             {
-                extensionUses.append((type.name, s.code[type.nameToken].line, Self.identifierHashes(in: body, of: s)))
+                extensionUses.append(
+                    ExtensionUse(
+                        type: type.name, line: s.code[type.nameToken].line,
+                        names: Self.identifierHashes(in: body, of: s)))
             }
         }
         var required: [Int: [String]] = [:]
@@ -43,7 +62,9 @@ public struct StateNotPrivateFileFacts: Sendable {
                 required[owner, default: []].append(property.name)
             }
         }
-        for (owner, names) in required { protocolProperties.append((s.types[owner].name, names)) }
+        for (owner, names) in required {
+            protocolProperties.append(ProtocolProperties(protocol: s.types[owner].name, names: names))
+        }
         // Constructions are read where views are built, as the shared index reads them.
         guard file.summary.buildsViews else { return }
         var seen = Set<UInt64>()
@@ -54,18 +75,20 @@ public struct StateNotPrivateFileFacts: Sendable {
                 let key = Self.labelKey(call.callee, s.text($0))
                 let line = s.code[$0].line
                 let column = s.column(of: $0, line: line)
-                if seen.insert(key).inserted { constructionLabels.append((key, line, column)) }
+                if seen.insert(key).inserted {
+                    constructionLabels.append(LabelSite(key: key, line: line, column: column))
+                }
                 // A preview's or a test's construction seeds nothing that ships.
                 guard !changing.contains(key), !s.isInPreview(call.calleeToken), let parentheses = call.parentheses
                 else { return }
                 let value = Self.argumentValue(after: $0, closedBy: parentheses.upperBound, in: s)
                 if !nonLiteral.contains(key), LiteralArgument.of(value, in: s) == nil {
                     nonLiteral.insert(key)
-                    nonLiteralSeeds.append((key, line, column))
+                    nonLiteralSeeds.append(LabelSite(key: key, line: line, column: column))
                 }
                 if Self.refersToState(value, in: s) {
                     changing.insert(key)
-                    changingSeeds.append((key, line, column))
+                    changingSeeds.append(LabelSite(key: key, line: line, column: column))
                 }
             }
         }
@@ -139,15 +162,17 @@ public struct StateNotPrivateFacts: Sendable {
             guard let facts else { continue }
             filePrivateTypes.formUnion(facts.filePrivateTypes)
             for use in facts.extensionUses { extensionUses[use.type, default: []].append((file, use.line, use.names)) }
-            for (name, names) in facts.protocolProperties { protocolProperties[name, default: []].formUnion(names) }
-            for (key, line, column) in facts.constructionLabels where constructionLabelSites[key] == nil {
-                constructionLabelSites[key] = (file, line, column)
+            for required in facts.protocolProperties {
+                protocolProperties[required.protocol, default: []].formUnion(required.names)
             }
-            for (key, line, column) in facts.changingSeeds where changingSeedSites[key] == nil {
-                changingSeedSites[key] = (file, line, column)
+            for site in facts.constructionLabels where constructionLabelSites[site.key] == nil {
+                constructionLabelSites[site.key] = (file, site.line, site.column)
             }
-            for (key, line, column) in facts.nonLiteralSeeds where nonLiteralSeedSites[key] == nil {
-                nonLiteralSeedSites[key] = (file, line, column)
+            for site in facts.changingSeeds where changingSeedSites[site.key] == nil {
+                changingSeedSites[site.key] = (file, site.line, site.column)
+            }
+            for site in facts.nonLiteralSeeds where nonLiteralSeedSites[site.key] == nil {
+                nonLiteralSeedSites[site.key] = (file, site.line, site.column)
             }
         }
     }

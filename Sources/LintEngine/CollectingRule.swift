@@ -7,7 +7,8 @@ import Support
 /// (context-only files too), and the verdict gets every file's facts beside the shared index.
 /// Facts one rule alone needs live here, in the rule, not in the shared `FileSummary`.
 public protocol CollectingRule: ProjectRule {
-    associatedtype FileInfo: Sendable
+    /// Equatable, so the editor's lint can tell whether an edit moved the rule's facts.
+    associatedtype FileInfo: Sendable & Equatable
     /// The facts as the verdicts read them, merged once per run (by default the per-file list).
     associatedtype Facts: Sendable = Collected<FileInfo>
     /// What this rule needs of one file, nil when the file has nothing for it.
@@ -40,6 +41,14 @@ public struct FactCollector: Sendable {
     let collect: @Sendable (LintFile) -> (any Sendable)?
     /// Turns the per-file pieces into the rule's merged `Facts`, once per run.
     let gather: @Sendable ([(any Sendable)?]) -> any Sendable
+    /// Whether two of a file's pieces are the same facts (by the rule's own `==`).
+    let same: @Sendable ((any Sendable)?, (any Sendable)?) -> Bool
+
+    /// Whether two files' pieces, one per collector in `collectors` order, are the same facts.
+    static func same(_ collectors: [FactCollector], _ a: [(any Sendable)?], _ b: [(any Sendable)?]) -> Bool {
+        a.count == b.count && a.count == collectors.count
+            && collectors.indices.allSatisfy { collectors[$0].same(a[$0], b[$0]) }
+    }
 
     /// Every collector's merged facts, by rule id, from each file's pieces (in `collectors` order;
     /// a file with none, read or not, gives an empty list).
@@ -57,7 +66,15 @@ extension CollectingRule {
     public var factCollector: FactCollector? {
         FactCollector(
             ruleID: id, collect: { file in self.collect(file) },
-            gather: { pieces in Self.merge(Collected<FileInfo>(pieces.map { $0 as? FileInfo })) })
+            gather: { pieces in Self.merge(Collected<FileInfo>(pieces.map { $0 as? FileInfo })) },
+            same: { a, b in
+                switch (a, b) {
+                case (nil, nil): return true
+                case (let a?, let b?):
+                    return (a as? FileInfo).map { x in (b as? FileInfo).map { x == $0 } ?? false } ?? false
+                default: return false
+                }
+            })
     }
 
     public func prepare(_ file: LintFile, options: RuleOptions) -> @Sendable (ProjectIndex) -> [Hit] {

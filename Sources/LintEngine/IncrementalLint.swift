@@ -359,13 +359,13 @@ public final class IncrementalLint: @unchecked Sendable {
             case (let old?, let new?):
                 // The same buffer bytes: the same summary. Read from disk: compared.
                 if let digest = slots[index].digest, digest == slot.digest { break }
-                if ReflectedEquality.same(old, new) {
+                if old == new {
                     work.summaryKept += 1
                     // The index stands, but a collecting rule's facts may have moved (an extension
                     // now uses a property another file declares): noted for the closed files.
                     // Facts that did not move keep the merged ones (typing in a string merged
                     // every file's facts again at each key).
-                    if !ReflectedEquality.same(slots[index].facts, slot.facts) {
+                    if !FactCollector.same(collectors, slots[index].facts, slot.facts) {
                         factsStale = true
                         noteChange(index, to: slot)
                     }

@@ -6,7 +6,7 @@ import Support
 /// representable's coordinator (`parent.name = …`). Read once per file into its `FileSummary`, for
 /// `binding-never-written`, `constant-binding` and `missing-standalone-init`; each write keeps
 /// where it stands and what it stands behind, so a finding can name it as its proof.
-public struct BindingUse: Sendable {
+public struct BindingUse: Sendable, Equatable {
     /// The type declaring the binding, and the binding's name.
     public var type: String
     public var name: String
@@ -32,7 +32,14 @@ public struct BindingUse: Sendable {
 }
 
 /// One place a view writes its binding, or hands `$name` to another view or control.
-public struct BindingWriteSite: Sendable {
+/// The call a binding is handed to as `$name`, and under which label.
+public struct PassedBinding: Sendable, Equatable {
+    public var callee: String
+    public var label: String
+    public var isMember: Bool
+}
+
+public struct BindingWriteSite: Sendable, Equatable {
     public var line: Int
     public var column: Int
     /// The line of code, trimmed and cut short: what a finding quotes as its proof.
@@ -41,7 +48,7 @@ public struct BindingWriteSite: Sendable {
     public var gates: [BindingGate] = []
     /// `$name` passed as this argument of this call (`Child(value: $name)`, `.sheet(isPresented: $name)`):
     /// a write only if that callee writes it.
-    public var passedTo: (callee: String, label: String, isMember: Bool)?
+    public var passedTo: PassedBinding?
     /// Literal arguments of that call (`canEdit: false`, `item: nil`, `mode: .compact`), which
     /// decide the callee's own gates.
     public var literalArguments: [String: LiteralArgument] = [:]
@@ -259,7 +266,8 @@ package enum BindingWrites {
                                     found.method = method
                                 case .passed(let call, let label):
                                     let callSite = s.calls[call]
-                                    found.passedTo = (callSite.callee, label, callSite.isMember)
+                                    found.passedTo = PassedBinding(
+                                        callee: callSite.callee, label: label, isMember: callSite.isMember)
                                     found.literalArguments = FrozenCall(of: callSite, in: s).arguments
                                     found.forwarded = forwardedProperties(of: callSite, in: s, owner: owner)
                                 }

@@ -168,7 +168,7 @@ package enum ConstructionCost {
 
 /// Where building a type does work: the line (the proof), and the labels of the initializer it is
 /// in (nil: a stored property's initial value, paid by every initializer).
-public struct WorkSite: Sendable {
+public struct WorkSite: Sendable, Equatable {
     public var type: String
     public var line: Int
     public var code: String

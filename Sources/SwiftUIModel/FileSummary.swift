@@ -4,10 +4,10 @@ import Support
 /// The per-file half of the project index: taken while a file's tokens are in memory, merged by
 /// `ProjectIndex.init(summaries:count:)` once every file has been read.
 /// What one file contributes to the index: everything cross-file rules ask of it.
-package struct FileSummary: Sendable {
+package struct FileSummary: Sendable, Equatable {
     var file: Int
     var path: String
-    package var types: [(index: Int, name: String, isView: Bool, kind: TypeKind)] = []
+    package var types: [DeclaredType] = []
     /// The line of each type declaration, by position in `types` (for findings that name one).
     var typeLines: [Int] = []
     /// Whether the file builds views (see `init`): only then are its calls and members read.
@@ -22,9 +22,9 @@ package struct FileSummary: Sendable {
     /// (`header` in `body`, with `var header: some View` in an extension in another file), by
     /// the node they would be: the index keeps those whose member some other file declares.
     var looseUses: [String: [ViewConstruction]] = [:]
-    var stacks: [(owner: String, call: Int, isSplit: Bool, line: Int, column: Int, conditional: Bool)] = []
+    var stacks: [StackSite] = []
     /// Functions that build a `NavigationStack`/`NavigationView` (see `ProjectIndex.stackFunctions`).
-    var stackFunctions: [(name: String, line: Int, column: Int, conditional: Bool)] = []
+    var stackFunctions: [StackFunction] = []
     /// `mutating func`s (see `ProjectIndex.mutatingFunctions`).
     var mutatingFunctions: [String] = []
     /// Members used on the item of presentation content (see `presentedMembers(of:in:)`).
@@ -37,9 +37,7 @@ package struct FileSummary: Sendable {
     package var chained: [Int: [String]] = [:]
     /// Each push: the view, the link's call, the pushing view, and the literal arguments the
     /// destination is built with (which decide the pushed view's conditional stack).
-    package var pushes:
-        [(view: String, call: Int, pusher: String?, line: Int, column: Int, branches: [String], arguments: FrozenCall)] =
-            []
+    package var pushes: [PushSite] = []
     /// Functions in `extension View` whose body builds a `NavigationLink`: the app's own link
     /// modifiers (`.navigationLink(to: Screen())`).
     var linkWrappers: [String] = []
@@ -47,14 +45,13 @@ package struct FileSummary: Sendable {
     /// route: Route)` building `NavigationLink { route.destination }`): the views that member
     /// builds are pushed wherever the modifier is used. `node` is `Route.destination`, `modifier`
     /// the function's name.
-    var memberLinks: [(node: String, modifier: String, call: Int, line: Int, column: Int)] = []
+    var memberLinks: [MemberLink] = []
     /// Names of the modifiers the file calls that SwiftUI does not declare (the app's own, or a
     /// package's): a link modifier pushes only where it is used.
     var appModifiersUsed: Set<String> = []
     /// Views built directly in the arguments of the app's own modifiers: pushes when that
     /// modifier is a link wrapper, which only the index can tell (it may be declared elsewhere).
-    var modifierArgumentViews:
-        [(modifier: String, view: String, call: Int, pusher: String?, line: Int, column: Int, branches: [String])] = []
+    var modifierArgumentViews: [ModifierArgumentView] = []
     /// The file's `#if` branches, found on first need (`Structure.compileBranches`); dropped once
     /// the file is read (a summary is kept for an editor's session).
     var branchTable: CompileBranchTable?
@@ -64,7 +61,7 @@ package struct FileSummary: Sendable {
     var initializers: [[DeclaredInitializer]] = []
     var storedProperties: [[DeclaredProperty]] = []
     /// What each type declaration (extensions too) says it conforms to or inherits, by type name.
-    var conformances: [(type: String, names: [String])] = []
+    var conformances: [Conformance] = []
     /// The `@Binding` properties of the file's types, and whether the file writes each.
     package var bindings: [BindingUse] = []
     /// In a file whose views are not read (`buildsViews` false), the type names it calls
@@ -146,7 +143,9 @@ package struct FileSummary: Sendable {
         var isApp: [Bool] = []
         isApp.reserveCapacity(s.types.count)
         for (typeIndex, type) in s.types.enumerated() {
-            types.append((typeIndex, type.name, SwiftUINames.declaresView(type), type.kind))
+            types.append(
+                DeclaredType(
+                    index: typeIndex, name: type.name, isView: SwiftUINames.declaresView(type), kind: type.kind))
             typeLines.append(s.code[type.nameToken].line)
             isApp.append(type.inherits("App"))
         }
@@ -194,7 +193,7 @@ package struct FileSummary: Sendable {
         for type in s.types where !type.inheritance.isEmpty {
             // The platform's own protocols say nothing the index needs (views are known by name).
             let own = type.inheritance.filter { !SwiftUINames.platformProtocols.contains($0) }
-            if !own.isEmpty { conformances.append((type.name, own)) }
+            if !own.isEmpty { conformances.append(Conformance(type: type.name, names: own)) }
         }
         return isApp
     }
@@ -215,7 +214,7 @@ package struct FileSummary: Sendable {
                 }
                 next += 2
             }
-            if !names.isEmpty { conformances.append((s.text(index + 1), names)) }
+            if !names.isEmpty { conformances.append(Conformance(type: s.text(index + 1), names: names)) }
         }
     }
 
@@ -271,10 +270,9 @@ package struct FileSummary: Sendable {
                 }
                 let line = s.code[call.calleeToken].line
                 memberLinks.append(
-                    (
-                        type + "." + s.text(index + 2), function.name, link, line,
-                        s.column(of: call.calleeToken, line: line)
-                    ))
+                    MemberLink(
+                        node: type + "." + s.text(index + 2), modifier: function.name, call: link, line: line,
+                        column: s.column(of: call.calleeToken, line: line)))
             }
         }
     }
@@ -291,12 +289,12 @@ package struct FileSummary: Sendable {
         let known = branchTable ?? CompileBranchTable(s)
         branchTable = known
         modifierArgumentViews.append(
-            (
-                modifier.callee, call.callee, outer, s.enclosingType(of: modifier.calleeToken).map { types[$0].name },
-                s.code[modifier.calleeToken].line,
-                s.column(of: modifier.calleeToken, line: s.code[modifier.calleeToken].line),
-                known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, table: known)
-            ))
+            ModifierArgumentView(
+                modifier: modifier.callee, view: call.callee, call: outer,
+                pusher: s.enclosingType(of: modifier.calleeToken).map { types[$0].name },
+                line: s.code[modifier.calleeToken].line,
+                column: s.column(of: modifier.calleeToken, line: s.code[modifier.calleeToken].line),
+                branches: known.isEmpty ? [] : s.compileBranches(of: modifier.calleeToken, table: known)))
     }
 
     /// A stack: the type that owns it, and the function (not `body`) that builds it, if any.
@@ -306,21 +304,20 @@ package struct FileSummary: Sendable {
         if ViewHierarchy.placement(of: call.calleeToken, in: s, chained: chained).context.presented { return }
         if let owner = s.enclosingType(of: call.calleeToken) {
             stacks.append(
-                (
-                    types[owner].name, callIndex, !SwiftUINames.isPathStackName(call.callee),
-                    s.code[call.calleeToken].line, s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
-                    s.isConditional(call.calleeToken)
-                ))
+                StackSite(
+                    owner: types[owner].name, call: callIndex, isSplit: !SwiftUINames.isPathStackName(call.callee),
+                    line: s.code[call.calleeToken].line,
+                    column: s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
+                    conditional: s.isConditional(call.calleeToken)))
         }
         if SwiftUINames.isPathStackName(call.callee), let function = s.enclosingFunction(of: call.calleeToken),
             s.functions[function].name != "body"
         {
             stackFunctions.append(
-                (
-                    s.functions[function].name, s.code[call.calleeToken].line,
-                    s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
-                    s.isConditional(call.calleeToken)
-                ))
+                StackFunction(
+                    name: s.functions[function].name, line: s.code[call.calleeToken].line,
+                    column: s.column(of: call.calleeToken, line: s.code[call.calleeToken].line),
+                    conditional: s.isConditional(call.calleeToken)))
         }
     }
 
@@ -371,7 +368,7 @@ package struct FileSummary: Sendable {
         site.column = positions.characterColumn(of: s.offset(of: call.calleeToken), line: line)
         site.constantPosition = constantOffset.map { offset in
             let line = positions.line(of: offset)
-            return (line, positions.characterColumn(of: offset, line: line))
+            return SourcePosition(line: line, column: positions.characterColumn(of: offset, line: line))
         }
         constructions[call.callee, default: []].append(site)
     }
@@ -406,10 +403,10 @@ package struct FileSummary: Sendable {
         for view in destinations {
             let construction = s.calls[view]
             pushes.append(
-                (
-                    construction.callee, callIndex, pusher, line, s.column(of: call.calleeToken, line: line), branches,
-                    FrozenCall(of: construction, in: s)
-                ))
+                PushSite(
+                    view: construction.callee, call: callIndex, pusher: pusher, line: line,
+                    column: s.column(of: call.calleeToken, line: line), branches: branches,
+                    arguments: FrozenCall(of: construction, in: s)))
         }
     }
 
@@ -461,4 +458,68 @@ package struct FileSummary: Sendable {
 extension Array {
     /// The same elements in a list of their own size (a copy only when the list has room to spare).
     fileprivate var trimmed: [Element] { capacity > count ? map { $0 } : self }
+}
+
+/// A type the file declares, by position in the file's structure.
+package struct DeclaredType: Sendable, Equatable {
+    package var index: Int
+    package var name: String
+    package var isView: Bool
+    package var kind: TypeKind
+}
+
+/// A `NavigationStack`, `NavigationView` or split view, in the type that owns it.
+package struct StackSite: Sendable, Equatable {
+    var owner: String
+    var call: Int
+    var isSplit: Bool
+    var line: Int
+    var column: Int
+    var conditional: Bool
+}
+
+/// A function (not `body`) that builds a path stack.
+package struct StackFunction: Sendable, Equatable {
+    var name: String
+    var line: Int
+    var column: Int
+    var conditional: Bool
+}
+
+/// A push: the view, the link's call, the pushing view, and the literal arguments the destination
+/// is built with.
+package struct PushSite: Sendable, Equatable {
+    package var view: String
+    package var call: Int
+    package var pusher: String?
+    package var line: Int
+    package var column: Int
+    package var branches: [String]
+    package var arguments: FrozenCall
+}
+
+/// A link modifier whose destination is `node`, a member of a parameter's type.
+package struct MemberLink: Sendable, Equatable {
+    var node: String
+    var modifier: String
+    var call: Int
+    var line: Int
+    var column: Int
+}
+
+/// A view built directly in the arguments of one of the app's own modifiers.
+package struct ModifierArgumentView: Sendable, Equatable {
+    var modifier: String
+    var view: String
+    var call: Int
+    var pusher: String?
+    var line: Int
+    var column: Int
+    var branches: [String]
+}
+
+/// What one type declaration (or extension) says it conforms to or inherits.
+package struct Conformance: Sendable, Equatable {
+    var type: String
+    var names: [String]
 }

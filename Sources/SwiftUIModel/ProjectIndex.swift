@@ -246,7 +246,8 @@ public struct ProjectIndex: Sendable {
         for summary in all {
             if summary.file < count { kinds[summary.file] = summary.types.map(\.kind) }
             if summary.file < count { lines[summary.file] = summary.typeLines }
-            for (typeIndex, name, isView, kind) in summary.types {
+            for declared in summary.types {
+                let (typeIndex, name, isView, kind) = (declared.index, declared.name, declared.isView, declared.kind)
                 typesByName[name, default: []].append(TypeRef(file: summary.file, type: typeIndex))
                 if isView { viewNames.insert(name) }
                 if kind == .extension, extensions[name]?.last?.file != summary.file {
@@ -295,9 +296,14 @@ public struct ProjectIndex: Sendable {
             presentationWrappers.formUnion(summary.presentationWrappers)
             linkWrappers.formUnion(summary.linkWrappers)
             mutatingFunctions.formUnion(summary.mutatingFunctions)
-            for (type, names) in summary.conformances { conformances[type, default: []].formUnion(names) }
+            for conformance in summary.conformances {
+                conformances[conformance.type, default: []].formUnion(conformance.names)
+            }
             for use in summary.bindings { bindingUses[use.type + "." + use.name] = use }
-            for (owner, call, isSplit, line, column, conditional) in summary.stacks {
+            for stack in summary.stacks {
+                let (owner, call, isSplit, line, column, conditional) = (
+                    stack.owner, stack.call, stack.isSplit, stack.line, stack.column, stack.conditional
+                )
                 viewsOwningStack[owner, default: []].append(CallRef(file: file, call: call, line: line, column: column))
                 if !isSplit {
                     viewsOwningPathStack.insert(owner)

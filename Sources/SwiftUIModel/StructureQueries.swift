@@ -564,7 +564,7 @@ extension Structure {
 /// directives: a token's branches are those after the last directive before it (found by binary
 /// search). Walking the directives before a token for every call asked made a file of many
 /// views and directives cost the square of its size.
-public struct CompileBranchTable: Sendable {
+public struct CompileBranchTable: Sendable, Equatable {
     /// The `#if`, `#elseif`, `#else` and `#endif` directives (the others change no branch).
     let directives: [Int]
     /// `after[k]`: the branches (DEBUG left out) once `directives[k]` is read.

@@ -2,14 +2,14 @@ import SwiftLexer
 import Support
 
 /// A construction of a type-named callee (`ChildView(…)`), with what rules ask of it later.
-public struct ViewConstruction: Sendable {
+public struct ViewConstruction: Sendable, Equatable {
     public var file: Int
     public var call: Int
     public var line: Int
     /// Where the callee's name stands on the line (in characters), and, for a call passing
     /// `.constant(…)`, where the first one does: what evidence points at.
     public var column = 1
-    public var constantPosition: (line: Int, column: Int)?
+    public var constantPosition: SourcePosition?
     /// The type whose declaration holds the call, if any.
     public var owner: String?
     /// Its node in the view hierarchy: `owner`, or `Owner.member` inside a member that builds
@@ -62,7 +62,7 @@ extension ViewConstruction {
 
 /// What a call that freezes a binding says in literals: enough to tell which of the view's
 /// writes it switches off.
-public struct FrozenCall: Sendable {
+public struct FrozenCall: Sendable, Equatable {
     public var arguments: [String: LiteralArgument]
     public var passed: Set<String>
     /// The `#if` branches the call is compiled in: the callee's writes compiled only for another
@@ -82,4 +82,10 @@ public struct FrozenCall: Sendable {
             if let literal = LiteralArgument.of(argument.value, in: s) { arguments[label] = literal }
         }
     }
+}
+
+/// A line and column in a file (1-based; the column in characters).
+public struct SourcePosition: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
 }

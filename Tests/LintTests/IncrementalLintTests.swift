@@ -166,35 +166,13 @@ final class IncrementalLintTests: XCTestCase {
             .summary
         }
         let home = summary(Self.home)
-        XCTAssertTrue(ReflectedEquality.same(home, summary(Self.home)))
-        XCTAssertTrue(ReflectedEquality.same(home, summary(Self.home + "// a comment\n")))
+        XCTAssertEqual(home, summary(Self.home))
+        XCTAssertEqual(home, summary(Self.home + "// a comment\n"))
         // A line moved, a view built, a name changed: each is a fact the index holds.
-        XCTAssertFalse(ReflectedEquality.same(home, summary("\n" + Self.home)))
-        XCTAssertFalse(
-            ReflectedEquality.same(home, summary(Self.home.replacingOccurrences(of: "Pager(", with: "Pages("))))
-        XCTAssertFalse(
-            ReflectedEquality.same(
-                home, summary(Self.home.replacingOccurrences(of: "Text(\"Help\")", with: "Pager(page: $page)"))))
-        // Too large to compare within the budget: not the same.
-        XCTAssertFalse(ReflectedEquality.same(home, home, limit: 10))
-        XCTAssertFalse(ReflectedEquality.same({ 1 } as () -> Int, { 1 } as () -> Int))
-        XCTAssertTrue(ReflectedEquality.same([("a", 1, Optional<Int>.none)], [("a", 1, Optional<Int>.none)]))
-        XCTAssertFalse(ReflectedEquality.same([("a", 1, Optional(2))], [("a", 1, Optional<Int>.none)]))
-        // Two equal dictionaries and sets, whatever order each lists its members in.
-        var left: [String: [Int]] = [:]
-        var right: [String: [Int]] = [:]
-        var names: Set<String> = []
-        for number in 0..<500 { left["k\(number)"] = [number] }
-        for number in (0..<500).reversed() {
-            right["k\(number)"] = [number]
-            names.insert("k\(number)")
-        }
-        XCTAssertTrue(ReflectedEquality.same(left, right))
-        XCTAssertTrue(ReflectedEquality.same(names, Set(left.keys)))
-        right["k7"] = [8]
-        XCTAssertFalse(ReflectedEquality.same(left, right))
-        names.remove("k7")
-        XCTAssertFalse(ReflectedEquality.same(names, Set(left.keys)))
+        XCTAssertNotEqual(home, summary("\n" + Self.home))
+        XCTAssertNotEqual(home, summary(Self.home.replacingOccurrences(of: "Pager(", with: "Pages(")))
+        XCTAssertNotEqual(
+            home, summary(Self.home.replacingOccurrences(of: "Text(\"Help\")", with: "Pager(page: $page)")))
     }
 
     func testAClosedCallerWhoseFindingsMoveIsNamed() throws {
@@ -273,8 +251,22 @@ final class IncrementalLintTests: XCTestCase {
             else { return XCTFail("cannot read \(file)") }
             let a = incremental.collectors.map { $0.collect(first) }
             let b = incremental.collectors.map { $0.collect(second) }
-            XCTAssertTrue(ReflectedEquality.same(a, b), file)
+            XCTAssertTrue(FactCollector.same(incremental.collectors, a, b), file)
         }
+        // And an edit that moves a collected fact compares different (the extension now uses another name).
+        try write("Greeting.swift", "import SwiftUI\nextension Home {\n    var greeting: String { \"\\(title)\" }\n}\n")
+        guard case .success(let edited) = Linter.load(LintInput.disk(path("Greeting.swift")), index: 0) else {
+            return XCTFail("cannot read Greeting.swift")
+        }
+        try write(
+            "Greeting.swift", "import SwiftUI\nextension Home {\n    var greeting: String { \"page \\(page)\" }\n}\n")
+        guard case .success(let original) = Linter.load(LintInput.disk(path("Greeting.swift")), index: 0) else {
+            return XCTFail("cannot read Greeting.swift")
+        }
+        XCTAssertFalse(
+            FactCollector.same(
+                incremental.collectors, incremental.collectors.map { $0.collect(original) },
+                incremental.collectors.map { $0.collect(edited) }))
     }
 
     func testTheLargestFilesAreParsedFirstAndNotTogether() {
