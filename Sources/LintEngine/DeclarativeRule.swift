@@ -73,6 +73,8 @@ public struct DeclarativeRule: Rule {
 
     /// A `pattern:` reads no OS versions.
     public var readsDeploymentTargets: Bool { false }
+    /// A team's rule means what its file says, in previews too.
+    public var softensScaffolding: Bool { false }
 
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         let s = file.structure

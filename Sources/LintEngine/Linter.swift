@@ -173,9 +173,9 @@ public struct Linter: Sendable {
             var runs: Bool
             /// Tagged `deprecated` in its markdown: silent in a file no target builds.
             var skipsUnbuiltFiles: Bool
-            /// `Rule.startsFrom` as a `Vocabulary` mask (0: always run).
+            /// `Rule.prefilter`'s words as a `Vocabulary` mask (0: always run).
             var words: UInt64
-            /// A team rule's lists of required texts (`TeamRule.required`), of each of which the
+            /// `Rule.prefilter`'s lists of texts, of each of which the
             /// file must hold one: `textLists[lists]`, each a range of `textEnds`, each of those
             /// the end of a text in `textBytes`; empty when it has none.
             var lists: Range<Int>
@@ -193,7 +193,8 @@ public struct Linter: Sendable {
             var textLists: [Range<Int>] = []
             gates = entries.map { entry in
                 let firstList = textLists.count
-                for list in (entry.rule as? TeamRule)?.required ?? [] {
+                let prefilter = entry.rule.prefilter
+                for list in prefilter.texts {
                     let first = textEnds.count
                     for text in list {
                         textBytes += text
@@ -204,7 +205,7 @@ public struct Linter: Sendable {
                 return Gate(
                     runs: entry.metadata.id != RuleCatalog.unusedSuppressionID,
                     skipsUnbuiltFiles: entry.metadata.tags.contains("deprecated"),
-                    words: Vocabulary.mask(entry.rule.startsFrom), lists: firstList..<textLists.count)
+                    words: Vocabulary.mask(prefilter.words), lists: firstList..<textLists.count)
             }
             self.textBytes = textBytes
             self.textEnds = textEnds
@@ -221,7 +222,7 @@ public struct Linter: Sendable {
                 severity: configuration.severity(of: entry.metadata), note: entry.note,
                 messageSuffix: entry.note.map { ". See: \($0.title)" } ?? ".",
                 readsDeploymentTargets: entry.rule.readsDeploymentTargets,
-                softensScaffolding: entry.builtin && !(entry.rule is TeamRule) && !(entry.rule is DeclarativeRule)
+                softensScaffolding: entry.builtin && entry.rule.softensScaffolding
                     && entry.metadata.id != RuleCatalog.unusedSuppressionID,
                 swiftLintID: entry.metadata.swiftLintID)
         }
@@ -372,9 +373,9 @@ public struct Linter: Sendable {
         let fileTargets = configuration.deploymentTargets == nil ? project?.targets : nil
         let targetsUnknown = configuration.deploymentTargets == nil && project?.found == false
         let unbuilt = project?.isBuilt == false
-        // The team rules' texts, read on the first team rule with some: a rule per file costs a
+        // The prefilters' texts, read on the first rule with some: a rule per file costs a
         // call, a lock and a retain or two before its texts rule the file out.
-        var teamTexts: TeamTextFilter?
+        var prefilterTexts: PrefilterTexts?
         gates.gates.withUnsafeBufferPointer { gateList in
             gates.textBytes.withUnsafeBufferPointer { textBytes in
                 gates.textEnds.withUnsafeBufferPointer { textEnds in
@@ -389,9 +390,9 @@ public struct Linter: Sendable {
                             // A rule whose names or texts do not stand in the file has nothing to find there.
                             if gate.words != 0, !file.vocabulary.containsAny(mask: gate.words) { continue }
                             if !gate.lists.isEmpty {
-                                if teamTexts == nil { teamTexts = file.teamIndex.textFilter }
+                                if prefilterTexts == nil { prefilterTexts = file.teamIndex.textFilter }
                                 for list in textLists[gate.lists]
-                                where !teamTexts!.containsAny(textBytes, ends: textEnds, list) {
+                                where !prefilterTexts!.containsAny(textBytes, ends: textEnds, list) {
                                     continue rules
                                 }
                             }

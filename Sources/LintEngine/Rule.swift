@@ -88,7 +88,18 @@ public protocol Rule: Sendable {
     var id: String { get }
     /// Names of which one must stand in a file for the rule to find anything there; the engine
     /// skips the rule in files whose `Vocabulary` has none of them. Empty (the default): always run.
+    /// The short form of `prefilter`, for rules that need no texts.
     var startsFrom: [Vocabulary.Word] { get }
+    /// What must stand in a file for the rule to find anything there, tested by the engine before
+    /// the rule runs (the default: `startsFrom`'s names, no texts).
+    var prefilter: Prefilter { get }
+    /// Whether the rule finds code in comments or in strings' text: `rules --test` then does not
+    /// hold it to staying silent on its example wrapped in one.
+    var readsComments: Bool { get }
+    var readsStrings: Bool { get }
+    /// Whether a finding in code only previews and tests build is lowered to info (the default:
+    /// yes, for the rules PatternLint ships). A team's own rule says what it means.
+    var softensScaffolding: Bool { get }
     /// The options `.patternlint.yml` may set for the rule (the default: none). The configuration
     /// warns about any other key, and about values outside `allowed`.
     var optionSpecs: [RuleOptionSpec] { get }
@@ -107,10 +118,27 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public var startsFrom: [Vocabulary.Word] { [] }
+    public var prefilter: Prefilter { Prefilter(words: startsFrom) }
+    public var readsComments: Bool { false }
+    public var readsStrings: Bool { false }
+    public var softensScaffolding: Bool { true }
     public var optionSpecs: [RuleOptionSpec] { [] }
     public var asProjectRule: (any ProjectRule)? { nil }
     public var factCollector: FactCollector? { nil }
     public var readsDeploymentTargets: Bool { true }
+}
+
+/// What must stand in a file for a rule to find anything there: one of `words` (read off the
+/// lexer's `Vocabulary`, without looking at the bytes), and one text of each of `texts` (byte
+/// strings, tested on the file's byte grams and then its bytes). Empty: always run.
+public struct Prefilter: Sendable {
+    public var words: [Vocabulary.Word]
+    public var texts: [[[UInt8]]]
+
+    public init(words: [Vocabulary.Word] = [], texts: [[[UInt8]]] = []) {
+        self.words = words
+        self.texts = texts
+    }
 }
 
 /// Facts the project index derives on demand, each built once per run when some rule needs it.

@@ -28,9 +28,12 @@ public struct RuleCatalog: Sendable {
     /// With a boundary, no team rule file whose real path leaves it is read (`Vault.markdownFiles`).
     /// `implementations`: the Swift rules the built-in files describe (a front end passes
     /// `BuiltinRules.all`; the engine depends on no rule).
+    /// `kinds`: the rule kinds a rule file may describe without Swift (a team's `match:` and
+    /// `pattern:`), asked in order before the implementations.
     public init(
         builtinFiles: [(path: String, contents: String)], implementations rules: [any Rule] = [],
-        teamFolders: [String] = [], graph: Graph, within boundary: RealPathBoundary? = nil
+        teamFolders: [String] = [], graph: Graph, within boundary: RealPathBoundary? = nil,
+        kinds: [any RuleKind] = RuleCatalog.fileKinds
     ) {
         var seen = Set<String>()
         let implementations = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -70,19 +73,16 @@ public struct RuleCatalog: Sendable {
                 problems.append("\(file.path): rule `\(metadata.id)` is defined twice")
                 continue
             }
-            let rule: (any Rule)?
-            if let team = metadata.team, let teamRule = TeamRule(id: metadata.id, spec: team) {
-                if metadata.pattern != nil {
-                    problems.append("\(file.path): rule `\(metadata.id)` has both `pattern` and `match`; keep one")
-                    continue
-                }
-                rule = teamRule
-            } else if let pattern = metadata.pattern {
-                rule = DeclarativeRule(id: metadata.id, pattern: pattern)
-            } else if metadata.id == Self.unusedSuppressionID {
-                rule = UnusedSuppressionMarker()
-            } else {
-                rule = implementations[metadata.id]
+            var rule: (any Rule)?
+            do {
+                for kind in kinds where rule == nil { rule = try kind.rule(for: metadata) }
+            } catch {
+                problems.append("\(file.path): \(error)")
+                continue
+            }
+            if rule == nil {
+                rule =
+                    metadata.id == Self.unusedSuppressionID ? UnusedSuppressionMarker() : implementations[metadata.id]
             }
             guard var implementation = rule else {
                 problems.append("\(file.path): rule `\(metadata.id)` has no implementation and no `pattern` or `match`")
@@ -112,6 +112,9 @@ public struct RuleCatalog: Sendable {
         entries.sort { $0.metadata.id < $1.metadata.id }
     }
 
+    /// The kinds of rule a rule file describes by itself: a team's `match:`, then `pattern:`.
+    public static let fileKinds: [any RuleKind] = [MatchRuleKind(), PatternRuleKind()]
+
     public func entry(_ id: String) -> Entry? { entries.first { $0.metadata.id == id } }
 
     public var ids: Set<String> { Set(entries.map(\.metadata.id)) }
@@ -127,5 +130,34 @@ extension String {
     /// Whether the text has an `id:` line (a rule file's front matter does; a note's does not).
     fileprivate var hasIDLine: Bool {
         split(separator: "\n", maxSplits: 40).contains { $0.hasPrefix("id:") }
+    }
+}
+
+/// A kind of rule that a rule file's front matter describes without Swift code.
+public protocol RuleKind: Sendable {
+    /// The rule when the file's front matter is of this kind, nil when it is not; throws a
+    /// message (without the path) when it is but the rule cannot be made.
+    func rule(for metadata: RuleMetadata) throws -> (any Rule)?
+}
+
+/// A team rule's `match:` (`TeamRule`).
+public struct MatchRuleKind: RuleKind {
+    public init() {}
+
+    public func rule(for metadata: RuleMetadata) throws -> (any Rule)? {
+        guard let spec = metadata.team, let rule = TeamRule(id: metadata.id, spec: spec) else { return nil }
+        if metadata.pattern != nil {
+            throw LintProblem("rule `\(metadata.id)` has both `pattern` and `match`; keep one")
+        }
+        return rule
+    }
+}
+
+/// A rule file's `pattern:` (`DeclarativeRule`).
+public struct PatternRuleKind: RuleKind {
+    public init() {}
+
+    public func rule(for metadata: RuleMetadata) throws -> (any Rule)? {
+        metadata.pattern.map { DeclarativeRule(id: metadata.id, pattern: $0) }
     }
 }

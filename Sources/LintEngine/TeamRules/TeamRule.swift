@@ -41,6 +41,10 @@ public struct TeamRule: Rule {
         self.init(id: id, spec: spec, matcher: matcher)
     }
 
+    public var prefilter: Prefilter { Prefilter(texts: required) }
+    /// A team's rule means what its file says, in previews too.
+    public var softensScaffolding: Bool { false }
+
     public func check(_ file: LintFile, options: RuleOptions) -> [Hit] {
         budget.bounded(id, file) { hits(file, options: options) }
     }

@@ -171,16 +171,16 @@ public final class TeamFileIndex: @unchecked Sendable {
         return made
     }
 
-    /// Whether `needle` may occur in the file (`TeamTextFilter.contains`): false only when it cannot.
+    /// Whether `needle` may occur in the file (`PrefilterTexts.contains`): false only when it cannot.
     func contains(_ needle: [UInt8]) -> Bool { needle.withUnsafeBufferPointer { textFilter.contains($0) } }
 
     /// The byte grams with the bytes, taken once to test many rules' texts.
-    var textFilter: TeamTextFilter { TeamTextFilter(grams: grams, bytes: structure.file.bytes) }
+    var textFilter: PrefilterTexts { PrefilterTexts(grams: grams, bytes: structure.file.bytes) }
 }
 
 /// A file's byte grams and bytes: whether a rule's required texts may occur there, asked of
 /// every team rule for every file (without a lock or a call into the rule).
-struct TeamTextFilter {
+struct PrefilterTexts {
     let grams: ByteGrams
     let bytes: [UInt8]
 
