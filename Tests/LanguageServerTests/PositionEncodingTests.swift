@@ -92,7 +92,7 @@ final class PositionEncodingTests: XCTestCase {
                         "position": ["line": 5, "character": .number(Double(expected.title.lowerBound + 1))],
                     ])
                 XCTAssertEqual(hover?["result"]?["range"], range(5, expected.title), context)
-                // Just before the finding's word, where a count of `Character`s put it, no hover.
+                // On the `)` before the finding's word: no hover.
                 let before = session.request(
                     "textDocument/hover",
                     [
