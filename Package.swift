@@ -56,7 +56,9 @@ let package = Package(
         // `patternlint lsp`: its own small JSON-RPC over stdio, no protocol package.
         .target(
             name: "LanguageServer",
-            dependencies: ["LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "Support", "Notes", "Catalog"]),
+            dependencies: [
+                "SwiftLexer", "LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "Support", "Notes", "Catalog",
+            ]),
         .executableTarget(
             name: "patternlint",
             dependencies: [

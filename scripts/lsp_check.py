@@ -200,6 +200,7 @@ async def test_baselined_findings_are_not_shown(client):
 
 
 async def test_evidence_in_utf16_columns(client):
+    assert client.server_capabilities.position_encoding == types.PositionEncodingKind.Utf16
     text = (client.workspace_path / "Sources/Home.swift").read_text()
     text = text.replace('Text("Help").sheet', 'Text("🦋").sheet')
     uri = open_document(client, "Sources/Home.swift", text)
@@ -213,6 +214,43 @@ async def test_evidence_in_utf16_columns(client):
     assert (sheet.start.character, sheet.end.character) == (
         utf16(line[: line.index("sheet(")]),
         utf16(line[: line.index("sheet(") + len("sheet")]),
+    )
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[BINARY, "lsp"], client_factory=make_client))
+async def utf8_client(lsp_client: LanguageClient, tmp_path):
+    """A client offering UTF-8 positions (LSP 3.17 `general.positionEncodings`), as Neovim and Helix do."""
+    workspace = tmp_path / "workspace"
+    shutil.copytree(TEMPLATE, workspace)
+    lsp_client.workspace_path = workspace
+    capabilities = client_capabilities("visual-studio-code")
+    general = capabilities.general or types.GeneralClientCapabilities()
+    general.position_encodings = [types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8]
+    capabilities.general = general
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(capabilities=capabilities, root_uri=workspace.as_uri())
+    )
+    lsp_client.server_capabilities = result.capabilities
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_positions_in_bytes_when_the_client_offers_utf8(utf8_client):
+    client = utf8_client
+    assert client.server_capabilities.position_encoding == types.PositionEncodingKind.Utf8
+    # An emoji and an accent combined with its letter (two scalars) before the finding, CR line ends.
+    text = (client.workspace_path / "Sources/Home.swift").read_text()
+    text = text.replace('Text("Help").sheet', 'Text("🦋 e\u0301").sheet').replace("\n", "\r")
+    uri = open_document(client, "Sources/Home.swift", text)
+    diagnostics = await next_diagnostics(client, uri)
+    constant = next(d for d in diagnostics if d.code == "constant-binding")
+    line = text.split("\r")[5]
+    utf8 = lambda s: len(s.encode("utf-8"))
+    assert (constant.range.start.line, constant.range.start.character) == (5, utf8(line[: line.index(".constant")]))
+    sheet = constant.related_information[0].location.range
+    assert (sheet.start.character, sheet.end.character) == (
+        utf8(line[: line.index("sheet(")]),
+        utf8(line[: line.index("sheet(") + len("sheet")]),
     )
 
 

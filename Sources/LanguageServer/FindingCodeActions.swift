@@ -10,7 +10,7 @@ struct FindingCodeActions {
     static let openNoteCommand = "patternlint.openNote"
 
     let uri: String
-    let text: TextPositions
+    let text: DocumentPositions
     let diagnostics: FindingDiagnostics
 
     func actions(for finding: Finding) -> [JSON] {
@@ -50,25 +50,19 @@ struct FindingCodeActions {
         ]
     }
 
-    /// Byte offsets become line and UTF-16 column, as LSP counts them.
+    /// Byte offsets become positions in the negotiated encoding.
     private func textEdit(_ edit: Edit) -> JSON {
-        [
-            "range": [
-                "start": FindingDiagnostics.position(text.position(ofByte: edit.range.lowerBound)),
-                "end": FindingDiagnostics.position(text.position(ofByte: edit.range.upperBound)),
-            ],
-            "newText": .string(edit.replacement),
-        ]
+        ["range": text.range(of: edit.range).json, "newText": .string(edit.replacement)]
     }
 
     /// `// patternlint:disable:next RULE -- ` at the line's indentation, the reason left to write.
     private func disableComment(_ finding: Finding) -> JSON {
         let line = max(0, finding.line - 1)
-        let indentation = text.text(ofLine: line).prefix { $0 == " " || $0 == "\t" }
-        let start = FindingDiagnostics.position((line, 0))
+        let indentation = text.bytes[text.lineRange(lspLine: line)].prefix { $0 == 0x20 || $0 == 0x09 }
         return [
-            "range": ["start": start, "end": start],
-            "newText": .string("\(indentation)// patternlint:disable:next \(finding.ruleID) -- \n"),
+            "range": LSPRange.startOf(line: line).json,
+            "newText": .string(
+                "\(String(decoding: indentation, as: UTF8.self))// patternlint:disable:next \(finding.ruleID) -- \n"),
         ]
     }
 }

@@ -9,6 +9,8 @@ import Support
 /// `codeDescription`, the evidence as `relatedInformation`.
 struct FindingDiagnostics {
     let notes: NoteLookup
+    /// The files evidence points into, to place it in the negotiated encoding.
+    let evidence: EvidenceTexts
 
     static func severity(_ severity: Severity) -> JSON {
         switch severity {
@@ -18,20 +20,9 @@ struct FindingDiagnostics {
         }
     }
 
-    static func range(_ range: (line: Int, start: Int, end: Int)) -> JSON {
-        [
-            "start": ["line": .number(Double(range.line)), "character": .number(Double(range.start))],
-            "end": ["line": .number(Double(range.line)), "character": .number(Double(range.end))],
-        ]
-    }
-
-    static func position(_ position: (line: Int, character: Int)) -> JSON {
-        ["line": .number(Double(position.line)), "character": .number(Double(position.character))]
-    }
-
-    func diagnostic(_ finding: Finding, in text: TextPositions) -> JSON {
+    func diagnostic(_ finding: Finding, in text: DocumentPositions) -> JSON {
         var members: [String: JSON] = [
-            "range": Self.range(text.range(line: finding.line, column: finding.column)),
+            "range": text.range(line: finding.line, column: finding.column).json,
             "severity": Self.severity(finding.severity),
             "code": .string(finding.ruleID),
             "source": "patternlint",
@@ -49,18 +40,41 @@ struct FindingDiagnostics {
         return .object(members)
     }
 
-    /// Evidence in the finding's own buffer is placed on its word in UTF-16 columns, as the
-    /// finding is; in another file, whose text is not at hand, the column is taken as is.
-    func relatedInformation(_ related: RelatedLocation, findingPath: String, text: TextPositions) -> JSON {
+    /// Evidence is placed on its word, as the finding is: in the finding's own buffer, or in the
+    /// text of the file it is in. A file that cannot be read gets the column as it is.
+    func relatedInformation(_ related: RelatedLocation, findingPath: String, text: DocumentPositions) -> JSON {
         let path = PathKey.of(related.path)
+        let file = path == PathKey.of(findingPath) ? text : evidence.positions(of: path)
         let range =
-            path == PathKey.of(findingPath)
-            ? text.range(line: related.line, column: related.column)
-            : (max(0, related.line - 1), max(0, related.column - 1), max(0, related.column - 1))
+            file?.range(line: related.line, column: related.column)
+            ?? LSPRange(
+                start: LSPPosition(line: max(0, related.line - 1), character: max(0, related.column - 1)),
+                end: LSPPosition(line: max(0, related.line - 1), character: max(0, related.column - 1)))
         return [
-            "location": ["uri": .string(DocumentURI.from(path: path)), "range": Self.range(range)],
+            "location": ["uri": .string(DocumentURI.from(path: path)), "range": range.json],
             "message": .string(related.message),
         ]
+    }
+}
+
+/// The texts of the files evidence points into, each read once per answer: the open buffer when
+/// there is one (its text is what the editor shows), else the file on disk.
+final class EvidenceTexts {
+    private let buffers: [String: [UInt8]]
+    private let encoding: PositionEncoding
+    private var read: [String: DocumentPositions?] = [:]
+
+    init(buffers: [String: [UInt8]], encoding: PositionEncoding) {
+        self.buffers = buffers
+        self.encoding = encoding
+    }
+
+    func positions(of key: String) -> DocumentPositions? {
+        if let known = read[key] { return known }
+        let bytes = buffers[key] ?? (try? FileContents.read(key, regularOnly: true))
+        let found = bytes.map { DocumentPositions($0, encoding: encoding) }
+        read[key] = found
+        return found
     }
 }
 

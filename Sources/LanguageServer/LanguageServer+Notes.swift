@@ -65,44 +65,40 @@ extension LanguageServer {
         for (key, document) in documents where key.hasSuffix(".md") && document.inSync {
             let note = keys.index(of: key)
             guard ruleFiles.contains(key) || note != nil else { continue }
-            let diagnostics = checker.diagnostics(at: key, note: note, in: TextPositions(document.bytes))
+            let diagnostics = checker.diagnostics(at: key, note: note, in: positions(document.bytes))
             guard checkedNotes[key] != diagnostics else { continue }
             checkedNotes[key] = diagnostics
             publish(uri: document.uri, version: document.version, diagnostics: diagnostics)
         }
     }
 
-    /// The open markdown buffer's line at the request's position.
-    func noteLine(_ params: JSON) throws -> (key: String, line: Substring, number: Int, character: Int)? {
+    /// The open markdown buffer at the request's position.
+    func noteCursor(_ params: JSON) throws -> (key: String, cursor: TextCursor)? {
         let (key, _) = try document(params)
-        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+        guard let position = LSPPosition(params["position"]) else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
         guard key.hasSuffix(".md"), let document = documents[key], document.inSync else { return nil }
-        return (key, TextPositions(document.bytes).text(ofLine: line), line, character)
+        return (key, TextCursor(positions(document.bytes), at: position))
     }
 
     /// Where the link at the request's position leads: its note (from the parsed link, or from
     /// the `[[…]]` text around the cursor in a rule file) and the heading it names.
     private func linkTarget(_ params: JSON) throws -> (graph: Graph, note: Int, heading: String?)? {
-        guard let (key, line, number, character) = try noteLine(params), let graph = noteGraph(),
-            let document = documents[key], let workspace
-        else { return nil }
-        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
-        if let note = noteIndex(at: key),
-            let edge = links.edge(in: note, line: number, character: character, text: TextPositions(document.bytes))
-        {
+        guard let (key, cursor) = try noteCursor(params), let graph = noteGraph(), let workspace else { return nil }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog, encoding: encoding)
+        if let note = noteIndex(at: key), let (edge, _) = links.edge(in: note, at: cursor) {
             guard let target = edge.target else { return nil }
             return (graph, target, edge.link.anchor)
         }
-        guard let link = NoteNavigation.wikiLink(in: line, at: character) else { return nil }
+        guard let link = NoteNavigation.wikiLink(at: cursor) else { return nil }
         if link.note.isEmpty, let own = noteIndex(at: key) { return (graph, own, link.heading) }
         guard case .resolved(let target) = graph.resolve(link.note) else { return nil }
         return (graph, target, link.heading)
     }
 
     func noteHover(_ params: JSON) throws -> JSON? {
-        guard try noteLine(params) != nil else { return nil }
+        guard try noteCursor(params) != nil else { return nil }
         guard let (graph, note, _) = try linkTarget(params), let workspace else { return .null }
         return NoteNavigation(graph: graph).hover(of: note, notes: NoteLookup(session: workspace.session))
     }
@@ -113,41 +109,33 @@ extension LanguageServer {
     }
 
     func completion(_ params: JSON) throws -> JSON {
-        guard let (_, line, number, character) = try noteLine(params), let graph = noteGraph() else { return .null }
-        return NoteNavigation(graph: graph).completions(in: line, lineNumber: number, at: character) ?? .null
+        guard let (_, cursor) = try noteCursor(params), let graph = noteGraph() else { return .null }
+        return NoteNavigation(graph: graph).completions(at: cursor) ?? .null
     }
 
     /// On a link: what leads to its note; elsewhere in a note: what leads to this note.
     func references(_ params: JSON) throws -> JSON {
-        guard let (key, _, _, _) = try noteLine(params), let graph = noteGraph(), let workspace else { return .null }
-        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        guard let (key, _) = try noteCursor(params), let graph = noteGraph(), let workspace else { return .null }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog, encoding: encoding)
         guard let note = try linkTarget(params)?.note ?? noteIndex(at: key) else { return [] }
         return links.references(to: note, includingItself: params["context"]?["includeDeclaration"] == .bool(true))
     }
 
     /// The note a rename here renames, and the range of its name here: the note a link under the
     /// cursor leads to (in a note or a rule file), or this note when the cursor is on its title.
-    private func renameTarget(_ params: JSON) throws -> (note: Int, range: (line: Int, start: Int, end: Int))? {
-        guard let (key, line, number, character) = try noteLine(params), let graph = noteGraph(), let workspace,
-            let document = documents[key]
-        else { return nil }
-        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+    private func renameTarget(_ params: JSON) throws -> (note: Int, range: LSPRange)? {
+        guard let (key, cursor) = try noteCursor(params), let graph = noteGraph(), let workspace else { return nil }
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog, encoding: encoding)
         let own = noteIndex(at: key)
-        var found: (note: Int, range: (line: Int, start: Int, end: Int))?
-        if let own,
-            let edge = links.edge(in: own, line: number, character: character, text: TextPositions(document.bytes)),
-            let target = edge.target
+        var found: (note: Int, bytes: Range<Int>)?
+        if let own, let (edge, bytes) = links.edge(in: own, at: cursor), let target = edge.target {
+            found = (target, bytes)
+        } else if let link = NoteNavigation.wikiLink(at: cursor), !link.note.isEmpty,
+            case .resolved(let target) = graph.resolve(link.note)
         {
-            let start = String(line.unicodeScalars.prefix(max(0, edge.link.column - 1))).utf16.count
-            found = (target, (number, start, start + edge.link.raw.utf16.count))
-        } else if let link = NoteNavigation.wikiLink(in: line, at: character), !link.note.isEmpty,
-            case .resolved(let target) = graph.resolve(link.note), let name = line.range(of: link.note)
-        {
-            let start = line[..<name.lowerBound].utf16.count
-            found = (target, (number, start, start + link.note.utf16.count))
-        } else if let own,
-            let range = NoteRenaming.titleRange(in: line, lineNumber: number, title: graph.notes[own].title),
-            range.start <= character, character <= range.end
+            found = (target, link.name)
+        } else if let own, let range = NoteRenaming.titleRange(at: cursor, title: graph.notes[own].title),
+            range.lowerBound <= cursor.offset, cursor.offset <= range.upperBound
         {
             found = (own, range)
         }
@@ -155,15 +143,12 @@ extension LanguageServer {
         guard let found, found.note < workspace.session.graph.notes.count,
             PathKey.of(workspace.session.graph.notes[found.note].path) == PathKey.of(graph.notes[found.note].path)
         else { return nil }
-        return found
+        return (found.note, cursor.text.range(of: found.bytes))
     }
 
     func prepareRename(_ params: JSON) throws -> JSON {
         guard let (note, range) = try renameTarget(params), let workspace else { return .null }
-        return [
-            "range": FindingDiagnostics.range(range),
-            "placeholder": .string(workspace.session.graph.notes[note].title),
-        ]
+        return ["range": range.json, "placeholder": .string(workspace.session.graph.notes[note].title)]
     }
 
     func rename(_ params: JSON) throws -> JSON {
@@ -173,7 +158,8 @@ extension LanguageServer {
                 code: JSONRPC.requestFailed, message: "rename a note on its title or on a link to it")
         }
         return try NoteRenaming(
-            session: workspace.session, documents: documents, editorRenamesFiles: editorRenamesFiles
+            session: workspace.session, documents: documents, editorRenamesFiles: editorRenamesFiles,
+            encoding: encoding
         )
         .edit(renaming: note, to: title)
     }
@@ -185,8 +171,8 @@ extension LanguageServer {
         else {
             return []
         }
-        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog)
+        let links = NoteLinks(graph: graph, catalog: workspace.session.catalog, encoding: encoding)
         guard let note = noteIndex(at: key) else { return [] }
-        return links.symbols(of: note, text: TextPositions(document.bytes))
+        return links.symbols(of: note, text: positions(document.bytes))
     }
 }

@@ -21,6 +21,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var watchesFiles = false
     /// Whether the editor applies workspace edits that rename files (a note's rename does).
     var editorRenamesFiles = false
+    /// How positions count a line's characters, as `initialize` agreed with the client.
+    var encoding = PositionEncoding.utf16
     var documents: [String: OpenDocument] = [:]
     /// The notes graph with the open note buffers in place of their files, and its notes' keys;
     /// nil when one changed.
@@ -179,9 +181,12 @@ public final class LanguageServer: @unchecked Sendable {
         editorRenamesFiles =
             workspaceEdit?["documentChanges"] == .bool(true)
             && (workspaceEdit?["resourceOperations"]?.array ?? []).contains("rename")
+        encoding = PositionEncoding.negotiated(
+            offered: (params["capabilities"]?["general"]?["positionEncodings"]?.array ?? []).compactMap(\.string))
         initialized = true
         return [
             "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
                 "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
                 "hoverProvider": true,
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
@@ -276,7 +281,7 @@ public final class LanguageServer: @unchecked Sendable {
     private func didChange(_ params: JSON) throws {
         let (key, _) = try document(params)
         guard var document = documents[key] else { throw RequestError.invalidParams("\(key) is not open") }
-        let refused = document.apply(params["contentChanges"]?.array ?? [])
+        let refused = document.apply(params["contentChanges"]?.array ?? [], encoding: encoding)
         document.version = params["textDocument"]?["version"]?.int
         documents[key] = document
         if let refused {
@@ -367,9 +372,9 @@ public final class LanguageServer: @unchecked Sendable {
         } catch {
             return showError("patternlint: \(error)") // a baseline that cannot be read
         }
-        let presenter = FindingDiagnostics(notes: NoteLookup(session: workspace.session))
+        let presenter = self.presenter(workspace)
         for (key, document) in swiftDocuments {
-            let text = TextPositions(document.bytes)
+            let text = positions(document.bytes)
             let fileFindings = findings[key] ?? []
             let diagnostics = fileFindings.map { presenter.diagnostic($0, in: text) }
             let changed = linted[key]?.diagnostics != diagnostics
@@ -384,7 +389,7 @@ public final class LanguageServer: @unchecked Sendable {
             guard generation == self.lintGeneration, let workspace = self.workspace else { return }
             self.publishAffected(
                 besides: Array(self.documents.keys.filter { $0.hasSuffix(".swift") }),
-                presenter: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+                presenter: self.presenter(workspace))
             if self.freedSinceTrim {
                 self.freedSinceTrim = false
                 ReturnFreedMemory.now()
@@ -405,11 +410,21 @@ public final class LanguageServer: @unchecked Sendable {
         guard let workspace else { return }
         for (key, findings) in workspace.affectedByLastChange(besides: open) {
             guard let bytes = try? FileContents.read(key, regularOnly: true) else { continue }
-            let text = TextPositions(bytes)
+            let text = positions(bytes)
             publish(
                 uri: DocumentURI.from(path: key), version: nil,
                 diagnostics: findings.map { presenter.diagnostic($0, in: text) })
         }
+    }
+
+    /// A buffer's positions in the encoding agreed.
+    func positions(_ bytes: [UInt8]) -> DocumentPositions { DocumentPositions(bytes, encoding: encoding) }
+
+    /// Findings as diagnostics, evidence in other files placed on the open buffers' text or the disk's.
+    private func presenter(_ workspace: WorkspaceLinter) -> FindingDiagnostics {
+        FindingDiagnostics(
+            notes: NoteLookup(session: workspace.session),
+            evidence: EvidenceTexts(buffers: documents.mapValues(\.bytes), encoding: encoding))
     }
 
     private func publish(_ key: String, diagnostics: [JSON]) {
@@ -434,21 +449,18 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private func hover(_ params: JSON) throws -> JSON {
-        guard let line = params["position"]?["line"]?.int, let character = params["position"]?["character"]?.int else {
+        guard let position = LSPPosition(params["position"]) else {
             throw RequestError.invalidParams("`position` must have a line and a character")
         }
         if let note = try noteHover(params) { return note }
         guard let (_, document) = try currentFindings(params), let workspace else { return .null }
-        let text = TextPositions(document.bytes)
-        let hits = document.findings.filter { finding in
-            let range = text.range(line: finding.line, column: finding.column)
-            return range.line == line && range.start <= character && character <= range.end
-        }
+        let text = positions(document.bytes)
+        let hits = document.findings.filter { text.range(line: $0.line, column: $0.column).contains(position) }
         guard let first = hits.first else { return .null }
         let markdown = FindingHover(notes: NoteLookup(session: workspace.session)).markdown(for: hits)
         return [
             "contents": ["kind": "markdown", "value": .string(markdown)],
-            "range": FindingDiagnostics.range(text.range(line: first.line, column: first.column)),
+            "range": text.range(line: first.line, column: first.column).json,
         ]
     }
 
@@ -458,9 +470,7 @@ public final class LanguageServer: @unchecked Sendable {
             throw RequestError.invalidParams("`range` must have a start and an end line")
         }
         guard let (uri, document) = try currentFindings(params), let workspace else { return [] }
-        let actions = FindingCodeActions(
-            uri: uri, text: TextPositions(document.bytes),
-            diagnostics: FindingDiagnostics(notes: NoteLookup(session: workspace.session)))
+        let actions = FindingCodeActions(uri: uri, text: positions(document.bytes), diagnostics: presenter(workspace))
         let lines = min(first, last)...max(first, last)
         return .array(document.findings.filter { lines.contains($0.line - 1) }.flatMap(actions.actions))
     }

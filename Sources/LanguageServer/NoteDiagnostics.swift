@@ -29,10 +29,10 @@ struct NoteDiagnostics {
         return problems.sorted { ($0.line, $0.column, $0.code) < ($1.line, $1.column, $1.code) }
     }
 
-    func diagnostics(at key: String, note: Int?, in text: TextPositions) -> [JSON] {
+    func diagnostics(at key: String, note: Int?, in text: DocumentPositions) -> [JSON] {
         problems(at: key, note: note).map { problem in
             [
-                "range": FindingDiagnostics.range(Self.range(line: problem.line, column: problem.column, in: text)),
+                "range": text.range(of: Self.range(line: problem.line, column: problem.column, in: text)).json,
                 "severity": problem.severity == .error ? 1 : 2,
                 "code": .string(problem.code),
                 "source": "patternlint notes",
@@ -41,27 +41,27 @@ struct NoteDiagnostics {
         }
     }
 
-    /// A 1-based line and column in Unicode scalars, as LSP's 0-based line and UTF-16 columns over
-    /// the rest of the line's word (a link: up to its closing bracket).
-    static func range(line: Int, column: Int, in text: TextPositions) -> (line: Int, start: Int, end: Int) {
-        let zeroLine = max(0, line - 1)
-        let scalars = Array(text.text(ofLine: zeroLine).unicodeScalars)
-        let first = min(max(0, column - 1), scalars.count)
-        var last = first
-        if scalars[first...].starts(with: "[[".unicodeScalars) || scalars[first...].starts(with: "![[".unicodeScalars) {
-            while last < scalars.count, !(scalars[last] == "]" && last + 1 < scalars.count && scalars[last + 1] == "]")
+    /// The bytes a problem at a 1-based line and column (in Unicode scalars) marks: the rest of
+    /// the line's word, or a link up to its closing bracket.
+    static func range(line: Int, column: Int, in text: DocumentPositions) -> Range<Int> {
+        let bytes = text.bytes
+        let start = text.offset(line: line, column: column)
+        let end = text.lineRange(lspLine: max(0, line - 1)).upperBound
+        let rest = bytes[start..<end]
+        var last = start
+        if rest.starts(with: "[[".utf8) || rest.starts(with: "![[".utf8) {
+            while last < end,
+                !(bytes[last] == UInt8(ascii: "]") && last + 1 < end && bytes[last + 1] == UInt8(ascii: "]"))
             {
                 last += 1
             }
-            last = min(last + 2, scalars.count)
-        } else if scalars[first...].first == "[" {
-            while last < scalars.count, scalars[last] != ")" { last += 1 }
-            last = min(last + 1, scalars.count)
+            last = min(last + 2, end)
+        } else if rest.first == UInt8(ascii: "[") {
+            while last < end, bytes[last] != UInt8(ascii: ")") { last += 1 }
+            last = min(last + 1, end)
         } else {
-            last = scalars.count
+            last = end
         }
-        let units = { (range: Range<Int>) in scalars[range].reduce(0) { $0 + $1.utf16.count } }
-        let start = units(0..<first)
-        return (zeroLine, start, start + max(units(first..<last), scalars.isEmpty ? 0 : 0))
+        return start..<last
     }
 }

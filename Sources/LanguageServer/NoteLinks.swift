@@ -13,16 +13,22 @@ import Support
 struct NoteLinks {
     let graph: Graph
     let catalog: RuleCatalog
+    /// The encoding of the positions answered, as `initialize` agreed.
+    let encoding: PositionEncoding
 
-    /// The link under a position of the note's buffer (0-based line, UTF-16 column).
-    func edge(in note: Int, line: Int, character: Int, text: TextPositions) -> Graph.Edge? {
-        let scalars = Array(text.text(ofLine: line).unicodeScalars)
-        for edge in graph.outgoing(note) where edge.link.line == line + 1 {
-            let first = min(max(0, edge.link.column - 1), scalars.count)
-            let start = scalars[0..<first].reduce(0) { $0 + $1.utf16.count }
-            if start <= character, character <= start + edge.link.raw.utf16.count { return edge }
+    /// The link under the cursor in the note's buffer, and its bytes there.
+    func edge(in note: Int, at cursor: TextCursor) -> (edge: Graph.Edge, bytes: Range<Int>)? {
+        for edge in graph.outgoing(note) where edge.link.line == cursor.line + 1 {
+            let bytes = Self.bytes(of: edge.link, in: cursor.text)
+            if bytes.lowerBound <= cursor.offset, cursor.offset <= bytes.upperBound { return (edge, bytes) }
         }
         return nil
+    }
+
+    /// Where a link's raw text stands in its file (its record places it by line and scalar column).
+    static func bytes(of link: NoteLink, in text: DocumentPositions) -> Range<Int> {
+        let start = text.offset(line: link.line, column: link.column)
+        return start..<min(text.bytes.count, start + link.raw.utf8.count)
     }
 
     /// Every place that leads to the note: the links of other notes, and the rule files that cite
@@ -30,40 +36,37 @@ struct NoteLinks {
     func references(to index: Int, includingItself: Bool) -> JSON {
         var locations: [JSON] =
             includingItself ? [NoteNavigation(graph: graph).location(of: index)].filter { $0 != .null } : []
-        // Each source note's text read once, to count its links' columns in UTF-16 as LSP does.
-        var texts: [String: TextPositions] = [:]
+        // Each source note's text read once, to place its links in the negotiated encoding.
+        var texts: [String: DocumentPositions] = [:]
         for edge in graph.backlinks(index) {
             let path = PathKey.of(graph.notes[edge.source].path)
             if texts[path] == nil {
                 guard let bytes = try? FileContents.read(path, regularOnly: true) else { continue } // built in
-                texts[path] = TextPositions(bytes)
+                texts[path] = DocumentPositions(bytes, encoding: encoding)
             }
             guard let text = texts[path] else { continue }
-            let line = edge.link.line - 1
-            let scalars = Array(text.text(ofLine: line).unicodeScalars)
-            let first = min(max(0, edge.link.column - 1), scalars.count)
-            let start = scalars[..<first].reduce(0) { $0 + $1.utf16.count }
             locations.append([
                 "uri": .string(DocumentURI.from(path: path)),
-                "range": FindingDiagnostics.range((line, start, start + edge.link.raw.utf16.count)),
+                "range": text.range(of: Self.bytes(of: edge.link, in: text)).json,
             ])
         }
         let permalink = graph.notes[index].permalink
         for entry in catalog.entries where entry.note?.permalink == permalink {
             let path = PathKey.of(entry.metadata.path)
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue } // built in
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = lines.firstIndex { $0.hasPrefix("note:") } ?? 0
+            guard let bytes = try? FileContents.read(path, regularOnly: true) else { continue } // built in
+            let text = DocumentPositions(bytes, encoding: encoding)
+            let line =
+                (0..<text.lines.count).first { text.bytes[text.lineRange(lspLine: $0)].starts(with: "note:".utf8) } ?? 0
             locations.append([
                 "uri": .string(DocumentURI.from(path: path)),
-                "range": FindingDiagnostics.range((line, 0, lines.isEmpty ? 0 : lines[line].utf16.count)),
+                "range": text.range(of: text.lineRange(lspLine: line)).json,
             ])
         }
         return .array(locations)
     }
 
     /// The note's headings as nested document symbols (each holds the deeper ones after it).
-    func symbols(of index: Int, text: TextPositions) -> JSON {
+    func symbols(of index: Int, text: DocumentPositions) -> JSON {
         struct Open {
             var level: Int
             var symbol: [String: JSON]
@@ -83,7 +86,7 @@ struct NoteLinks {
         for heading in graph.notes[index].headings {
             while let last = stack.last, last.level >= heading.level { close() }
             let line = max(0, heading.line - 1)
-            let range = FindingDiagnostics.range((line, 0, text.text(ofLine: line).utf16.count))
+            let range = text.range(of: text.lineRange(lspLine: line)).json
             // 15: SymbolKind.String, as markdown servers show headings.
             stack.append(
                 Open(

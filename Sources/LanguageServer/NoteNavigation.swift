@@ -10,18 +10,28 @@ import Notes
 struct NoteNavigation {
     let graph: Graph
 
-    /// The `[[…]]` around a UTF-16 column of a line: its target and heading, label dropped.
-    static func wikiLink(in line: Substring, at character: Int) -> (note: String, heading: String?)? {
-        let utf16 = Array(line.utf16)
-        let cursor = min(character, utf16.count)
-        guard let open = lastIndex(of: "[[", in: utf16, before: cursor),
-            let close = firstIndex(of: "]]", in: utf16, from: open + 2), close + 2 >= cursor
+    /// The `[[…]]` around the cursor: its target and heading, label dropped, and the bytes of the target.
+    static func wikiLink(at cursor: TextCursor) -> (note: String, heading: String?, name: Range<Int>)? {
+        let bytes = cursor.text.bytes
+        let line = cursor.lineBytes
+        guard let open = lastIndex(of: "[[", in: bytes, from: line.lowerBound, before: cursor.offset),
+            let close = firstIndex(of: "]]", in: bytes, from: open + 2, before: line.upperBound),
+            close + 2 >= cursor.offset
         else { return nil }
-        let inner = String(decoding: utf16[(open + 2)..<close], as: UTF16.self)
-        let target = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let note = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        return (note, parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
+        let bar = bytes[(open + 2)..<close].firstIndex(of: UInt8(ascii: "|")) ?? close
+        let hash = bytes[(open + 2)..<bar].firstIndex(of: UInt8(ascii: "#"))
+        let name = trimmed(bytes, (open + 2)..<(hash ?? bar))
+        let heading = hash.map { String(decoding: bytes[trimmed(bytes, ($0 + 1)..<bar)], as: UTF8.self) }
+        return (String(decoding: bytes[name], as: UTF8.self), heading, name)
+    }
+
+    /// `range` without the spaces and tabs around it.
+    private static func trimmed(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        var end = range.upperBound
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return start..<end
     }
 
     /// A note's file, at a heading when one is named. A built-in note is no file, so it leads
@@ -35,7 +45,7 @@ struct NoteNavigation {
         }
         return [
             "uri": .string(DocumentURI.from(path: path)),
-            "range": FindingDiagnostics.range((max(0, (found?.line ?? 1) - 1), 0, 0)),
+            "range": LSPRange.startOf(line: max(0, (found?.line ?? 1) - 1)).json,
         ]
     }
 
@@ -55,25 +65,22 @@ struct NoteNavigation {
     /// After an unclosed `[[` before the cursor: every note by title, alias and permalink,
     /// replacing what was typed since `[[`; after `[[Name#`, that note's headings. On a rule
     /// file's `note:` line before any `[[`: every note as the `"[[Title]]"` the field takes.
-    func completions(in line: Substring, lineNumber: Int, at character: Int) -> JSON? {
-        let utf16 = Array(line.utf16)
-        let cursor = min(character, utf16.count)
-        guard let open = Self.lastIndex(of: "[[", in: utf16, before: cursor),
-            Self.firstIndex(of: "]]", in: Array(utf16[(open + 2)..<cursor]), from: 0) == nil
-        else { return noteFieldCompletions(in: utf16, lineNumber: lineNumber, at: cursor) }
-        let typed = String(decoding: utf16[(open + 2)..<cursor], as: UTF16.self)
-        if let hash = typed.firstIndex(of: "#") {
-            // `[[Name#`: the headings of the note named so far (of this note when no name).
-            let name = typed[..<hash].trimmingCharacters(in: .whitespaces)
-            let headingStart = open + 2 + typed[..<hash].utf16.count + 1
-            let replaced = FindingDiagnostics.range((lineNumber, headingStart, cursor))
+    func completions(at cursor: TextCursor) -> JSON? {
+        let bytes = cursor.text.bytes
+        guard let open = Self.lastIndex(of: "[[", in: bytes, from: cursor.lineBytes.lowerBound, before: cursor.offset),
+            Self.firstIndex(of: "]]", in: bytes, from: open + 2, before: cursor.offset) == nil
+        else { return noteFieldCompletions(at: cursor) }
+        if let hash = bytes[(open + 2)..<cursor.offset].firstIndex(of: UInt8(ascii: "#")) {
+            // `[[Name#`: the headings of the note named so far.
+            let name = String(decoding: bytes[Self.trimmed(bytes, (open + 2)..<hash)], as: UTF8.self)
+            let replaced = cursor.text.range(of: (hash + 1)..<cursor.offset).json
             guard !name.isEmpty, case .resolved(let index) = graph.resolve(name) else { return nil }
             let items = graph.notes[index].headings.map { heading in
                 item(label: heading.text, detail: "heading of \(graph.notes[index].title)", replacing: replaced)
             }
             return ["isIncomplete": false, "items": .array(items)]
         }
-        let replaced = FindingDiagnostics.range((lineNumber, open + 2, cursor))
+        let replaced = cursor.text.range(of: (open + 2)..<cursor.offset).json
         var items: [JSON] = []
         for note in graph.notes {
             items.append(item(label: note.title, detail: note.permalink, replacing: replaced))
@@ -88,12 +95,14 @@ struct NoteNavigation {
     }
 
     /// `note: ` in a rule file's front matter, the cursor after it: every note's title as a link.
-    private func noteFieldCompletions(in utf16: [UInt16], lineNumber: Int, at cursor: Int) -> JSON? {
-        let field = Array("note:".utf16)
-        guard utf16.starts(with: field), cursor >= field.count else { return nil }
-        var start = field.count
-        while start < cursor, utf16[start] == 0x20 { start += 1 }
-        let replaced = FindingDiagnostics.range((lineNumber, start, cursor))
+    private func noteFieldCompletions(at cursor: TextCursor) -> JSON? {
+        let bytes = cursor.text.bytes
+        let line = cursor.lineBytes
+        let field = Array("note:".utf8)
+        guard bytes[line].starts(with: field), cursor.offset >= line.lowerBound + field.count else { return nil }
+        var start = line.lowerBound + field.count
+        while start < cursor.offset, bytes[start] == 0x20 { start += 1 }
+        let replaced = cursor.text.range(of: start..<cursor.offset).json
         let items: [JSON] = graph.notes.map { note in
             let link = JSON.string("\"[[\(note.title)]]\"")
             // Filtered by what it inserts: `"[[Sh` typed so far still matches.
@@ -113,23 +122,42 @@ struct NoteNavigation {
         ]
     }
 
-    private static func lastIndex(of pair: String, in utf16: [UInt16], before end: Int) -> Int? {
-        let mark = Array(pair.utf16)
+    /// Where the last `pair` wholly before `end` (and from `start` on) begins.
+    private static func lastIndex(of pair: StaticString, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+        let mark = pair.utf8Start
         var index = end - 2
-        while index >= 0 {
-            if utf16[index] == mark[0], utf16[index + 1] == mark[1] { return index }
+        while index >= start {
+            if bytes[index] == mark[0], bytes[index + 1] == mark[1] { return index }
             index -= 1
         }
         return nil
     }
 
-    private static func firstIndex(of pair: String, in utf16: [UInt16], from start: Int) -> Int? {
-        let mark = Array(pair.utf16)
+    /// Where the first `pair` from `start` on, wholly before `end`, begins.
+    private static func firstIndex(of pair: StaticString, in bytes: [UInt8], from start: Int, before end: Int) -> Int? {
+        let mark = pair.utf8Start
         var index = start
-        while index + 1 < utf16.count {
-            if utf16[index] == mark[0], utf16[index + 1] == mark[1] { return index }
+        while index + 1 < end {
+            if bytes[index] == mark[0], bytes[index + 1] == mark[1] { return index }
             index += 1
         }
         return nil
     }
+}
+
+/// A place in an open buffer: its text, the position's 0-based line, and the byte offset the
+/// position stands before.
+struct TextCursor {
+    let text: DocumentPositions
+    let line: Int
+    let offset: Int
+
+    init(_ text: DocumentPositions, at position: LSPPosition) {
+        self.text = text
+        line = position.line
+        offset = text.offset(of: position)
+    }
+
+    /// The bytes of the cursor's line, without its line break.
+    var lineBytes: Range<Int> { text.lineRange(lspLine: line) }
 }

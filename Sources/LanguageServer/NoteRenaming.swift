@@ -14,6 +14,8 @@ struct NoteRenaming {
     let documents: [String: OpenDocument]
     /// Whether the editor applies `documentChanges` with file renames (`RenameFile`).
     let editorRenamesFiles: Bool
+    /// The encoding of the edits' positions, as `initialize` agreed.
+    let encoding: PositionEncoding
 
     /// The edit renaming note `index` of the session's graph to `title`. Throws `RequestError` when
     /// the note is not a file in a note folder, the title is taken, a file to change has unsaved
@@ -40,16 +42,9 @@ struct NoteRenaming {
                 let why = open.inSync ? "has unsaved changes; save it" : "is out of sync with the editor; reopen it"
                 throw RequestError(code: JSONRPC.requestFailed, message: "\(file.path) \(why), then rename")
             }
-            let text = TextPositions(file.original)
+            let text = DocumentPositions(file.original, encoding: encoding)
             let edits: [JSON] = file.replacements.map { replacement in
-                let start = text.position(ofByte: replacement.range.lowerBound)
-                let end = text.position(ofByte: replacement.range.upperBound)
-                return [
-                    "range": [
-                        "start": FindingDiagnostics.position(start), "end": FindingDiagnostics.position(end),
-                    ],
-                    "newText": .string(replacement.text),
-                ]
+                ["range": text.range(of: replacement.range).json, "newText": .string(replacement.text)]
             }
             if !edits.isEmpty {
                 let version = documents[key]?.version.map { JSON.number(Double($0)) } ?? .null
@@ -72,14 +67,18 @@ struct NoteRenaming {
         return ["documentChanges": .array(changes + renames)]
     }
 
-    /// Where a rename may start in a note's buffer: its `title:` line in the front matter, or its
-    /// `# Title` heading, as the range of the title there.
-    static func titleRange(in line: Substring, lineNumber: Int, title: String) -> (line: Int, start: Int, end: Int)? {
-        let text = String(line)
-        for prefix in ["title:", "# "] where text.hasPrefix(prefix) {
-            guard let found = text.range(of: title) else { continue }
-            let start = text[..<found.lowerBound].utf16.count
-            return (lineNumber, start, start + title.utf16.count)
+    /// Where a rename may start in a note's buffer: on the cursor's line, its `title:` line in the
+    /// front matter or its `# Title` heading, the bytes of the title there.
+    static func titleRange(at cursor: TextCursor, title: String) -> Range<Int>? {
+        let line = cursor.text.bytes[cursor.lineBytes]
+        let name = Array(title.utf8)
+        guard !name.isEmpty else { return nil }
+        for prefix in ["title:", "# "] where line.starts(with: prefix.utf8) {
+            var start = line.startIndex
+            while start + name.count <= line.endIndex {
+                if line[start..<(start + name.count)].elementsEqual(name) { return start..<(start + name.count) }
+                start += 1
+            }
         }
         return nil
     }

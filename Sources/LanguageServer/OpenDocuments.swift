@@ -11,8 +11,9 @@ struct OpenDocument {
 
     /// Applies `didChange`'s content changes in order: whole texts, or ranges (incremental sync).
     /// Only a change without a `range` is a whole text; one whose range is not positions of whole
-    /// numbers is refused, and the ranges after it skipped. Returns why, when a change was refused.
-    mutating func apply(_ changes: [JSON]) -> String? {
+    /// numbers is refused, and the ranges after it skipped. Ranges count in `encoding`, as
+    /// `initialize` agreed. Returns why, when a change was refused.
+    mutating func apply(_ changes: [JSON], encoding: PositionEncoding) -> String? {
         var refused: String?
         for change in changes {
             guard let text = change["text"]?.string else {
@@ -32,22 +33,16 @@ struct OpenDocument {
                 continue
             }
             // A position past the text is clamped to it (LSP: a character past a line's end is its end).
-            let positions = TextPositions(bytes)
-            let lower = positions.byteOffset(line: start.line, character: start.character)
-            let upper = max(lower, positions.byteOffset(line: end.line, character: end.character))
+            let positions = DocumentPositions(bytes, encoding: encoding)
+            let lower = positions.offset(of: start)
+            let upper = max(lower, positions.offset(of: end))
             bytes.replaceSubrange(lower..<upper, with: Array(text.utf8))
         }
         return refused
     }
 
-    private static func positions(_ range: JSON) -> (
-        start: (line: Int, character: Int), end: (line: Int, character: Int)
-    )? {
-        func position(_ key: String) -> (line: Int, character: Int)? {
-            guard let line = range[key]?["line"]?.int, let character = range[key]?["character"]?.int else { return nil }
-            return (line, character)
-        }
-        guard let start = position("start"), let end = position("end") else { return nil }
+    private static func positions(_ range: JSON) -> (start: LSPPosition, end: LSPPosition)? {
+        guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]) else { return nil }
         return (start, end)
     }
 }

@@ -175,7 +175,7 @@ final class ContentDigests: @unchecked Sendable {
 public enum UnifiedDiff {
     /// The patch for `edits` (disjoint, in file order) applied to `original`; empty when nothing changes.
     public static func patch(original: [UInt8], edits: [Edit], path: String, context: Int = 3) -> [UInt8] {
-        let old = LineTable(original)
+        let old = DiffLines(original)
         let blocks = changedBlocks(original, lines: old, edits: edits)
         guard !blocks.isEmpty else { return [] }
         // `a/Sources/x.swift`; an absolute path keeps one slash (`a/tmp/x.swift`), as git writes it.
@@ -202,7 +202,7 @@ public enum UnifiedDiff {
                 }
                 for removed in block.oldLines { appendLine("-", old.line(removed, of: original), to: &body) }
                 oldCount += block.oldLines.count
-                let added = LineTable(block.new)
+                let added = DiffLines(block.new)
                 for inserted in 0..<added.count { appendLine("+", added.line(inserted, of: block.new), to: &body) }
                 newCount += added.count
                 line = block.oldLines.upperBound
@@ -229,7 +229,7 @@ public enum UnifiedDiff {
     }
 
     /// The edits grouped by the old lines they touch; edits on the same or adjacent lines share a block.
-    static func changedBlocks(_ original: [UInt8], lines: LineTable, edits: [Edit]) -> [Block] {
+    static func changedBlocks(_ original: [UInt8], lines: DiffLines, edits: [Edit]) -> [Block] {
         var blocks: [Block] = []
         var index = 0
         while index < edits.count {
@@ -262,8 +262,9 @@ public enum UnifiedDiff {
         if line.last != 0x0A { out += Array("\n\\ No newline at end of file\n".utf8) }
     }
 
-    /// Where each line starts; lines end after `\n` (the last may have none).
-    struct LineTable {
+    /// Where each line starts, as a unified diff counts lines: they end after `\n` (the last may
+    /// have none).
+    struct DiffLines {
         var starts: [Int] = []
         let size: Int
         let endsWithBreak: Bool

@@ -7,6 +7,21 @@ public struct LineTable: Sendable {
         self.starts = starts
     }
 
+    /// The line starts of `bytes` as the lexer finds them, without lexing: a line ends at `\n`,
+    /// `\r\n` or a lone `\r` (which LSP counts as line breaks too).
+    public init(lineStartsOf bytes: [UInt8]) {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.starts = starts
+    }
+
     /// 1-based line of a byte offset.
     public func line(of offset: Int) -> Int {
         var low = 0, high = starts.count - 1

@@ -45,7 +45,7 @@ struct FixEdits {
     private mutating func positions(of path: String) -> TextPositions? {
         if let known = positions[path] { return known }
         let bytes = sources[path] ?? (try? FileContents.read(path, regularOnly: true))
-        let found = bytes.map { TextPositions(bytes: $0, lines: LineTable(starts: Lexer.tokenize($0).lineStarts)) }
+        let found = bytes.map { TextPositions(bytes: $0, lines: LineTable(lineStartsOf: $0)) }
         positions[path] = found
         return found
     }

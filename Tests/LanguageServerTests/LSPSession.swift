@@ -69,10 +69,12 @@ final class LSPSession: @unchecked Sendable {
         return wait { $0["id"] == id && $0["method"] == nil }?.message
     }
 
-    /// `initialize` on the folder, then `initialized`.
-    func start() {
-        _ = request("initialize", ["rootUri": .string("file://" + folder), "capabilities": [:]])
+    /// `initialize` on the folder with the client's `capabilities`, then `initialized`; the answer.
+    @discardableResult
+    func start(capabilities: JSON = [:]) -> JSON? {
+        let answer = request("initialize", ["rootUri": .string("file://" + folder), "capabilities": capabilities])
         notify("initialized", [:])
+        return answer
     }
 
     /// The first message from `index` on that `matches`, and where it is.

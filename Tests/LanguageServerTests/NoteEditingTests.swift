@@ -20,9 +20,15 @@ final class NoteEditingTests: XCTestCase {
             ),
         ]))
 
+    /// The cursor on the only line of `line`, at a UTF-16 column (its end when none).
+    func cursor(_ line: String, at character: Int? = nil) -> TextCursor {
+        TextCursor(
+            DocumentPositions(Array(line.utf8), encoding: .utf16),
+            at: LSPPosition(line: 0, character: character ?? line.utf16.count))
+    }
+
     func labels(_ line: String, at character: Int? = nil) -> [String] {
-        let answer = NoteNavigation(graph: graph).completions(
-            in: Substring(line), lineNumber: 0, at: character ?? line.utf16.count)
+        let answer = NoteNavigation(graph: graph).completions(at: cursor(line, at: character))
         return answer?["items"]?.array?.compactMap { $0["label"]?.string } ?? []
     }
 
@@ -38,22 +44,21 @@ final class NoteEditingTests: XCTestCase {
     }
 
     func testARuleFilesNoteFieldCompletesAsALink() throws {
-        let answer = try XCTUnwrap(
-            NoteNavigation(graph: graph).completions(in: "note: \"[[Sh", lineNumber: 3, at: 11))
+        let answer = try XCTUnwrap(NoteNavigation(graph: graph).completions(at: cursor("note: \"[[Sh", at: 11)))
         // Inside `[[` already: the plain names.
         XCTAssertTrue(answer["items"]?.array?.contains { $0["label"] == "Sheet Bindings" } ?? false)
-        let field = try XCTUnwrap(NoteNavigation(graph: graph).completions(in: "note: ", lineNumber: 3, at: 6))
+        let field = try XCTUnwrap(NoteNavigation(graph: graph).completions(at: cursor("note: ", at: 6)))
         let item = try XCTUnwrap(field["items"]?.array?.first { $0["label"] == "Sheet Bindings" })
         XCTAssertEqual(item["textEdit"]?["newText"], "\"[[Sheet Bindings]]\"")
-        XCTAssertNil(NoteNavigation(graph: graph).completions(in: "summary: x", lineNumber: 3, at: 10))
+        XCTAssertNil(NoteNavigation(graph: graph).completions(at: cursor("summary: x", at: 10)))
     }
 
     func testHeadingsNestAsTheOutline() throws {
-        let links = NoteLinks(graph: graph, catalog: RuleCatalog(builtinFiles: [], graph: graph))
-        let text = TextPositions(
+        let links = NoteLinks(graph: graph, catalog: RuleCatalog(builtinFiles: [], graph: graph), encoding: .utf16)
+        let text = DocumentPositions(
             Array(
                 "---\ntitle: Sheet Bindings\npermalink: team/sheets\n---\n# Sheet Bindings\n\n## Closing\n\n### Swipe\n\n## Reopening\n"
-                    .utf8))
+                    .utf8), encoding: .utf16)
         let outline = links.symbols(of: 0, text: text)
         func tree(_ symbols: JSON) -> [String] {
             symbols.array?.map { symbol in
@@ -67,14 +72,10 @@ final class NoteEditingTests: XCTestCase {
     }
 
     func testARenameStartsOnTheTitleLineOrTheFirstHeading() throws {
-        let front = try XCTUnwrap(
-            NoteRenaming.titleRange(in: "title: Sheet Bindings", lineNumber: 1, title: "Sheet Bindings"))
-        XCTAssertEqual([front.line, front.start, front.end], [1, 7, 21])
-        let heading = try XCTUnwrap(
-            NoteRenaming.titleRange(in: "# Sheet Bindings", lineNumber: 4, title: "Sheet Bindings"))
-        XCTAssertEqual([heading.start, heading.end], [2, 16])
-        XCTAssertNil(NoteRenaming.titleRange(in: "Sheet Bindings are state", lineNumber: 6, title: "Sheet Bindings"))
-        XCTAssertNil(NoteRenaming.titleRange(in: "## Closing", lineNumber: 6, title: "Sheet Bindings"))
+        XCTAssertEqual(NoteRenaming.titleRange(at: cursor("title: Sheet Bindings"), title: "Sheet Bindings"), 7..<21)
+        XCTAssertEqual(NoteRenaming.titleRange(at: cursor("# Sheet Bindings"), title: "Sheet Bindings"), 2..<16)
+        XCTAssertNil(NoteRenaming.titleRange(at: cursor("Sheet Bindings are state"), title: "Sheet Bindings"))
+        XCTAssertNil(NoteRenaming.titleRange(at: cursor("## Closing"), title: "Sheet Bindings"))
     }
 
     func testProseTypedKeepsTheGraphsFactsALinkOrHeadingDoesNot() {
@@ -101,10 +102,18 @@ final class NoteEditingTests: XCTestCase {
     }
 
     func testAProblemOnALinkMarksTheWholeLink() {
-        let text = TextPositions(Array("é [[No Such Note|x]] after\n[a](b.md) z\n".utf8))
-        let wiki = NoteDiagnostics.range(line: 1, column: 3, in: text)
-        XCTAssertEqual([wiki.line, wiki.start, wiki.end], [0, 2, 20])
-        let markdown = NoteDiagnostics.range(line: 2, column: 1, in: text)
-        XCTAssertEqual([markdown.line, markdown.start, markdown.end], [1, 0, 9])
+        for encoding in [PositionEncoding.utf16, .utf8] {
+            let text = DocumentPositions(Array("é [[No Such Note|x]] after\n[a](b.md) z\n".utf8), encoding: encoding)
+            let wiki = text.range(of: NoteDiagnostics.range(line: 1, column: 3, in: text))
+            let shift = encoding == .utf8 ? 1 : 0 // é is two bytes
+            XCTAssertEqual(
+                wiki,
+                LSPRange(
+                    start: LSPPosition(line: 0, character: 2 + shift), end: LSPPosition(line: 0, character: 20 + shift))
+            )
+            let markdown = text.range(of: NoteDiagnostics.range(line: 2, column: 1, in: text))
+            XCTAssertEqual(
+                markdown, LSPRange(start: LSPPosition(line: 1, character: 0), end: LSPPosition(line: 1, character: 9)))
+        }
     }
 }
