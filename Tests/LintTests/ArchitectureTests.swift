@@ -20,7 +20,7 @@ final class ArchitectureTests: XCTestCase {
         "Sources/Notes/NoteParser.swift": 892
     ]
     static let overTargetCeiling: [String: Int] = [
-        "LintEngine": 11_420,
+        "LintEngine": 11_438,
         "Notes": 6_794,
     ]
 
