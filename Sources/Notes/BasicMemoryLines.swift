@@ -1,14 +1,23 @@
 import Foundation
 import Support
 
-/// Basic Memory's list items: relations and observations.
+/// Basic Memory's list items, read as its documented format has them: a relation is
+/// `- relation_type [[Target]] (context)` and nothing else on the item; an observation is
+/// `- [category] content #tag (context)`. Anything else with a link is a plain link.
 extension BodyWalker {
-    /// `relation_type [[Target]]` at the start of a list item: where the relation's word stands in
-    /// the flattened text.
-    static func relationType(_ flat: FlatInline) -> Range<Int>? {
+    /// Where a relation's type and context stand in the flattened text of a list item.
+    struct Relation {
+        var type: Range<Int>
+        var context: Range<Int>?
+    }
+
+    /// `relation_type [[Target]] (context)` filling a bullet item's first paragraph. `source`
+    /// is the file from where the paragraph starts: the type must stand there as written, right
+    /// before the `[[` (not `**[[Settings]]**` and not a code span).
+    static func relation(_ flat: FlatInline, source: ArraySlice<UInt8>) -> Relation? {
         let bytes = flat.bytes
         var i = 0
-        while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
         let start = i
         while i < bytes.count {
             let byte = bytes[i]
@@ -21,29 +30,54 @@ extension BodyWalker {
                 i += length
             }
         }
-        guard i > start, i < bytes.count, bytes[i].isSpaceOrTab else { return nil }
-        let word = start..<i
+        guard i > start, i < bytes.count, bytes[i].isSpaceOrTab, !flat.inCode(start) else { return nil }
+        let type = start..<i
         while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
-        guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket else { return nil }
-        return word
+        guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket, !flat.inCode(i) else {
+            return nil
+        }
+        // As written: the same type, blanks, then the brackets.
+        guard source.starts(with: bytes[type]) else { return nil }
+        var at = source.startIndex + type.count
+        guard at < source.endIndex, source[at].isSpaceOrTab else { return nil }
+        while at < source.endIndex, source[at].isSpaceOrTab { at += 1 }
+        guard source[at...].starts(with: doubleBracket) else { return nil }
+        // The link's end, then only blanks and one `(context)` may follow.
+        var close = i + 2
+        while close + 1 < bytes.count, !(bytes[close] == closeBracket && bytes[close + 1] == closeBracket) {
+            if bytes[close] == openBracket, bytes[close + 1] == openBracket { return nil }
+            close += 1
+        }
+        guard close + 1 < bytes.count else { return nil }
+        var end = bytes.count
+        while end > close + 2, bytes[end - 1].isSpaceOrTab { end -= 1 }
+        var rest = close + 2
+        while rest < end, bytes[rest].isSpaceOrTab { rest += 1 }
+        if rest == end { return Relation(type: type, context: nil) }
+        guard let context = parenthesized(bytes, rest..<end), context.lowerBound == rest + 1 else { return nil }
+        return Relation(type: type, context: trimmed(bytes, context))
     }
 
-    /// `[category] text #tag` at the start of a list item: the category's, the text's and each
-    /// tag's bytes in the flattened text (ranges: no string or slice made per list item).
-    static func observation(_ flat: FlatInline) -> (
-        category: Range<Int>, text: Range<Int>, tags: [Range<Int>]
+    /// `[category] content #tag (context)` as a bullet item's first paragraph: the category's, the
+    /// content's, the context's and each tag's bytes in the flattened text. Not a task (`[ ]`,
+    /// `[x]`, or the one-character statuses Obsidian's themes add: `[-]`, `[/]`), not a markdown
+    /// link (`[text](url)`, `startsWithLink`), not a code span.
+    static func observation(_ flat: FlatInline, startsWithLink: Bool) -> (
+        category: Range<Int>, text: Range<Int>, context: Range<Int>?, tags: [Range<Int>]
     )? {
-        flat.bytes.withUnsafeBufferPointer { bytes in
+        guard !startsWithLink else { return nil }
+        return flat.bytes.withUnsafeBufferPointer { bytes in
             // Cheap test first: most list items are not observations.
             var first = 0
             while first < bytes.count, bytes[first] == UInt8(ascii: " ") { first += 1 }
-            guard first + 1 < bytes.count, bytes[first] == openBracket, bytes[first + 1] != openBracket else {
+            guard first + 1 < bytes.count, bytes[first] == openBracket, bytes[first + 1] != openBracket,
+                !flat.inCode(first)
+            else {
                 return nil
             }
-            // `[category] rest`, both trimmed of spaces and tabs.
             var close = first + 1
             while close < bytes.count, bytes[close] != closeBracket { close += 1 }
-            guard close < bytes.count else { return nil }
+            guard close < bytes.count, close - first > 2 else { return nil }
             var categoryStart = first + 1, categoryEnd = close
             while categoryStart < categoryEnd, bytes[categoryStart].isSpaceOrTab { categoryStart += 1 }
             while categoryEnd > categoryStart, bytes[categoryEnd - 1].isSpaceOrTab { categoryEnd -= 1 }
@@ -55,6 +89,17 @@ extension BodyWalker {
             var restStart = close + 1
             while restStart < end, bytes[restStart].isSpaceOrTab { restStart += 1 }
             guard restStart == end || bytes[restStart] != UInt8(ascii: "(") else { return nil } // a markdown link
+            // A closing `(context)` after the content, outside code.
+            var textEnd = end
+            var context: Range<Int>?
+            if end > restStart, bytes[end - 1] == UInt8(ascii: ")"), !flat.inCode(end - 1),
+                let inner = parenthesized(bytes, restStart..<end), inner.lowerBound - 1 > restStart,
+                bytes[inner.lowerBound - 2].isSpaceOrTab, !flat.inCode(inner.lowerBound - 1)
+            {
+                context = trimmed(bytes, inner)
+                textEnd = inner.lowerBound - 1
+                while textEnd > restStart, bytes[textEnd - 1].isSpaceOrTab { textEnd -= 1 }
+            }
             // Words starting with `#` are tags, without the trailing punctuation of a sentence.
             func trailing(_ byte: UInt8) -> Bool {
                 switch byte {
@@ -66,23 +111,84 @@ extension BodyWalker {
             }
             var tags: [Range<Int>] = []
             var index = restStart
-            while index < end {
+            while index < textEnd {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\n") || byte.isSpaceOrTab {
                     index += 1
                     continue
                 }
                 var wordEnd = index
-                while wordEnd < end, bytes[wordEnd] != UInt8(ascii: "\n"), !bytes[wordEnd].isSpaceOrTab { wordEnd += 1 }
-                if byte == UInt8(ascii: "#"), wordEnd - index > 1 {
+                while wordEnd < textEnd, bytes[wordEnd] != UInt8(ascii: "\n"), !bytes[wordEnd].isSpaceOrTab {
+                    wordEnd += 1
+                }
+                if byte == UInt8(ascii: "#"), wordEnd - index > 1, !flat.inCode(index) {
                     var tagStart = index + 1, tagEnd = wordEnd
                     while tagEnd > tagStart, trailing(bytes[tagEnd - 1]) { tagEnd -= 1 }
                     while tagStart < tagEnd, trailing(bytes[tagStart]) { tagStart += 1 }
-                    tags.append(tagStart..<tagEnd)
+                    if tagStart < tagEnd { tags.append(tagStart..<tagEnd) }
                 }
                 index = wordEnd
             }
-            return (categoryStart..<categoryEnd, restStart..<end, tags)
+            return (categoryStart..<categoryEnd, restStart..<textEnd, context, tags)
         }
+    }
+
+    /// The content of the `(…)` that ends `range` (the `)` its last byte), its parentheses balanced.
+    static func parenthesized<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>)
+        -> Range<Int>? where Bytes.Index == Int
+    {
+        guard range.count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: ")") else { return nil }
+        var depth = 0
+        var index = range.upperBound - 1
+        while index >= range.lowerBound {
+            if bytes[index] == UInt8(ascii: ")") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "(") {
+                depth -= 1
+                if depth == 0 { return (index + 1)..<(range.upperBound - 1) }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// `range` without its leading and trailing blanks; nil when nothing is left.
+    static func trimmed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Range<Int>?
+    where Bytes.Index == Int {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end, bytes[start].isSpaceOrTab { start += 1 }
+        while end > start, bytes[end - 1].isSpaceOrTab { end -= 1 }
+        return start < end ? start..<end : nil
+    }
+
+    /// The flattened text of `range` with its code spans in backticks again, as written: cmark's
+    /// text has lost them, and an observation's `` `@State` `` should read as code.
+    static func textKeepingCode(_ flat: FlatInline, _ range: Range<Int>) -> [UInt8]? {
+        let spans = flat.codeRanges.filter { $0.overlaps(range) }
+        guard !spans.isEmpty else { return nil }
+        let backtick = UInt8(ascii: "`")
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count + 4 * spans.count)
+        var at = range.lowerBound
+        for span in spans {
+            let span = span.clamped(to: range)
+            out += flat.bytes[at..<span.lowerBound]
+            let code = flat.bytes[span]
+            // A fence one backtick longer than the longest run inside, spaced from a backtick at either end.
+            var longest = 0, run = 0
+            for byte in code {
+                run = byte == backtick ? run + 1 : 0
+                longest = max(longest, run)
+            }
+            let fence = [UInt8](repeating: backtick, count: longest + 1)
+            let pad = code.first == backtick || code.last == backtick
+            out += fence
+            if pad { out.append(UInt8(ascii: " ")) }
+            out += code
+            if pad { out.append(UInt8(ascii: " ")) }
+            out += fence
+            at = span.upperBound
+        }
+        out += flat.bytes[at..<range.upperBound]
+        return out
     }
 }

@@ -241,18 +241,47 @@ struct BodyWalker {
         return lines.contains(UInt8(ascii: "[")) ? lines.count : nil
     }
 
+    /// The block's first line from where the block starts on it.
+    private func firstLineSource(_ block: CMarkNode) -> ArraySlice<UInt8> {
+        let line = block.startLine
+        guard line >= 1, line <= lineStarts.count else { return [] }
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        let start = min(end, lineStarts[line - 1] + max(0, block.startColumn - 1))
+        return bytes[start..<end]
+    }
+
     private mutating func collectLinks(in block: CMarkNode, listItem: Bool) {
         guard let sourceLength = sourceLengthWithBracket(block) else { return }
         collectLinks(in: block, flat: FlatInline.of(block, capacity: sourceLength), listItem: listItem)
     }
 
     private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
-        if listItem, let observation = Self.observation(flat) {
+        // Basic Memory writes its relations and observations as bullet items.
+        let bullet = listItem && block.parent?.parent?.isOrderedList == false
+        if bullet,
+            let observation = Self.observation(flat, startsWithLink: [.link, .image].contains(block.firstChild?.kind))
+        {
             let bytes = flat.bytes
-            observations.append(
-                records.addObservation(
-                    line: block.startLine, category: bytes[observation.category], text: bytes[observation.text],
-                    tags: observation.tags.map { bytes[$0] }))
+            var tags = observation.tags.map { bytes[$0] }
+            if !tags.isEmpty, var escaped = escapedTagCounts(block) {
+                tags.removeAll { tag in
+                    let name = String(decoding: tag, as: UTF8.self)
+                    guard let count = escaped[name], count > 0 else { return false }
+                    escaped[name] = count - 1
+                    return true
+                }
+            }
+            let context = observation.context.map { bytes[$0] }
+            let line = block.startLine
+            let category = bytes[observation.category]
+            if let text = Self.textKeepingCode(flat, observation.text) {
+                observations.append(
+                    records.addObservation(line: line, category: category, text: text, tags: tags, context: context))
+            } else {
+                observations.append(
+                    records.addObservation(
+                        line: line, category: category, text: bytes[observation.text], tags: tags, context: context))
+            }
         }
         // Most paragraphs have no link at all: skip the source work for them.
         guard !flat.markdownLinkURLs.isEmpty || Self.hasDoubleBracket(flat.bytes) else { return }
@@ -266,7 +295,7 @@ struct BodyWalker {
 
         var astIndex = 0
         var relationUsed = false
-        let relation = listItem ? Self.relationType(flat) : nil
+        let relation = bullet ? Self.relation(flat, source: firstLineSource(block)) : nil
         // Read in place through buffers: a slice of an array per link part costs a retain and
         // a release each, and a string per part an allocation (480,000 links in a dense vault).
         let flatBytes = flat.bytes, sourceBytes = source.bytes
@@ -283,9 +312,11 @@ struct BodyWalker {
                     astIndex = found + 1
                     let ast = fromAST[found]
                     var kind = LinkKind.plain
+                    var isRelation = false
                     if let relation, !relationUsed, found == 0 {
-                        kind = .word(flatBuffer[relation])
+                        kind = .word(flatBuffer[relation.type])
                         relationUsed = true
+                        isRelation = true
                     } else if sectionIsRelated {
                         kind = .related
                     }
@@ -293,8 +324,12 @@ struct BodyWalker {
                     let style: LinkStyle = candidate.embed ? .embed : .wiki
                     let position = source.position(of: candidate.start)
                     let after = flatBuffer[ast.after]
-                    let asciiContext = !after.contains { $0 >= 0x80 }
-                    let context = asciiContext ? Self.trimmedASCIIContext(after).map { flatBuffer[$0] } : nil
+                    // A relation's context is its `(…)`; a plain link's, the rest of its line.
+                    let asciiContext = isRelation || !after.contains { $0 >= 0x80 }
+                    let context =
+                        isRelation
+                        ? relation?.context.map { flatBuffer[$0] }
+                        : asciiContext ? Self.trimmedASCIIContext(after).map { flatBuffer[$0] } : nil
                     let wideContext = asciiContext ? nil : Self.trimmedContext(ArraySlice(after)).map { Array($0.utf8) }
                     let inner = flatBuffer[ast.inner]
                     // A link broken over lines reads as one line.

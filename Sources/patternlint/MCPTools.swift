@@ -246,7 +246,14 @@ struct MCPTools {
         object["aliases"] = note.aliases
         object["front_matter"] = Self.object(note.frontMatter)
         object["markdown"] = Self.withoutLeadingBlankLines(note.body)
-        object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
+        object["inline_tags"] = note.inlineTags
+        object["observations"] = note.observations.map { observation -> [String: Any] in
+            var fields: [String: Any] = [
+                "category": observation.category, "text": observation.text, "tags": observation.tags,
+            ]
+            if let context = observation.context { fields["context"] = context }
+            return fields
+        }
         let outgoing = graph.outgoing(index)
         var linksOut: [(link: NoteLink, resolved: String)] = []
         for edge in outgoing {

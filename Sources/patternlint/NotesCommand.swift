@@ -74,9 +74,12 @@ struct NotesCommand: ParsableCommand {
                     return [
                         "path": note.path, "title": note.title, "permalink": note.permalink,
                         "type": note.type.map { $0 as Any } ?? NSNull(), "tags": note.tags, "aliases": note.aliases,
+                        "inline_tags": note.inlineTags,
                         "observations": note.observations.map {
-                            ["category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line]
-                                as [String: Any]
+                            [
+                                "category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line,
+                                "context": $0.context.map { $0 as Any } ?? NSNull(),
+                            ] as [String: Any]
                         },
                     ]
                 }
@@ -91,9 +94,9 @@ struct NotesCommand: ParsableCommand {
             let width = min(48, shown.map { titleLengths[$0] }.max() ?? 10)
             var out = ""
             for position in shown {
+                let allTags = notes[position].allTags
                 let tags =
-                    notes[position].tags.isEmpty
-                    ? "" : "  " + renderer.styled(notes[position].tags.map { "#" + $0 }.joined(separator: " "), .dim)
+                    allTags.isEmpty ? "" : "  " + renderer.styled(allTags.map { "#" + $0 }.joined(separator: " "), .dim)
                 let padded =
                     notes[position].title + String(repeating: " ", count: max(0, width - titleLengths[position]))
                 out +=

@@ -269,7 +269,9 @@ final class ExportAndSearchTests: XCTestCase {
     func testJSONHasEveryDocumentedField() throws {
         let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
         let notes = object["notes"] as! [[String: Any]]
-        XCTAssertEqual(Set(notes[0].keys), ["path", "title", "permalink", "type", "tags", "aliases", "observations"])
+        XCTAssertEqual(
+            Set(notes[0].keys),
+            ["path", "title", "permalink", "type", "tags", "aliases", "inline_tags", "observations"])
         let links = object["links"] as! [[String: Any]]
         XCTAssertEqual(links.count, 2)
         XCTAssertEqual(links[0]["target"] as? String, "b.md")
