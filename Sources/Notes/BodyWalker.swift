@@ -258,8 +258,13 @@ struct BodyWalker {
     private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
         // Basic Memory writes its relations and observations as bullet items.
         let bullet = listItem && block.parent?.parent?.isOrderedList == false
+        // A `[` cmark's text starts with but the source does not (`**[Git](url)**`, `` `[a]` ``), or
+        // one that opens a link, is no category.
         if bullet,
-            let observation = Self.observation(flat, startsWithLink: [.link, .image].contains(block.firstChild?.kind))
+            let observation = Self.observation(
+                flat,
+                startsWithLink: [.link, .image].contains(block.firstChild?.kind)
+                    || firstLineSource(block).first != UInt8(ascii: "["))
         {
             let bytes = flat.bytes
             var tags = observation.tags.map { bytes[$0] }

@@ -55,6 +55,8 @@ final class BasicMemoryFormatTests: XCTestCase {
             - [x] order new cones
             - [-] dropped: the second kiln
             - [Firing schedule](https://example.org/kiln) pinned by the door
+            - **[Glaze chart](https://example.org/glaze):** on the wall
+            - *[draft]* notes for the next firing
             - `[cone]` is how the log writes a cone number
             - [technique] Glaze at `cone 6` #glaze #stoneware (tested on three batches)
             - [warning] Never open above 200 °C #safety.
@@ -67,13 +69,13 @@ final class BasicMemoryFormatTests: XCTestCase {
             [
                 Observation(
                     category: "technique", text: "Glaze at `cone 6` #glaze #stoneware", tags: ["glaze", "stoneware"],
-                    line: 8, context: "tested on three batches"),
+                    line: 10, context: "tested on three batches"),
                 Observation(
-                    category: "warning", text: "Never open above 200 °C #safety.", tags: ["safety"], line: 9),
+                    category: "warning", text: "Never open above 200 °C #safety.", tags: ["safety"], line: 11),
                 Observation(
-                    category: "question", text: "Does #reduction count as a tag? #open", tags: ["open"], line: 10),
-                Observation(category: "idea", text: "mix (some) ash in", tags: [], line: 11),
-                Observation(category: "fact", text: "`a (b)` kept whole", tags: [], line: 12),
+                    category: "question", text: "Does #reduction count as a tag? #open", tags: ["open"], line: 12),
+                Observation(category: "idea", text: "mix (some) ash in", tags: [], line: 13),
+                Observation(category: "fact", text: "`a (b)` kept whole", tags: [], line: 14),
             ])
         XCTAssertEqual(note.observations[0].context, "tested on three batches")
         XCTAssertNil(note.observations[1].context)
