@@ -54,8 +54,10 @@ extension BodyWalker {
         var rest = close + 2
         while rest < end, bytes[rest].isSpaceOrTab { rest += 1 }
         if rest == end { return Relation(type: type, context: nil) }
-        guard let context = parenthesized(bytes, rest..<end), context.lowerBound == rest + 1 else { return nil }
-        return Relation(type: type, context: trimmed(bytes, context))
+        return bytes.withUnsafeBufferPointer { bytes in
+            guard let context = parenthesized(bytes, rest..<end), context.lowerBound == rest + 1 else { return nil }
+            return Relation(type: type, context: trimmed(bytes, context))
+        }
     }
 
     /// `[category] content #tag (context)` as a bullet item's first paragraph: the category's, the
@@ -134,9 +136,7 @@ extension BodyWalker {
     }
 
     /// The content of the `(…)` that ends `range` (the `)` its last byte), its parentheses balanced.
-    static func parenthesized<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>)
-        -> Range<Int>? where Bytes.Index == Int
-    {
+    static func parenthesized(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
         guard range.count >= 2, bytes[range.upperBound - 1] == UInt8(ascii: ")") else { return nil }
         var depth = 0
         var index = range.upperBound - 1
@@ -152,8 +152,7 @@ extension BodyWalker {
     }
 
     /// `range` without its leading and trailing blanks; nil when nothing is left.
-    static func trimmed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>) -> Range<Int>?
-    where Bytes.Index == Int {
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
         var start = range.lowerBound, end = range.upperBound
         while start < end, bytes[start].isSpaceOrTab { start += 1 }
         while end > start, bytes[end - 1].isSpaceOrTab { end -= 1 }

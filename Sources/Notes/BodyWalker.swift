@@ -263,7 +263,7 @@ struct BodyWalker {
         if bullet,
             let observation = Self.observation(
                 flat,
-                startsWithLink: [.link, .image].contains(block.firstChild?.kind)
+                startsWithLink: block.firstChild?.kind == .link || block.firstChild?.kind == .image
                     || firstLineSource(block).first != UInt8(ascii: "["))
         {
             let bytes = flat.bytes

@@ -55,11 +55,9 @@ extension BodyWalker {
     /// Where a tag's name starting at `from` ends: letters, digits, `_`, `-`, `/` and, as
     /// Obsidian reads them, any other character but blanks and punctuation (`#équipe`, `#idea🙂`);
     /// a trailing `/` or `-` is not part of it.
-    static func tagEnd<Bytes: RandomAccessCollection<UInt8>>(
-        _ bytes: Bytes, from: Int, limit: Int, stop: (Int) -> Bool = { _ in false }
-    ) -> Int where Bytes.Index == Int {
+    static func tagEnd(_ bytes: [UInt8], from: Int, limit: Int, code: FlatInline? = nil) -> Int {
         var end = from
-        while end < limit, !stop(end) {
+        while end < limit, code?.inCode(end) != true {
             let byte = bytes[end]
             if byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: "/")
@@ -127,7 +125,7 @@ extension BodyWalker {
                 let before = bytes[index - 1]
                 guard before.isSpaceOrTab || before == UInt8(ascii: "\n") else { continue }
             }
-            let end = tagEnd(bytes, from: index + 1, limit: bytes.count, stop: flat.inCode)
+            let end = tagEnd(bytes, from: index + 1, limit: bytes.count, code: flat)
             guard end > index + 1, bytes[(index + 1)..<end].contains(where: { !$0.isASCIIDigit }) else { continue }
             tags.append(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
             index = end - 1
