@@ -1,9 +1,10 @@
 import Foundation
 import Support
 
-/// Basic Memory's list items, read as its documented format has them: a relation is
-/// `- relation_type [[Target]] (context)` and nothing else on the item; an observation is
-/// `- [category] content #tag (context)`. Anything else with a link is a plain link.
+/// Basic Memory's list items, read as its documented format (and its parser) has them: a relation
+/// is `- relation_type [[Target]] (context)` and nothing else on the item; an observation is
+/// `- [category] content #tag (context)`, outside quotes (Obsidian's callouts). Anything else with a
+/// link is a plain link.
 extension BodyWalker {
     /// Where a relation's type and context stand in the flattened text of a list item.
     struct Relation {
@@ -11,7 +12,7 @@ extension BodyWalker {
         var context: Range<Int>?
     }
 
-    /// `relation_type [[Target]] (context)` filling a bullet item's first paragraph. `source`
+    /// `relation_type [[Target]] (context)` (or `"two words" [[Target]]`) filling a list item's first paragraph. `source`
     /// is the file from where the paragraph starts: the type must stand there as written, right
     /// before the `[[` (not `**[[Settings]]**` and not a code span).
     static func relation(_ flat: FlatInline, source: ArraySlice<UInt8>) -> Relation? {
@@ -19,26 +20,43 @@ extension BodyWalker {
         var i = 0
         while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
         let start = i
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                guard byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else { break }
-                i += 1
-            } else {
-                let (scalar, length) = bytes.scalar(at: i)
-                guard scalar.properties.isAlphabetic else { break }
-                i += length
+        var type: Range<Int>
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            // A type of several words is quoted: `"depends on" [[Target]]`.
+            let quote = bytes[i]
+            i += 1
+            while i < bytes.count, bytes[i] != quote, bytes[i] != UInt8(ascii: "\n") { i += 1 }
+            let quoted = (start + 1)..<i
+            guard i < bytes.count, bytes[i] == quote,
+                let inner = bytes.withUnsafeBufferPointer({ trimmed($0, quoted) })
+            else { return nil }
+            type = inner
+            i += 1
+        } else {
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte < 0x80 {
+                    guard byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") else {
+                        break
+                    }
+                    i += 1
+                } else {
+                    let (scalar, length) = bytes.scalar(at: i)
+                    guard scalar.properties.isAlphabetic else { break }
+                    i += length
+                }
             }
+            type = start..<i
         }
-        guard i > start, i < bytes.count, bytes[i].isSpaceOrTab, !flat.inCode(start) else { return nil }
-        let type = start..<i
+        let written = start..<i
+        guard !type.isEmpty, i < bytes.count, bytes[i].isSpaceOrTab, !flat.inCode(start) else { return nil }
         while i < bytes.count, bytes[i].isSpaceOrTab { i += 1 }
         guard i + 1 < bytes.count, bytes[i] == openBracket, bytes[i + 1] == openBracket, !flat.inCode(i) else {
             return nil
         }
         // As written: the same type, blanks, then the brackets.
-        guard source.starts(with: bytes[type]) else { return nil }
-        var at = source.startIndex + type.count
+        guard source.starts(with: bytes[written]) else { return nil }
+        var at = source.startIndex + written.count
         guard at < source.endIndex, source[at].isSpaceOrTab else { return nil }
         while at < source.endIndex, source[at].isSpaceOrTab { at += 1 }
         guard source[at...].starts(with: doubleBracket) else { return nil }
@@ -54,13 +72,16 @@ extension BodyWalker {
         var rest = close + 2
         while rest < end, bytes[rest].isSpaceOrTab { rest += 1 }
         if rest == end { return Relation(type: type, context: nil) }
+        let tail = rest..<end
         return bytes.withUnsafeBufferPointer { bytes in
-            guard let context = parenthesized(bytes, rest..<end), context.lowerBound == rest + 1 else { return nil }
+            guard let context = parenthesized(bytes, tail), context.lowerBound == tail.lowerBound + 1 else {
+                return nil
+            }
             return Relation(type: type, context: trimmed(bytes, context))
         }
     }
 
-    /// `[category] content #tag (context)` as a bullet item's first paragraph: the category's, the
+    /// `[category] content #tag (context)` as a list item's first paragraph: the category's, the
     /// content's, the context's and each tag's bytes in the flattened text. Not a task (`[ ]`,
     /// `[x]`, or the one-character statuses Obsidian's themes add: `[-]`, `[/]`), not a markdown
     /// link (`[text](url)`, `startsWithLink`), not a code span.
@@ -79,18 +100,26 @@ extension BodyWalker {
             }
             var close = first + 1
             while close < bytes.count, bytes[close] != closeBracket { close += 1 }
-            guard close < bytes.count, close - first > 2 else { return nil }
+            guard close < bytes.count else { return nil }
             var categoryStart = first + 1, categoryEnd = close
             while categoryStart < categoryEnd, bytes[categoryStart].isSpaceOrTab { categoryStart += 1 }
             while categoryEnd > categoryStart, bytes[categoryEnd - 1].isSpaceOrTab { categoryEnd -= 1 }
-            guard categoryStart < categoryEnd, !bytes[categoryStart..<categoryEnd].contains(openBracket) else {
+            let category = bytes[categoryStart..<categoryEnd]
+            guard !category.isEmpty, !isTaskStatus(category), !isTimestamp(category),
+                !category.contains(where: { $0 == openBracket || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: ")") })
+            else {
                 return nil
             }
             var end = bytes.count
             while end > close + 1, bytes[end - 1].isSpaceOrTab { end -= 1 }
             var restStart = close + 1
-            while restStart < end, bytes[restStart].isSpaceOrTab { restStart += 1 }
-            guard restStart == end || bytes[restStart] != UInt8(ascii: "(") else { return nil } // a markdown link
+            // `[category] content`: a blank between, and some content.
+            guard restStart < end, bytes[restStart].isSpaceOrTab || bytes[restStart] == UInt8(ascii: "\n") else {
+                return nil
+            }
+            while restStart < end, bytes[restStart].isSpaceOrTab || bytes[restStart] == UInt8(ascii: "\n") {
+                restStart += 1
+            }
             // A closing `(context)` after the content, outside code.
             var textEnd = end
             var context: Range<Int>?
@@ -133,6 +162,22 @@ extension BodyWalker {
             }
             return (categoryStart..<categoryEnd, restStart..<textEnd, context, tags)
         }
+    }
+
+    /// A task's one-character status, as Basic Memory leaves them out: `x`, `X` or a mark (`-`,
+    /// `/`, `>`, `?`); a letter or digit alone is a category.
+    static func isTaskStatus(_ category: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        guard category.count == 1, let only = category.first else { return false }
+        return only == UInt8(ascii: "x") || only == UInt8(ascii: "X") || !only.isASCIILetterOrDigit
+    }
+
+    /// `00:01:15` or `1:02.500 - 1:03`: a transcript's time, not a category (as Basic Memory reads it).
+    static func isTimestamp(_ category: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        category.contains(UInt8(ascii: ":"))
+            && category.allSatisfy { byte in
+                byte.isASCIIDigit || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+                    || byte == UInt8(ascii: ",") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-")
+            }
     }
 
     /// The content of the `(…)` that ends `range` (the `)` its last byte), its parentheses balanced.

@@ -241,6 +241,16 @@ struct BodyWalker {
         return lines.contains(UInt8(ascii: "[")) ? lines.count : nil
     }
 
+    /// Whether the block stands in a quote: `> - [!info] …` is Obsidian's callout, no observation.
+    private static func inQuote(_ block: CMarkNode) -> Bool {
+        var node = block.parent
+        while let current = node {
+            if current.kind == .blockQuote { return true }
+            node = current.parent
+        }
+        return false
+    }
+
     /// The block's first line from where the block starts on it.
     private func firstLineSource(_ block: CMarkNode) -> ArraySlice<UInt8> {
         let line = block.startLine
@@ -256,15 +266,14 @@ struct BodyWalker {
     }
 
     private mutating func collectLinks(in block: CMarkNode, flat: FlatInline, listItem: Bool) {
-        // Basic Memory writes its relations and observations as bullet items.
-        let bullet = listItem && block.parent?.parent?.isOrderedList == false
         // A `[` cmark's text starts with but the source does not (`**[Git](url)**`, `` `[a]` ``), or
         // one that opens a link, is no category.
-        if bullet,
+        if listItem,
             let observation = Self.observation(
                 flat,
                 startsWithLink: block.firstChild?.kind == .link || block.firstChild?.kind == .image
-                    || firstLineSource(block).first != UInt8(ascii: "["))
+                    || firstLineSource(block).first != UInt8(ascii: "[")),
+            !Self.inQuote(block)
         {
             let bytes = flat.bytes
             var tags = observation.tags.map { bytes[$0] }
@@ -300,7 +309,7 @@ struct BodyWalker {
 
         var astIndex = 0
         var relationUsed = false
-        let relation = bullet ? Self.relation(flat, source: firstLineSource(block)) : nil
+        let relation = listItem ? Self.relation(flat, source: firstLineSource(block)) : nil
         // Read in place through buffers: a slice of an array per link part costs a retain and
         // a release each, and a string per part an allocation (480,000 links in a dense vault).
         let flatBytes = flat.bytes, sourceBytes = source.bytes

@@ -9,7 +9,8 @@ final class BasicMemoryFormatTests: XCTestCase {
         NoteParser.parse(path: "n.md", relativePath: "n.md", text: text)
     }
 
-    /// A relation is a bullet item of a type, one wiki link and an optional `(context)`, nothing else.
+    /// A relation is a list item of a type (quoted when it has spaces), one wiki link and an
+    /// optional `(context)`, nothing else.
     func testRelationsAreOnlyTypeLinkAndContext() {
         let note = parse(
             """
@@ -25,6 +26,8 @@ final class BasicMemoryFormatTests: XCTestCase {
             1. Open **[[Seed Drawer]]**
             2. sorts [[Seed Drawer]]
             - see [[Tomato Bed]] [[Old Oak]]
+            - "grows beside" [[Old Oak]] (in its shade)
+            - links [[Tomato Bed]] (first) and [[Old Oak]] (second)
             """)
         let kinds = note.links.map { "\($0.line) \($0.kind) \($0.target) \($0.context ?? "-")" }
         XCTAssertEqual(
@@ -38,9 +41,12 @@ final class BasicMemoryFormatTests: XCTestCase {
                 "8 links_to Worm Farm -",
                 "9 links_to Worm Farm -",
                 "10 links_to Seed Drawer -",
-                "11 links_to Seed Drawer -",
+                "11 sorts Seed Drawer -",
                 "12 links_to Tomato Bed -",
                 "12 links_to Old Oak -",
+                "13 grows beside Old Oak in its shade",
+                "14 links_to Tomato Bed (first) and",
+                "14 links_to Old Oak (second)",
             ])
     }
 
@@ -63,6 +69,10 @@ final class BasicMemoryFormatTests: XCTestCase {
             - [question] Does \\#reduction count as a tag? #open
             - [idea] mix (some) ash in
             - [fact] `a (b)` kept whole
+            - [00:01:15] the speaker starts
+            - [a] one letter is a category
+            - [empty]
+            > - [callout] inside a quote
             """)
         XCTAssertEqual(
             note.observations,
@@ -76,6 +86,7 @@ final class BasicMemoryFormatTests: XCTestCase {
                     category: "question", text: "Does #reduction count as a tag? #open", tags: ["open"], line: 12),
                 Observation(category: "idea", text: "mix (some) ash in", tags: [], line: 13),
                 Observation(category: "fact", text: "`a (b)` kept whole", tags: [], line: 14),
+                Observation(category: "a", text: "one letter is a category", tags: [], line: 16),
             ])
         XCTAssertEqual(note.observations[0].context, "tested on three batches")
         XCTAssertNil(note.observations[1].context)
