@@ -5685,9 +5685,9 @@ changes when the view navigates) and with `init()` (assert nothing outside chang
 
 ## Related Patterns
 
-- relates_to [[Views-Only State Management]] - who owns the state the binding points at
-- used_by [[Deep Links into a NavigationStack]] - link targets built outside their parent
-- alternative_to [[Enum Routes and Programmatic Navigation]] - when navigation can be path-driven instead
+- relates_to [[Views-Only State Management]] (who owns the state the binding points at)
+- used_by [[Deep Links into a NavigationStack]] (link targets built outside their parent)
+- alternative_to [[Enum Routes and Programmatic Navigation]] (when navigation can be path-driven instead)
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),
@@ -5913,7 +5913,7 @@ back, no view needed.
 
 ## Related Patterns
 
-- alternative_to [[Lazy Navigation]] - an optional item drives a destination the same way
+- alternative_to [[Lazy Navigation]] (an optional item drives a destination the same way)
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),
@@ -6024,7 +6024,7 @@ Set the optional in a test or preview and check that the destination appears; cl
 
 ## Related Patterns
 
-- refines [[Value-Based List Navigation]] - the same laziness with values pushed on a path
+- refines [[Value-Based List Navigation]] (the same laziness with values pushed on a path)
 - relates_to [[Hashable Selection Binding]]
 - part_of [[SwiftUI Navigation Patterns]]
 
@@ -6126,7 +6126,7 @@ Modal state is a Bool or an optional: set it and check the sheet content appears
 ## Related Patterns
 
 - relates_to [[One Navigation Stack per Tab]]
-- relates_to [[Hashable Selection Binding]] - one optional item instead of a flag per sheet
+- relates_to [[Hashable Selection Binding]] (one optional item instead of a flag per sheet)
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),
@@ -6900,7 +6900,7 @@ enough, or move it out.
 ## Related Patterns
 
 - relates_to [[Dual Initializer Pattern]]
-- relates_to [[Hashable Selection Binding]] - one enum value instead of flags
+- relates_to [[Hashable Selection Binding]] (one enum value instead of flags)
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),
@@ -7119,9 +7119,9 @@ struct SignUp: View {
 
 ## Related Patterns
 
-- relates_to [[Views-Only State Management]] - who owns state
-- relates_to [[Dual Initializer Pattern]] - seeding state from an `init`
-- relates_to [[SwiftUI Runtime Warnings]] - the console lines and where each comes from
+- relates_to [[Views-Only State Management]] (who owns state)
+- relates_to [[Dual Initializer Pattern]] (seeding state from an `init`)
+- relates_to [[SwiftUI Runtime Warnings]] (the console lines and where each comes from)
 - part_of [[SwiftUI Navigation Patterns]]
 
 """#),

@@ -97,6 +97,8 @@ struct CMarkNode {
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
     var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+    /// 1-based, in bytes of the start line.
+    var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
 
     /// Visits the nodes below this one in document order, without recursion and without arrays:
     /// containers are met entering and leaving, leaves (text, code, breaks) entering only. When
@@ -145,6 +147,7 @@ struct CMarkNode {
 
     var parent: CMarkNode? { cmark_node_parent(pointer).map(CMarkNode.init) }
     var isFirstChild: Bool { cmark_node_previous(pointer) == nil }
+    var firstChild: CMarkNode? { cmark_node_first_child(pointer).map(CMarkNode.init) }
 
     var children: [CMarkNode] {
         var result: [CMarkNode] = []

@@ -10,8 +10,15 @@ public enum GraphExport {
         public var type: String?
         public var tags: [String]
         public var aliases: [String]
-        /// `- [category] text #tag` lines, with their tags.
+        /// Tags written in the text (`#team/ios`), each once; the front matter's are `tags`.
+        public var inlineTags: [String] = []
+        /// `- [category] text #tag (context)` lines, with their tags.
         public var observations: [ObservationRecord] = []
+
+        enum CodingKeys: String, CodingKey {
+            case path, title, permalink, type, tags, aliases, observations
+            case inlineTags = "inline_tags"
+        }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -21,6 +28,7 @@ public enum GraphExport {
             try container.encode(type, forKey: .type)
             try container.encode(tags, forKey: .tags)
             try container.encode(aliases, forKey: .aliases)
+            try container.encode(inlineTags, forKey: .inlineTags)
             try container.encode(observations, forKey: .observations)
         }
     }
@@ -30,6 +38,17 @@ public enum GraphExport {
         public var text: String
         public var tags: [String]
         public var line: Int
+        /// The closing `(…)`, `null` when there is none.
+        public var context: String?
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(category, forKey: .category)
+            try container.encode(text, forKey: .text)
+            try container.encode(tags, forKey: .tags)
+            try container.encode(line, forKey: .line)
+            try container.encode(context, forKey: .context)
+        }
     }
 
     public struct LinkRecord: Codable, Equatable {
@@ -73,9 +92,10 @@ public enum GraphExport {
         let notes = graph.notes.map {
             NoteRecord(
                 path: $0.path, title: $0.title, permalink: $0.permalink, type: $0.type, tags: $0.tags,
-                aliases: $0.aliases,
+                aliases: $0.aliases, inlineTags: $0.inlineTags,
                 observations: $0.observations.map {
-                    ObservationRecord(category: $0.category, text: $0.text, tags: $0.tags, line: $0.line)
+                    ObservationRecord(
+                        category: $0.category, text: $0.text, tags: $0.tags, line: $0.line, context: $0.context)
                 })
         }
         let links = graph.edges.map { edge -> LinkRecord in
@@ -140,9 +160,11 @@ public enum GraphExport {
             out.array("notes", graph.notes) { out, note in
                 out.object { out in
                     out.array("aliases", note.aliases) { out, alias in out.string(alias) }
+                    out.array("inline_tags", note.inlineTags) { out, tag in out.string(tag) }
                     out.array("observations", note.observations) { out, observation in
                         out.object { out in
                             out.field("category", observation.category)
+                            out.field("context", observation.context)
                             out.field("line", observation.line)
                             out.array("tags", observation.tags) { out, tag in out.string(tag) }
                             out.field("text", observation.text)

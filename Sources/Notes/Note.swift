@@ -105,8 +105,8 @@ public enum LinkStyle: String, Sendable, Codable {
     case wiki, embed, markdown
 }
 
-/// A Basic Memory observation: `- [category] text #tag`. Kept, like a link, as a record in its
-/// note's `NoteRecords`: line, category, text, the number of tags, then the tags.
+/// A Basic Memory observation: `- [category] text #tag (context)`. Kept, like a link, as a record
+/// in its note's `NoteRecords`: line, category, text, the number of tags, the tags, then the context.
 public struct Observation: Sendable, Equatable, CustomStringConvertible {
     public var category: String { fields.category }
     public var text: String { fields.text }
@@ -119,6 +119,8 @@ public struct Observation: Sendable, Equatable, CustomStringConvertible {
         return readTags(&at)
     }
     public var line: Int { fields.line }
+    /// The closing `(…)` of the line, without its parentheses; not part of `text`.
+    public var context: String? { fields.context }
 
     let records: NoteRecords
     let record: UInt32
@@ -129,18 +131,19 @@ public struct Observation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// An observation of its own, outside any note.
-    public init(category: String, text: String, tags: [String], line: Int) {
+    public init(category: String, text: String, tags: [String], line: Int, context: String? = nil) {
         var builder = NoteRecords.Builder()
         let record = builder.addObservation(
-            line: line, category: category.utf8, text: text.utf8, tags: tags.map(\.utf8))
+            line: line, category: category.utf8, text: text.utf8, tags: tags.map(\.utf8), context: context?.utf8)
         self.init(records: builder.finish(), record: record)
     }
 
-    private var fields: (line: Int, category: String, text: String, tags: [String]) {
+    private var fields: (line: Int, category: String, text: String, tags: [String], context: String?) {
         var at = Int(record)
         let line = records.number(&at)
         let category = records.string(&at) ?? "", text = records.string(&at) ?? ""
-        return (line, category, text, readTags(&at))
+        let tags = readTags(&at)
+        return (line, category, text, tags, records.string(&at))
     }
 
     /// The tag count and the tags, from `at`.
@@ -155,20 +158,21 @@ public struct Observation: Sendable, Equatable, CustomStringConvertible {
     public static func == (a: Observation, b: Observation) -> Bool { a.fields == b.fields }
 
     public var description: String {
-        "Observation(category: \(category.debugDescription), text: \(text.debugDescription), tags: \(tags), line: \(line))"
+        "Observation(category: \(category.debugDescription), text: \(text.debugDescription), tags: \(tags), line: \(line), context: \(context.debugDescription))"
     }
 }
 
 extension NoteRecords.Builder {
-    mutating func addObservation<Category: Collection<UInt8>, Text: Collection<UInt8>, Tag: Collection<UInt8>>(
-        line: Int, category: Category, text: Text, tags: [Tag]
-    ) -> UInt32 {
+    mutating func addObservation<
+        Category: Collection<UInt8>, Text: Collection<UInt8>, Tag: Collection<UInt8>, Context: Collection<UInt8>
+    >(line: Int, category: Category, text: Text, tags: [Tag], context: Context?) -> UInt32 {
         let start = position
         append(number: line)
         append(category)
         append(text)
         append(number: tags.count)
         for tag in tags { append(tag) }
+        append(context)
         return start
     }
 }

@@ -12,7 +12,9 @@ public struct NotePresenter {
         var facts: [(String, String)] = [("permalink", note.permalink), ("path", note.path)]
         if let type = note.type { facts.append(("type", type)) }
         if !note.aliases.isEmpty { facts.append(("aliases", note.aliases.joined(separator: ", "))) }
-        if !note.tags.isEmpty { facts.append(("tags", note.tags.map { "#" + $0 }.joined(separator: " "))) }
+        // Front matter's, observations' and the text's tags: what `notes tags` and `--tag` see.
+        let tags = note.allTags
+        if !tags.isEmpty { facts.append(("tags", tags.map { "#" + $0 }.joined(separator: " "))) }
         for (key, value) in facts {
             out += renderer.styled(key.padding(toLength: 10, withPad: " ", startingAt: 0), .dim) + value + "\n"
         }

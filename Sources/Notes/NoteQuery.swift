@@ -63,8 +63,8 @@ public struct NoteQuery: Sendable {
             let candidates = shown
             let subset = candidates.map { notes[$0] }
             // An index of the words the query begins only: the same hits, without the rest.
-            let index = NoteSearch.Index(subset, terms: NoteSearch.words(match), precount: precount)
-            let hits = NoteSearch.search(match, in: subset, index: index, details: false)
+            let index = NoteSearch.Index(subset, terms: NoteSearch.indexTerms(match), precount: precount)
+            let hits = NoteSearch.search(match, in: subset, index: index, details: false, allWords: true)
             relevance = Dictionary(
                 uniqueKeysWithValues: hits.enumerated().map { (candidates[$0.element.note], $0.offset) })
             shown = hits.map { candidates[$0.note] }

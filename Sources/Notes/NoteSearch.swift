@@ -2,10 +2,12 @@ import Foundation
 import Support
 
 /// Ranked search over titles, aliases, tags, headings and bodies, by words: text is split into
-/// words of letters and digits, folded for case and diacritics (`Déjà` is `deja`), and a query word
-/// matches a word it begins (`nav` finds "navigation"; `tip` does not find "multiplies"). Every
-/// query word must match. A note whose title or alias is the whole query comes first; the rest
-/// are ranked by a BM25 score over the fields, weighted title > aliases > tags > headings > body.
+/// words of letters and digits, folded for case and diacritics (`Déjà` is `deja`). A query word
+/// matches its other English forms (`previews`, "preview") and the words it begins (`nav` finds
+/// "navigation"; `tip` does not find "multiplies"), a stop word or one letter only itself
+/// (`SearchQuery.swift`). A note matching any query word is a hit, or every one with `allWords`.
+/// A note whose title or alias is the whole query comes first; the rest are ranked by BM25 over
+/// the fields, weighted title > aliases > tags > headings > body.
 public enum NoteSearch {
     public struct Hit: Sendable {
         public var note: Int
@@ -143,11 +145,18 @@ public enum NoteSearch {
             }
         }
 
-        /// The note's words that the query words begin, sorted.
-        func matchedWords(_ terms: [String], note: Int) -> [String] {
+        /// The vocabulary words that count for a term, with their weight (`NoteSearch.weight`).
+        func matches(_ term: QueryTerm) -> [(word: Int, weight: Double)] {
+            words(beginning: term.lookup).compactMap { word in
+                NoteSearch.weight(of: vocabulary[word], for: term).map { (word, $0) }
+            }
+        }
+
+        /// The note's words that count for the query's terms, sorted.
+        func matchedWords(_ terms: [QueryTerm], note: Int) -> [String] {
             var found = Set<String>()
             for term in terms {
-                for word in words(beginning: term) {
+                for (word, _) in matches(term) {
                     // Postings are in note order.
                     let list = postings[word]
                     var low = 0, high = list.count
@@ -179,43 +188,55 @@ public enum NoteSearch {
 
     /// Notes `include` turns down are skipped; snippets are made for the first `limit` hits only,
     /// and not at all without `details` (then `matched` is empty too: a body is read again for it).
+    /// A note matches when it holds any of the query's words (`allWords`: every one of them).
     public static func search(
         _ query: String, in notes: [Note], index: Index? = nil, limit: Int = .max, details: Bool = true,
-        include: (Int) -> Bool = { _ in true }
+        allWords: Bool = false, include: (Int) -> Bool = { _ in true }
     ) -> [Hit] {
-        let terms = words(query)
+        let terms = queryTerms(query)
         guard !terms.isEmpty else { return [] }
         let index = index ?? Index(notes)
-        let whole = terms.joined(separator: " ")
+        let whole = words(query).joined(separator: " ")
         let count = Double(max(1, notes.count))
-        // Per note: the score so far and how many query words it matched, in arrays rather than a
-        // dictionary: a common word stands in nearly every note.
+        // Per note, in arrays rather than dictionaries (a common word stands in nearly every
+        // note): the score so far, how many terms it matched, whether `include` let it in
+        // (0 not asked yet, 1 yes, 2 no), and this term's weighted frequency.
         var scores = [Double](repeating: 0, count: notes.count)
         var termsMatched = [Int](repeating: 0, count: notes.count)
+        var included = [UInt8](repeating: 0, count: notes.count)
+        var frequency = [Double](repeating: 0, count: notes.count)
+        var touched: [Int] = []
         for (position, term) in terms.enumerated() {
-            for word in index.words(beginning: term) {
-                let postings = index.postings[word]
-                // BM25's inverse document frequency, k1 = 1.2, b = 0.75.
-                let idf = log(1 + (count - Double(postings.count) + 0.5) / (Double(postings.count) + 0.5))
-                // A word the query word only begins counts a little less than the word itself.
-                let exact = index.vocabulary[word] == term ? 1.0 : 0.8
-                for posting in postings {
+            // The forms of the term a note holds count together, as one word's frequency.
+            for (word, weight) in index.matches(term) {
+                for posting in index.postings[word] {
                     let note = Int(posting.note)
-                    // Only notes that matched every earlier query word stay in the running.
-                    let matched = termsMatched[note]
-                    guard matched == position + 1 || (matched == position && include(note)) else { continue }
+                    // With every word wanted, only notes that matched every earlier one stay in the running.
+                    if allWords, termsMatched[note] != position { continue }
+                    if included[note] == 0 { included[note] = include(note) ? 1 : 2 }
+                    guard included[note] == 1 else { continue }
                     let c = posting.counts
                     let weighted =
                         weights.title * Double(c.title) + weights.alias * Double(c.alias) + weights.tag * Double(c.tag)
                         + weights.heading * Double(c.heading) + weights.body * Double(c.body)
-                    let norm = 1.2 * (0.25 + 0.75 * Double(index.bodyLengths[note]) / index.averageBodyLength)
-                    scores[note] += exact * idf * weighted * 2.2 / (weighted + norm)
-                    termsMatched[note] = position + 1
+                    if frequency[note] == 0 { touched.append(note) }
+                    frequency[note] += weight * weighted
                 }
             }
+            // BM25: inverse document frequency over the notes holding a form of the term, k1 = 1.2, b = 0.75.
+            let holding = Double(touched.count)
+            let idf = log(1 + (count - holding + 0.5) / (holding + 0.5))
+            for note in touched {
+                let tf = frequency[note]
+                let norm = 1.2 * (0.25 + 0.75 * Double(index.bodyLengths[note]) / index.averageBodyLength)
+                scores[note] += idf * tf * 2.2 / (tf + norm)
+                termsMatched[note] += 1
+                frequency[note] = 0
+            }
+            touched.removeAll(keepingCapacity: true)
         }
         var hits: [Hit] = []
-        for note in termsMatched.indices where termsMatched[note] == terms.count {
+        for note in termsMatched.indices where allWords ? termsMatched[note] == terms.count : termsMatched[note] > 0 {
             let named = index.names[note].contains(whole)
             hits.append(Hit(note: note, score: scores[note] + (named ? 1000 : 0), matched: [], snippet: nil))
         }
@@ -243,12 +264,31 @@ public enum NoteSearch {
         return words
     }
 
+    /// The passage that matched: the body line holding the most of the matched words (the first
+    /// of those), trimmed, cut to about 100 characters around its first match.
     static func snippet(for matched: Set<String>, in body: String) -> String? {
-        for line in body.split(separator: "\n") where words(String(line)).contains(where: matched.contains) {
-            let text = line.trimmed
-            return text.count > 100 ? String(text.prefix(97)) + "…" : text
+        var best: (line: Substring, words: Int, first: String)?
+        for line in body.split(separator: "\n") {
+            var found = Set<String>()
+            var first: String?
+            forEachWord(String(line), keeping: .all) { word in
+                guard matched.contains(word) else { return }
+                if first == nil { first = word }
+                found.insert(word)
+            }
+            if let first, found.count > (best?.words ?? 0) { best = (line, found.count, first) }
+            if best?.words == matched.count { break }
         }
-        return nil
+        guard let best else { return nil }
+        let text = best.line.trimmed
+        guard text.count > 100 else { return text }
+        // From a little before the first match, so the match is in sight.
+        let lowered = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let at =
+            lowered.range(of: best.first).map { lowered.distance(from: lowered.startIndex, to: $0.lowerBound) } ?? 0
+        let start = max(0, min(at - 30, text.count - 97))
+        let window = text.dropFirst(start).prefix(97)
+        return (start > 0 ? "…" : "") + window + (start + 97 < text.count ? "…" : "")
     }
 }
 
@@ -269,7 +309,7 @@ extension NoteSearch {
         }
 
         public init(query: String) {
-            terms = NoteSearch.words(query)
+            terms = NoteSearch.indexTerms(query)
             filter = WordFilter(prefixes: terms.map { Array($0.utf8) })
             shards = (0..<16).map { _ in Shard() }
         }

@@ -10,7 +10,7 @@ extension UInt8 {
 }
 
 extension Unicode.Scalar {
-    /// A letter or digit of any script: what a word (a search's, an inline tag's) is made of.
+    /// A letter or digit of any script: what a search's word is made of.
     var isLetterOrNumber: Bool { properties.isAlphabetic || properties.numericType != nil }
 }
 

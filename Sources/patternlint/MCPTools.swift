@@ -53,7 +53,8 @@ struct MCPTools {
             description: "Search the pattern notes (titles, aliases, tags, headings, text); best match first.",
             inputSchema: schema(
                 [
-                    "query": property("string", "Words that must all occur."),
+                    "query": property("string", "Words or a question: notes holding any of them, best first."),
+                    "all_words": property("boolean", "Only notes holding every query word (default false)."),
                     "tag": property(
                         "string", "Only notes with this tag (nested tags match: `team` finds `team/ios`; `*` globs)."),
                     "limit": property("integer", "At most this many results (default 10)."),
@@ -222,7 +223,8 @@ struct MCPTools {
             return TagPattern(tag)
         }
         let limit = try integer(arguments, "limit", default: 10, range: 1...200)
-        let hits = NoteSearch.search(query, in: graph.notes, index: index, limit: limit) { note in
+        let allWords = try boolean(arguments, "all_words", default: false)
+        let hits = NoteSearch.search(query, in: graph.notes, index: index, limit: limit, allWords: allWords) { note in
             tag.map { graph.notes[note].allTags.contains(where: $0.matches) } ?? true
         }
         return json(
@@ -246,7 +248,14 @@ struct MCPTools {
         object["aliases"] = note.aliases
         object["front_matter"] = Self.object(note.frontMatter)
         object["markdown"] = Self.withoutLeadingBlankLines(note.body)
-        object["observations"] = note.observations.map { ["category": $0.category, "text": $0.text, "tags": $0.tags] }
+        object["inline_tags"] = note.inlineTags
+        object["observations"] = note.observations.map { observation -> [String: Any] in
+            var fields: [String: Any] = [
+                "category": observation.category, "text": observation.text, "tags": observation.tags,
+            ]
+            if let context = observation.context { fields["context"] = context }
+            return fields
+        }
         let outgoing = graph.outgoing(index)
         var linksOut: [(link: NoteLink, resolved: String)] = []
         for edge in outgoing {

@@ -74,9 +74,12 @@ struct NotesCommand: ParsableCommand {
                     return [
                         "path": note.path, "title": note.title, "permalink": note.permalink,
                         "type": note.type.map { $0 as Any } ?? NSNull(), "tags": note.tags, "aliases": note.aliases,
+                        "inline_tags": note.inlineTags,
                         "observations": note.observations.map {
-                            ["category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line]
-                                as [String: Any]
+                            [
+                                "category": $0.category, "text": $0.text, "tags": $0.tags, "line": $0.line,
+                                "context": $0.context.map { $0 as Any } ?? NSNull(),
+                            ] as [String: Any]
                         },
                     ]
                 }
@@ -91,9 +94,9 @@ struct NotesCommand: ParsableCommand {
             let width = min(48, shown.map { titleLengths[$0] }.max() ?? 10)
             var out = ""
             for position in shown {
+                let allTags = notes[position].allTags
                 let tags =
-                    notes[position].tags.isEmpty
-                    ? "" : "  " + renderer.styled(notes[position].tags.map { "#" + $0 }.joined(separator: " "), .dim)
+                    allTags.isEmpty ? "" : "  " + renderer.styled(allTags.map { "#" + $0 }.joined(separator: " "), .dim)
                 let padded =
                     notes[position].title + String(repeating: " ", count: max(0, width - titleLengths[position]))
                 out +=
@@ -127,23 +130,27 @@ struct NotesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "search", abstract: "Search titles, aliases, tags, headings and text; best match first.",
             discussion: """
-                By words, folded for case and accents: a query word matches the words it begins (`nav` \
-                finds "navigation", `tip` does not find "multiplies"), and every query word must match. \
-                A note whose title or alias is the whole query comes first; the rest are ranked by a \
-                BM25 score (title, aliases, tags, headings, then body). Each hit shows the words that \
-                matched.
+                By words, folded for case and accents: a query word matches its English forms \
+                (`previews` finds "preview", `binding` "binds") and the words it begins (`nav` finds \
+                "navigation", `tip` does not find "multiplies"); stop words (`how`, `a`, `the`) are \
+                left out and one letter matches only itself, so a question in words works. A note \
+                holding any of the words is a hit (every one with --all-words). A note whose title or \
+                alias is the whole query comes first; the rest are ranked by BM25 (title, aliases, \
+                tags, headings, then body). Each hit shows the words that matched and the line \
+                holding most of them.
                 """)
         @OptionGroup var source: NotesOptions
-        @Argument(help: "Words that must all occur.") var query: [String]
+        @Argument(help: "Words or a question.") var query: [String]
         @Option(help: "At most this many results.") var limit = 20
+        @Flag(help: "Only notes holding every query word (stop words aside).") var allWords = false
 
         func run() throws {
             // The query's words counted as the notes are read: only snippets read a note again.
             let text = query.joined(separator: " ")
             let precount = NoteSearch.Precount(query: text)
             let graph = try source.loadGraph(reading: precount.reading)
-            let index = NoteSearch.Index(graph.notes, terms: NoteSearch.words(text), precount: precount)
-            let hits = NoteSearch.search(text, in: graph.notes, index: index, limit: limit)
+            let index = NoteSearch.Index(graph.notes, terms: NoteSearch.indexTerms(text), precount: precount)
+            let hits = NoteSearch.search(text, in: graph.notes, index: index, limit: limit, allWords: allWords)
             let renderer = TerminalRenderer(color: source.color.enabled)
             guard !hits.isEmpty else {
                 throw CLIFailure(

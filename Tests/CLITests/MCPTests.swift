@@ -99,6 +99,33 @@ extension CLITests {
         XCTAssertEqual(session.finish().status, 0)
     }
 
+    /// `search_notes` takes a question: any word makes a hit, best first; `all_words` keeps only
+    /// the notes holding every one. `notes search --all-words` does the same.
+    func testSearchTakesAQuestionAndAllWordsFilters() throws {
+        let root = try makeFolder([
+            "ws/notes/kiln.md": "---\ntitle: Kiln Firing\n---\nFiring a kiln slowly saves the glaze.\n",
+            "ws/notes/glaze.md": "---\ntitle: Glaze Recipes\n---\nMixing glazes by weight.\n",
+            "ws/.patternlint.yml": "notes: [notes]\n",
+        ])
+        let workspace = root.appendingPathComponent("ws")
+        let session = try mcpSession(in: workspace)
+        func titles(_ arguments: [String: Any]) -> [String] {
+            let text = MCPSession.text(session.call("search_notes", arguments))
+            return (MCPSession.json(text) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        XCTAssertEqual(Set(titles(["query": "the kiln and the glazes"])), ["Kiln Firing", "Glaze Recipes"])
+        XCTAssertEqual(titles(["query": "kiln glazes", "all_words": true]), ["Kiln Firing"])
+        XCTAssertTrue(MCPSession.isError(session.call("search_notes", ["query": "kiln", "all_words": "yes"])))
+        let all = try run(
+            ["notes", "search", "--no-builtin-notes", "--notes", "notes", "--all-words", "kiln", "recipes"],
+            in: workspace)
+        XCTAssertEqual(all.status, 1, all.stdout + all.stderr)
+        let any = try run(
+            ["notes", "search", "--no-builtin-notes", "--notes", "notes", "kiln", "recipes"], in: workspace)
+        XCTAssertEqual(any.status, 0, any.stderr)
+        XCTAssertTrue(any.stdout.contains("Kiln Firing") && any.stdout.contains("Glaze Recipes"), any.stdout)
+    }
+
     /// A workspace's `.patternlint.yml` naming note and rule folders outside it, or a note that
     /// is a link out of it, must not make the server serve what is outside: those are ignored,
     /// with a warning on stderr and in the answers.

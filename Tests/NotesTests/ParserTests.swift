@@ -269,7 +269,9 @@ final class ExportAndSearchTests: XCTestCase {
     func testJSONHasEveryDocumentedField() throws {
         let object = try JSONSerialization.jsonObject(with: Data(GraphExport.json(graph).utf8)) as! [String: Any]
         let notes = object["notes"] as! [[String: Any]]
-        XCTAssertEqual(Set(notes[0].keys), ["path", "title", "permalink", "type", "tags", "aliases", "observations"])
+        XCTAssertEqual(
+            Set(notes[0].keys),
+            ["path", "title", "permalink", "type", "tags", "aliases", "inline_tags", "observations"])
         let links = object["links"] as! [[String: Any]]
         XCTAssertEqual(links.count, 2)
         XCTAssertEqual(links[0]["target"] as? String, "b.md")
@@ -295,7 +297,11 @@ final class ExportAndSearchTests: XCTestCase {
         let hits = NoteSearch.search("beta", in: graph.notes)
         XCTAssertEqual(hits.map(\.note), [1, 0])
         XCTAssertEqual(NoteSearch.search("navigation", in: graph.notes).first?.note, 1)
-        XCTAssertTrue(NoteSearch.search("nav zebra", in: graph.notes).isEmpty, "every word must occur")
+        XCTAssertTrue(
+            NoteSearch.search("nav zebra", in: graph.notes, allWords: true).isEmpty, "every word must occur")
+        XCTAssertEqual(
+            NoteSearch.search("nav zebra", in: graph.notes).map(\.note), [0, 1],
+            "any word finds a note: tag `nav` first")
     }
 
     /// By words, not substrings; an alias that is the whole query first; accents folded.
@@ -330,7 +336,8 @@ final class ExportAndSearchTests: XCTestCase {
         XCTAssertEqual(hits.first?.matched, ["lexers"])
         XCTAssertEqual(hits.last?.matched, ["lexer"])
         XCTAssertEqual(NoteSearch.search("lex", in: notes, limit: 2).map(\.note), [4, 1])
-        XCTAssertEqual(NoteSearch.search("lex bytes", in: notes, include: { $0 != 1 }).map(\.note), [2, 0, 3])
+        XCTAssertEqual(
+            NoteSearch.search("lex bytes", in: notes, allWords: true, include: { $0 != 1 }).map(\.note), [2, 0, 3])
     }
 
     func testRendererColoursOnlyWhenAsked() {

@@ -76,13 +76,13 @@ final class SearchWordsTests: XCTestCase {
     /// index that reads every note again; and the notes still read their text when asked.
     func testWordsCountedWhileLoadingSearchAlike() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
-        for query in ["nav", "stack sheet", "link", "deja", "zzz"] {
+        for query in ["nav", "stack sheet", "link", "deja", "zzz", "how do I link notes", "queries linking"] {
             let precount = NoteSearch.Precount(query: query)
             let counted = Vault.load(roots: [root], reading: precount.reading).notes
             let plain = Vault.load(roots: [root]).notes
             XCTAssertEqual(counted.map(\.path), plain.map(\.path))
             XCTAssertEqual(counted.map(\.body), plain.map(\.body))
-            let terms = NoteSearch.words(query)
+            let terms = NoteSearch.indexTerms(query)
             let fast = NoteSearch.search(
                 query, in: counted, index: NoteSearch.Index(counted, terms: terms, precount: precount))
             let slow = NoteSearch.search(query, in: plain)
