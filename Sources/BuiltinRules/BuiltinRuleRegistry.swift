@@ -11,6 +11,7 @@ public enum BuiltinRules {
         ConstantBindingRule(), // constant-binding
         DeprecatedNavigationModifierRule(), // deprecated-navigation-modifier
         DestinationInLazyContainerRule(), // destination-in-lazy-container
+        DuplicateNavigationDestinationRule(), // duplicate-navigation-destination
         EagerListDestinationRule(), // eager-list-destination
         ExclusiveBoolFlagsRule(), // exclusive-bool-flags
         HardcodedNavigationInReusableViewRule(), // hardcoded-navigation-in-reusable-view
@@ -30,6 +31,7 @@ public enum BuiltinRules {
         StateObjectSingletonRule(), // state-object-singleton
         StateReadInInitRule(), // state-read-in-init
         TabViewInNavigationStackRule(), // tabview-in-navigation-stack
+        ValueLinkWithoutDestinationRule(), // value-link-without-destination
     ]
 
     public static var byID: [String: any Rule] {
