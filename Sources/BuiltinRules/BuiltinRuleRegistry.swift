@@ -27,6 +27,7 @@ public enum BuiltinRules {
         ObservedObjectCreatedByViewRule(), // observed-object-created-by-view
         PresentationModeDeprecatedRule(), // presentation-mode-deprecated
         StateAssignedInInitRule(), // state-assigned-in-init
+        StateModifiedInBodyRule(), // state-modified-in-body
         StateNotPrivateRule(), // state-not-private
         StateObjectSingletonRule(), // state-object-singleton
         StateReadInInitRule(), // state-read-in-init

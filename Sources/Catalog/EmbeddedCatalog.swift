@@ -4665,6 +4665,127 @@ struct Counter: View {
 ```
 
 """#),
+    (path: #"Rules/state-modified-in-body.md"#, contents: #"""
+---
+id: state-modified-in-body
+severity: info
+note: "[[Views-Only State Management]]"
+summary: >-
+  An `@State` property changed while `body` is computed: by `let _ = x = …` in the body's
+  content, or by a method or computed property of the view that the body calls as it builds
+  (cross-file); `info`.
+tags: [state, runtime-warning]
+---
+
+# state-modified-in-body
+
+`body` must only describe the view from its state. Changing that state while the body is being
+computed asks SwiftUI to compute it again in the middle of the update, and it prints:
+
+> Modifying state during view update, this will cause undefined behavior.
+
+A `@ViewBuilder` body cannot hold an assignment, so the change hides in a helper the body
+calls as it builds (`Text(nextLabel())` where `nextLabel()` does `index += 1`), in a computed
+property whose getter changes state, or in a `let _ = (count = …)` line. The rule reports such a
+use where it runs with the body — `body` itself and the content closures of SwiftUI's containers
+(`VStack { … }`, `ForEach { … }`, `GeometryReader { … }`) — and where the helper changes an
+`@State` property of the same view at its own top level (not in a closure it hands on, such as
+`DispatchQueue.main.async { … }`, which runs later). Actions, `.onAppear`, `.task`, `.onChange`
+and other modifiers' closures run outside the update and are where such a change belongs. It
+says `info`: whether a helper runs during an update is decided from the code's shape alone. The
+message and its neighbours are in [[SwiftUI Runtime Warnings]]; see also
+[[State Before the View Is Installed]].
+
+## Triggering
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        VStack {
+            Text(↓nextNumber())
+        }
+    }
+
+    func nextNumber() -> String {
+        issued += 1
+        return "No. \(issued)"
+    }
+}
+```
+
+```swift
+struct Meter: View {
+    @State private var width: CGFloat = 0
+
+    var body: some View {
+        GeometryReader { proxy in
+            let _ = (↓width = proxy.size.width)
+            Text("\(width)")
+        }
+    }
+}
+```
+
+## Non-triggering
+
+A change in an action or a modifier's closure runs after the update:
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        VStack {
+            Text("No. \(issued)")
+            Button("Next") { next() }
+        }
+        .onAppear { next() }
+    }
+
+    func next() {
+        issued += 1
+    }
+}
+```
+
+A helper that only reads state, or changes a local of the same name:
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        Text(label())
+    }
+
+    func label() -> String {
+        var issued = self.issued
+        issued += 1
+        return "Next: \(issued)"
+    }
+}
+```
+
+A change the helper dispatches for later:
+
+```swift
+struct Meter: View {
+    @State private var width: CGFloat = 0
+
+    var body: some View {
+        Text(measure())
+    }
+
+    func measure() -> String {
+        DispatchQueue.main.async { width = 10 }
+        return "\(width)"
+    }
+}
+```
+
+"""#),
     (path: #"Rules/state-not-private.md"#, contents: #"""
 ---
 id: state-not-private
@@ -7414,10 +7535,12 @@ together, or a path changed twice in one update. Drive them with one optional va
 An `@State` property assigned, or an `@Published` one changed, while SwiftUI computes `body`: in
 `body` itself outside any closure, in a computed property or function `body` calls, or in an
 `init` run by a parent's body. Move the change into an action, `.onAppear`, `.task` or
-`.onChange`. No rule yet: an assignment written straight in a `@ViewBuilder` body does not
-build, so the cases that reach the app go through a helper, a `GeometryReader` closure or a
-parent's `init`, which a lexical pass cannot follow from `body` with proof (on the development
-corpus the direct shape never occurs). See [[Views-Only State Management]].
+`.onChange`. An assignment written straight in a `@ViewBuilder` body does not build, so the
+cases that reach the app go through a helper, a `let _ = (x = …)` line or a parent's `init`.
+Rule `state-modified-in-body` (at `info`) finds the first two where they run with the body: a
+method or computed property of the view, called from `body` or a container's content, that
+changes one of its `@State` properties at its top level. A parent's `init` and `@Published`
+changes are not followed. See [[Views-Only State Management]].
 
 ### State assigned in init
 

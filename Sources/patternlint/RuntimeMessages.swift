@@ -37,7 +37,8 @@ struct RuntimeMessage: Sendable {
             rule: "exclusive-bool-flags"),
         RuntimeMessage(
             section: "State changed while the body is computed",
-            fragments: [["Modifying state during view update"], ["Publishing changes from within view updates"]]),
+            fragments: [["Modifying state during view update"], ["Publishing changes from within view updates"]],
+            rule: "state-modified-in-body"),
         RuntimeMessage(
             section: "A state object read in init",
             fragments: [["without being installed on a View"], ["outside of being installed on a View"]],

@@ -27,11 +27,11 @@ extension CLITests {
         ),
         (
             "[SwiftUI] Modifying state during view update, this will cause undefined behavior.",
-            "State changed while the body is computed", nil
+            "State changed while the body is computed", "state-modified-in-body"
         ),
         (
             "Publishing changes from within view updates is not allowed, this will cause undefined behavior.",
-            "State changed while the body is computed", nil
+            "State changed while the body is computed", "state-modified-in-body"
         ),
         ("@State assigned in init has no effect", "State assigned in init", "state-assigned-in-init"),
         (

@@ -83,3 +83,39 @@ final class RuntimeWarningRuleTests: XCTestCase {
         XCTAssertEqual(lint([("Screens.swift", qualified)], "duplicate-navigation-destination").count, 1)
     }
 }
+
+/// `state-modified-in-body` with the helper in another file's extension.
+final class StateModifiedInBodyTests: XCTestCase {
+    func lint(_ files: [(String, String)]) -> [Finding] {
+        CatalogFixture.lint(files.map { (path: $0.0, text: $0.1) }, only: ["state-modified-in-body"]).findings
+    }
+
+    static let view = (
+        "Ticket.swift",
+        "import SwiftUI\nstruct Ticket: View {\n    @State private var issued = 0\n    var body: some View {\n        VStack { Text(nextNumber()) }\n    }\n}\n"
+    )
+
+    func testAHelperInAnotherFileThatChangesTheViewsStateIsReportedWhereBodyCallsIt() {
+        let helper = (
+            "Ticket+Numbers.swift",
+            "extension Ticket {\n    func nextNumber() -> String {\n        self.issued += 1\n        return \"\\(issued)\"\n    }\n}\n"
+        )
+        let findings = lint([Self.view, helper])
+        XCTAssertEqual(findings.map { "\($0.path):\($0.line) \($0.severity)" }, ["Ticket.swift:5 info"])
+        XCTAssertEqual(findings.first?.related.map { "\($0.path):\($0.line)" }, ["Ticket+Numbers.swift:3"])
+    }
+
+    func testAChangeInAClosureTheHelperBuildsOrToAnotherTypesNameIsNotReported() {
+        let later = (
+            "Ticket+Numbers.swift",
+            "import Foundation\nextension Ticket {\n    func nextNumber() -> String {\n        DispatchQueue.main.async { issued += 1 }\n        return \"\"\n    }\n}\n"
+        )
+        XCTAssertEqual(lint([Self.view, later]).count, 0)
+        // The same name changed by another type's method is not this view's state.
+        let other = (
+            "Counter.swift",
+            "struct Counter {\n    var issued = 0\n    mutating func nextNumber() -> String { issued += 1; return \"\" }\n}\n"
+        )
+        XCTAssertEqual(lint([Self.view, other]).count, 0)
+    }
+}
