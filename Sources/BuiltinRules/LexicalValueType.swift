@@ -121,6 +121,7 @@ struct LexicalValueType: Equatable {
     /// The element type of `items` or `self.items` where `items` is a property of the type
     /// around it declared `[Item]`.
     static func element(ofCollectionAt start: Int, end: Int?, in s: Structure) -> String? {
+        guard start < s.code.count else { return nil }
         var name = start
         if s.code[start].keyword == .self, s.punct(start + 1, UInt8(ascii: ".")) { name = start + 2 }
         guard name < s.code.count, s.code[name].kind == .identifier else { return nil }
@@ -209,7 +210,7 @@ struct LexicalValueType: Equatable {
             guard case .brackets = scope.kind, scope.parent >= 0 else { return nil }
             let outer = s.scopes[scope.parent]
             guard case .closure(let call?) = outer.kind, scope.range.lowerBound == outer.range.lowerBound + 1,
-                s.code[scope.range.upperBound + 1].keyword == .in
+                scope.range.upperBound + 1 < s.code.count, s.code[scope.range.upperBound + 1].keyword == .in
             else { return nil }
             return call
         }
@@ -228,6 +229,6 @@ struct LexicalValueType: Equatable {
         {
             next += 1
         }
-        return s.code[next].keyword == .in ? call : nil
+        return next < s.code.count && s.code[next].keyword == .in ? call : nil
     }
 }

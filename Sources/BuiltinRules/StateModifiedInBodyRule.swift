@@ -30,9 +30,16 @@ public struct StateModifiedInBodyRule: CollectingRule {
             guard let owner = property.owner, property.attributes.contains("@State") else { continue }
             facts.states.append(.init(type: s.types[owner].name, name: property.name))
         }
-        guard !facts.states.isEmpty || s.types.contains(where: { $0.kind == .extension }) else { return nil }
+        // Only a type with `@State` here, or an extension (of a view declared elsewhere), can change one.
+        let stateful = Set(facts.states.map(\.type))
+        func mayChangeState(_ owner: Int) -> Bool {
+            s.types[owner].kind == .extension || stateful.contains(s.types[owner].name)
+        }
+        guard !stateful.isEmpty || s.types.contains(where: { $0.kind == .extension }) else { return nil }
         for function in s.functions where !function.isInitializer {
-            guard let owner = function.owner, let body = function.body, !s.is(function.nameToken, "body") else {
+            guard let owner = function.owner, mayChangeState(owner), let body = function.body,
+                !s.is(function.nameToken, "body")
+            else {
                 continue
             }
             let changes = Self.topLevelChanges(in: body, in: s)
@@ -42,7 +49,7 @@ public struct StateModifiedInBodyRule: CollectingRule {
             }
         }
         for property in s.properties where !property.isStatic {
-            guard let owner = property.owner, let body = property.body, property.name != "body",
+            guard let owner = property.owner, mayChangeState(owner), let body = property.body, property.name != "body",
                 !property.attributes.contains(where: { $0 == "@State" || $0 == "@Binding" })
             else { continue }
             // A getter only: observers (`didSet`) run on writes, not while `body` reads it.
@@ -138,6 +145,9 @@ public struct StateModifiedInBodyRule: CollectingRule {
                     || s.types[owner].kind == .extension, !s.isInPreview(property.nameToken)
             else { continue }
             let type = s.types[owner].name
+            // Tokens of one scope run together or not at all: one walk per scope, and one use per name.
+            var runs: [Int32: Bool] = [:]
+            var named = Set<String>()
             var index = body.lowerBound + 1
             while index < body.upperBound {
                 defer { index += 1 }
@@ -150,11 +160,18 @@ public struct StateModifiedInBodyRule: CollectingRule {
                 {
                     continue
                 }
-                guard Self.runsDuringBody(index, body: body, in: s) else { continue }
+                let scope = s.scopeOf[index]
+                let running = runs[scope] ?? Self.runsDuringBody(index, body: body, in: s)
+                runs[scope] = running
+                guard running else { continue }
                 if let name = Self.changedName(at: index, in: s), Self.isDiscarded(index, in: s) {
                     direct.append((s.offset(of: index), type, name))
                 } else {
-                    uses.append((s.offset(of: index), type, s.text(index), s.punct(index + 1, UInt8(ascii: "("))))
+                    let isCall = s.punct(index + 1, UInt8(ascii: "("))
+                    let name = s.text(index)
+                    if named.insert(isCall ? name + "()" : name).inserted {
+                        uses.append((s.offset(of: index), type, name, isCall))
+                    }
                 }
             }
         }

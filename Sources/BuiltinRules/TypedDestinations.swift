@@ -55,10 +55,14 @@ struct TypedDestination {
             switch scope.kind {
             case .function(let function):
                 let declaration = s.functions[function]
-                if let body = declaration.body { header = declaration.nameToken..<body.lowerBound }
+                if let body = declaration.body, declaration.nameToken < body.lowerBound {
+                    header = declaration.nameToken..<body.lowerBound
+                }
             case .typeBody(let type):
                 let declaration = s.types[type]
-                if let body = declaration.body { header = declaration.nameToken..<body.lowerBound }
+                if let body = declaration.body, declaration.nameToken < body.lowerBound {
+                    header = declaration.nameToken..<body.lowerBound
+                }
             default: break
             }
             if let header, header.contains(where: { s.code[$0].kind == .identifier && s.text($0) == name }),

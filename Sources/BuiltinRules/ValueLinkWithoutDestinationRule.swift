@@ -33,8 +33,12 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
             facts.declaredTypes.append(String(type.name.split(separator: ".").last ?? Substring(type.name)))
         }
         let bytes = s.file.bytes
+        facts.imports = s.importedModules()
+        // A router handed `Route.self` is called from view code, which imports SwiftUI.
+        let readsMentions = facts.imports.isEmpty || facts.imports.contains("SwiftUI")
         for index in s.code.indices {
             let token = s.code[index]
+            guard token.kind == .keyword || (readsMentions && token.kind == .operator) else { continue }
             if token.keyword == .typealias, index + 3 < s.code.count, s.code[index + 1].kind == .identifier,
                 s.code[index + 2].kind == .operator, s.is(index + 2, "="), s.code[index + 3].kind == .identifier
             {
@@ -42,6 +46,7 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
             }
             // `T.self` handed to the app's own code (`.routes(for: Route.self)`), or `Router<Route>`:
             // a generic helper may register the destination where the run cannot see.
+            guard readsMentions else { continue }
             if token.keyword == .self, s.punct(index - 1, UInt8(ascii: ".")), index >= 2,
                 s.code[index - 2].kind == .identifier, !Self.readsTypeForData(at: index, in: s)
             {
@@ -53,7 +58,6 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
                 facts.typeMentions.append(s.text(index + 1))
             }
         }
-        facts.imports = s.importedModules()
         facts.folders = file.path.split(separator: "/").dropLast().map(String.init)
         for call in s.calls where !call.isMember && call.callee == "List" {
             if s.arguments(of: call).contains(where: { $0.label == "selection" }) { facts.selectionLists = true }
