@@ -11,6 +11,7 @@ public enum BuiltinRules {
         ConstantBindingRule(), // constant-binding
         DeprecatedNavigationModifierRule(), // deprecated-navigation-modifier
         DestinationInLazyContainerRule(), // destination-in-lazy-container
+        DuplicateNavigationDestinationRule(), // duplicate-navigation-destination
         EagerListDestinationRule(), // eager-list-destination
         ExclusiveBoolFlagsRule(), // exclusive-bool-flags
         HardcodedNavigationInReusableViewRule(), // hardcoded-navigation-in-reusable-view
@@ -26,10 +27,12 @@ public enum BuiltinRules {
         ObservedObjectCreatedByViewRule(), // observed-object-created-by-view
         PresentationModeDeprecatedRule(), // presentation-mode-deprecated
         StateAssignedInInitRule(), // state-assigned-in-init
+        StateModifiedInBodyRule(), // state-modified-in-body
         StateNotPrivateRule(), // state-not-private
         StateObjectSingletonRule(), // state-object-singleton
         StateReadInInitRule(), // state-read-in-init
         TabViewInNavigationStackRule(), // tabview-in-navigation-stack
+        ValueLinkWithoutDestinationRule(), // value-link-without-destination
     ]
 
     public static var byID: [String: any Rule] {

@@ -1267,6 +1267,211 @@ struct AccountSettings: View {
 ```
 
 """#),
+    (path: #"Rules/duplicate-navigation-destination.md"#, contents: #"""
+---
+id: duplicate-navigation-destination
+severity: warning
+note: "[[Enum Routes and Programmatic Navigation]]"
+summary: >-
+  The same `navigationDestination(for: T.self)` declared twice on one stack: twice in one view
+  under the same stack, by a screen whose destination pushes the screen itself (a profile over a
+  profile), or by a screen pushed onto a stack where a screen below it declares it (cross-file).
+  A warning (medium confidence).
+tags: [navigation, hierarchy, runtime-warning]
+---
+
+# duplicate-navigation-destination
+
+A stack keeps one destination per value type. When a second `navigationDestination(for:)` for the
+same type is declared on it, SwiftUI keeps the first and prints:
+
+> A navigationDestination for "Item" was declared earlier on the stack. Only the destination declared closest to the root view of the stack will be used.
+
+The second one is dead code at best; at worst it was the one meant to run (a screen's own
+`Item` detail, while the root's generic one is shown instead). It happens most often with a
+screen that pushes more of itself: a profile that lists followers and declares
+`navigationDestination(for: User.self) { Profile(user: $0) }` declares it again with every
+profile pushed. Declare each destination once, on the stack's root content (a route enum with
+one destination, as in [[Enum Routes and Programmatic Navigation]]), and let pushed screens only
+push values.
+
+The rule finds three forms: two declarations in one member of a view, built together (same
+`if` branch, same `#if` branch, same stack); a declaration whose own content builds the view
+that declares it; and a view declaring a type that a view below it on the push graph (its
+pusher, or that one's pusher, through views that own no stack) already declares. A type name
+declared nested in several types (`Detail.Route`, `Settings.Route`) counts as one type only where
+the code qualifies it or the view is the one that nests it. Presented content (a sheet starts a
+new stack), rows of a lazy container (rule `destination-in-lazy-container`), split-view columns,
+tabs and views that own their stack are left out. The runtime message and its neighbours are
+gathered in [[SwiftUI Runtime Warnings]]; for a value with no destination at all see rule
+`value-link-without-destination` and [[Value-Based List Navigation]].
+
+## Triggering
+
+```swift
+struct Library: View {
+    var body: some View {
+        NavigationStack {
+            List { NavigationLink("Book", value: 1) }
+                .navigationDestination(for: Int.self) { Text("Book \($0)") }
+                .↓navigationDestination(for: Int.self) { Text("Other \($0)") }
+        }
+    }
+}
+```
+
+A profile pushed over a profile declares the destination again with each push:
+
+```swift
+struct User: Hashable {
+    let name: String
+}
+
+struct ProfileScreen: View {
+    let user: User
+    let followers: [User]
+
+    var body: some View {
+        List(followers, id: \.name) { follower in
+            NavigationLink(follower.name, value: follower)
+        }
+        .↓navigationDestination(for: User.self) { ProfileScreen(user: $0, followers: []) }
+    }
+}
+
+struct Home: View {
+    var body: some View {
+        NavigationStack {
+            ProfileScreen(user: User(name: "me"), followers: [])
+        }
+    }
+}
+```
+
+A pushed screen declaring the destination its stack's root already declares:
+
+```swift
+enum Route: Hashable {
+    case order(Int)
+}
+
+struct Orders: View {
+    var body: some View {
+        NavigationStack {
+            List { NavigationLink("Order", value: Route.order(1)) }
+                .navigationDestination(for: Route.self) { _ in OrderScreen() }
+        }
+    }
+}
+
+struct OrderScreen: View {
+    var body: some View {
+        NavigationLink("Related", value: Route.order(2))
+            .↓navigationDestination(for: Route.self) { _ in Text("Related") }
+    }
+}
+```
+
+## Non-triggering
+
+Each branch of a condition declares it once:
+
+```swift
+struct Library: View {
+    let compact: Bool
+
+    var body: some View {
+        NavigationStack {
+            if compact {
+                List { NavigationLink("Book", value: 1) }
+                    .navigationDestination(for: Int.self) { Text("Book \($0)") }
+            } else {
+                Grid { NavigationLink("Book", value: 1) }
+                    .navigationDestination(for: Int.self) { Text("Book \($0)") }
+            }
+        }
+    }
+}
+```
+
+A sheet starts a stack of its own:
+
+```swift
+struct Library: View {
+    @State private var adding = false
+
+    var body: some View {
+        NavigationStack {
+            List { NavigationLink("Book", value: 1) }
+                .navigationDestination(for: Int.self) { Text("Book \($0)") }
+                .sheet(isPresented: $adding) {
+                    NavigationStack {
+                        List { NavigationLink("Shelf", value: 2) }
+                            .navigationDestination(for: Int.self) { Text("Shelf \($0)") }
+                    }
+                }
+        }
+    }
+}
+```
+
+Two nested types of the same name are two types:
+
+```swift
+struct ContainerScreen: View {
+    enum Subdestination: Hashable { case logs }
+
+    var body: some View {
+        NavigationLink("Logs", value: Subdestination.logs)
+            .navigationDestination(for: Subdestination.self) { _ in StackScreen() }
+    }
+}
+
+struct StackScreen: View {
+    enum Subdestination: Hashable { case files }
+
+    var body: some View {
+        NavigationLink("Files", value: Subdestination.files)
+            .navigationDestination(for: Subdestination.self) { _ in Text("Files") }
+    }
+}
+
+struct Root: View {
+    var body: some View {
+        NavigationStack { ContainerScreen() }
+    }
+}
+```
+
+A screen whose destination pushes another kind of screen:
+
+```swift
+struct User: Hashable {
+    let name: String
+}
+
+struct Post: Hashable {
+    let title: String
+}
+
+struct ProfileScreen: View {
+    let posts: [Post]
+
+    var body: some View {
+        List(posts, id: \.title) { post in
+            NavigationLink(post.title, value: post)
+        }
+        .navigationDestination(for: Post.self) { PostScreen(post: $0) }
+    }
+}
+
+struct PostScreen: View {
+    let post: Post
+    var body: some View { Text(post.title) }
+}
+```
+
+"""#),
     (path: #"Rules/eager-list-destination.md"#, contents: #"""
 ---
 id: eager-list-destination
@@ -4460,6 +4665,127 @@ struct Counter: View {
 ```
 
 """#),
+    (path: #"Rules/state-modified-in-body.md"#, contents: #"""
+---
+id: state-modified-in-body
+severity: info
+note: "[[Views-Only State Management]]"
+summary: >-
+  An `@State` property changed while `body` is computed: by `let _ = x = …` in the body's
+  content, or by a method or computed property of the view that the body calls as it builds
+  (cross-file); `info`.
+tags: [state, runtime-warning]
+---
+
+# state-modified-in-body
+
+`body` must only describe the view from its state. Changing that state while the body is being
+computed asks SwiftUI to compute it again in the middle of the update, and it prints:
+
+> Modifying state during view update, this will cause undefined behavior.
+
+A `@ViewBuilder` body cannot hold an assignment, so the change hides in a helper the body
+calls as it builds (`Text(nextLabel())` where `nextLabel()` does `index += 1`), in a computed
+property whose getter changes state, or in a `let _ = (count = …)` line. The rule reports such a
+use where it runs with the body — `body` itself and the content closures of SwiftUI's containers
+(`VStack { … }`, `ForEach { … }`, `GeometryReader { … }`) — and where the helper changes an
+`@State` property of the same view at its own top level (not in a closure it hands on, such as
+`DispatchQueue.main.async { … }`, which runs later). Actions, `.onAppear`, `.task`, `.onChange`
+and other modifiers' closures run outside the update and are where such a change belongs. It
+says `info`: whether a helper runs during an update is decided from the code's shape alone. The
+message and its neighbours are in [[SwiftUI Runtime Warnings]]; see also
+[[State Before the View Is Installed]].
+
+## Triggering
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        VStack {
+            Text(↓nextNumber())
+        }
+    }
+
+    func nextNumber() -> String {
+        issued += 1
+        return "No. \(issued)"
+    }
+}
+```
+
+```swift
+struct Meter: View {
+    @State private var width: CGFloat = 0
+
+    var body: some View {
+        GeometryReader { proxy in
+            let _ = (↓width = proxy.size.width)
+            Text("\(width)")
+        }
+    }
+}
+```
+
+## Non-triggering
+
+A change in an action or a modifier's closure runs after the update:
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        VStack {
+            Text("No. \(issued)")
+            Button("Next") { next() }
+        }
+        .onAppear { next() }
+    }
+
+    func next() {
+        issued += 1
+    }
+}
+```
+
+A helper that only reads state, or changes a local of the same name:
+
+```swift
+struct Ticket: View {
+    @State private var issued = 0
+
+    var body: some View {
+        Text(label())
+    }
+
+    func label() -> String {
+        var issued = self.issued
+        issued += 1
+        return "Next: \(issued)"
+    }
+}
+```
+
+A change the helper dispatches for later:
+
+```swift
+struct Meter: View {
+    @State private var width: CGFloat = 0
+
+    var body: some View {
+        Text(measure())
+    }
+
+    func measure() -> String {
+        DispatchQueue.main.async { width = 10 }
+        return "\(width)"
+    }
+}
+```
+
+"""#),
     (path: #"Rules/state-not-private.md"#, contents: #"""
 ---
 id: state-not-private
@@ -5292,6 +5618,237 @@ struct Counter: View {
     // swiftlint:disable:next state_not_private
     @State private var count = 0
     var body: some View { Text("\(count)") }
+}
+```
+
+"""#),
+    (path: #"Rules/value-link-without-destination.md"#, contents: #"""
+---
+id: value-link-without-destination
+severity: warning
+note: "[[Value-Based List Navigation]]"
+summary: >-
+  A `NavigationLink(value:)` (or a value appended to a stack's path) whose type no
+  `navigationDestination(for:)` anywhere in the project covers (cross-file); a warning (medium
+  confidence) when the value's type is written and declared in the project, `info` when a
+  package the lint does not see could register it.
+tags: [navigation, hierarchy, runtime-warning]
+---
+
+# value-link-without-destination
+
+A value link only says *what* to push; the stack looks up *how* to show it among the
+`navigationDestination(for:)` modifiers declared on it. When none matches, nothing happens on tap
+and SwiftUI prints:
+
+> A NavigationLink is presenting a value of type "Item" but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.
+
+The rule reads every file of the run. It reports a link (or an `append` to a path that a stack
+is bound to) when the value's type is written in the code — a constructor `Item(…)`, a case or
+factory `Route.detail(…)`, a string or number literal, a name declared with its type (a
+parameter, a property, `let item: Item`, a `for` or `ForEach` variable over a property typed
+`[Item]`) — and no destination for that type (or a `typealias` of it) is declared anywhere. A
+value whose type is not written (`.detail`, `items.first!`) is reported only when the project
+declares no typed destination at all. Fix it by declaring the destination on the stack's root
+content, outside lazy rows (see [[Enum Routes and Programmatic Navigation]] for one destination
+per route enum).
+
+What the rule cannot see lowers it or silences it. A type the project declares cannot be named
+by a package outside it, so those findings are warnings (medium confidence). A `String`, an `Int`
+or a package's type could be covered by a package's own stack or router the lint does not see:
+with a package imported that is not in the run, `info`. A destination whose type cannot be read
+(`for: type`, a generic parameter's `R.self`, a team's modifier with no `for:`), a type handed as
+`T.self` or a generic argument to the app's own code (`.routes(for: Route.self)`,
+`Router<Route>`), and links inside a `List(selection:)` (which set the selection, as a split
+view's sidebar does) are not reported. A project with a `List(selection:)` or a
+`NavigationSplitView` elsewhere gets `info`: the link may drive a selection there. The runtime
+message and its neighbours are gathered in [[SwiftUI Runtime Warnings]].
+
+## Triggering
+
+```swift
+struct Book: Hashable {
+    let title: String
+}
+
+struct Shelf: View {
+    let books: [Book]
+
+    var body: some View {
+        NavigationStack {
+            List(books, id: \.title) { book in
+                ↓NavigationLink(book.title, value: book)
+            }
+            .navigationDestination(for: String.self) { Text($0) }
+        }
+    }
+}
+```
+
+A route enum's case is a value of the enum:
+
+```swift
+enum Route: Hashable {
+    case settings, profile(Int)
+}
+
+struct Home: View {
+    var body: some View {
+        NavigationStack {
+            VStack {
+                ↓NavigationLink("Settings", value: Route.settings)
+                ↓NavigationLink("Me", value: Route.profile(1))
+            }
+            .navigationDestination(for: Int.self) { Text("Item \($0)") }
+        }
+    }
+}
+```
+
+An append to a path typed `[Route]` that a stack is bound to pushes a `Route`:
+
+```swift
+enum Route: Hashable {
+    case detail
+}
+
+struct Home: View {
+    @State private var path: [Route] = []
+
+    var body: some View {
+        NavigationStack(path: $path) {
+            Button("Open") { path.↓append(.detail) }
+        }
+    }
+}
+```
+
+A project that declares no typed destination at all cannot show any value link:
+
+```swift
+struct Profile: Identifiable, Hashable {
+    let id: Int
+}
+
+struct People: View {
+    let profile: Profile
+
+    var body: some View {
+        NavigationStack {
+            ↓NavigationLink("Open", value: profile.id)
+        }
+    }
+}
+```
+
+## Non-triggering
+
+```swift
+enum Route: Hashable {
+    case settings
+}
+
+struct Home: View {
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Settings", value: Route.settings)
+                .navigationDestination(for: Route.self) { _ in Text("Settings") }
+        }
+    }
+}
+```
+
+A destination declared for an alias covers the type:
+
+```swift
+enum AppRoute: Hashable {
+    case inbox
+}
+
+typealias Destination = AppRoute
+
+struct Home: View {
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Inbox", value: AppRoute.inbox)
+                .navigationDestination(for: Destination.self) { _ in Text("Inbox") }
+        }
+    }
+}
+```
+
+A generic helper the app writes registers what it is handed:
+
+```swift
+extension View {
+    func routes<R: Hashable>(for type: R.Type) -> some View {
+        navigationDestination(for: R.self) { Text("\(String(describing: $0))") }
+    }
+}
+
+enum Route: Hashable {
+    case inbox
+}
+
+struct Home: View {
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Inbox", value: Route.inbox)
+                .routes(for: Route.self)
+        }
+    }
+}
+```
+
+A link in a `List(selection:)` sets the selection of a split view:
+
+```swift
+struct Mail: View {
+    @State private var selected: String?
+
+    var body: some View {
+        NavigationSplitView {
+            List(selection: $selected) {
+                NavigationLink("Inbox", value: "inbox")
+            }
+        } detail: {
+            Text(selected ?? "Pick a folder")
+        }
+    }
+}
+```
+
+A value of a type the code does not write is left alone while the project declares destinations:
+
+```swift
+struct Feed: View {
+    let posts: [Post]
+
+    var body: some View {
+        NavigationStack {
+            List(posts) { post in
+                NavigationLink(post.title, value: post.author)
+            }
+            .navigationDestination(for: Post.self) { Text($0.title) }
+        }
+    }
+}
+```
+
+A `String` link with a package imported that the lint does not see: its stack may cover it, so
+`info`:
+
+```swift
+import SwiftUI
+import RouterKit
+
+struct Home: View {
+    var body: some View {
+        RouterStack {
+            ⓘNavigationLink("Inbox", value: "inbox")
+        }
+        .navigationDestination(for: Int.self) { Text("\($0)") }
+    }
 }
 ```
 
@@ -6932,16 +7489,19 @@ the fix, and the rule that finds the cause before the app runs where there is on
 
 A `NavigationLink(value:)` (or a value appended to the path) whose type no
 `navigationDestination(for: Item.self)` covers on the stack that shows the link. Declare the
-destination on the stack's root content, outside lazy rows. No rule yet: it needs every stack
-that can show the link, across files. See [[Value-Based List Navigation]].
+destination on the stack's root content, outside lazy rows. Rule
+`value-link-without-destination` finds a link whose value's type the code writes and that no
+destination anywhere in the project covers (it cannot tell which stack shows a link, so a
+destination declared on another stack is not caught). See [[Value-Based List Navigation]].
 
 ### The same destination type twice on a stack
 
 > A navigationDestination for "Item" was declared earlier on the stack. Only the destination declared closest to the root view of the stack will be used.
 
 Two `navigationDestination(for: Item.self)` on one stack, often a pushed screen declaring the one
-its parent already has (a profile pushed over a profile). Keep one, at the root. No rule yet:
-cross-file. See [[Enum Routes and Programmatic Navigation]].
+its parent already has (a profile pushed over a profile). Keep one, at the root. Rule
+`duplicate-navigation-destination`, across files through the push graph. See
+[[Enum Routes and Programmatic Navigation]].
 
 ### A value link in a NavigationView
 
@@ -6975,10 +7535,12 @@ together, or a path changed twice in one update. Drive them with one optional va
 An `@State` property assigned, or an `@Published` one changed, while SwiftUI computes `body`: in
 `body` itself outside any closure, in a computed property or function `body` calls, or in an
 `init` run by a parent's body. Move the change into an action, `.onAppear`, `.task` or
-`.onChange`. No rule yet: an assignment written straight in a `@ViewBuilder` body does not
-build, so the cases that reach the app go through a helper, a `GeometryReader` closure or a
-parent's `init`, which a lexical pass cannot follow from `body` with proof (on the development
-corpus the direct shape never occurs). See [[Views-Only State Management]].
+`.onChange`. An assignment written straight in a `@ViewBuilder` body does not build, so the
+cases that reach the app go through a helper, a `let _ = (x = …)` line or a parent's `init`.
+Rule `state-modified-in-body` (at `info`) finds the first two where they run with the body: a
+method or computed property of the view, called from `body` or a container's content, that
+changes one of its `@State` properties at its top level. A parent's `init` and `@Published`
+changes are not followed. See [[Views-Only State Management]].
 
 ### State assigned in init
 

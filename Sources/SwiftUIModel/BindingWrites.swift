@@ -182,11 +182,11 @@ extension BindingGate {
 
 package enum BindingWrites {
     /// `=` and the compound assignments (`+=`, `??=`), not the comparisons that also end in `=`.
-    static func isAssignment(_ op: String) -> Bool {
+    package static func isAssignment(_ op: String) -> Bool {
         op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
     }
 
-    static let mutatingMethods: Set<String> = [
+    package static let mutatingMethods: Set<String> = [
         "toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "sort",
         "reverse", "shuffle", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "popLast",
         "replaceSubrange", "swapAt", "negate", "formSymmetricDifference", "removeValue", "move", "popFirst",

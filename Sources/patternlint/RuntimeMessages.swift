@@ -14,13 +14,15 @@ struct RuntimeMessage: Sendable {
     static let all: [RuntimeMessage] = [
         RuntimeMessage(
             section: "No destination for a value link",
-            fragments: [["no matching navigationDestination declaration"], ["The link cannot be activated"]]),
+            fragments: [["no matching navigationDestination declaration"], ["The link cannot be activated"]],
+            rule: "value-link-without-destination"),
         RuntimeMessage(
             section: "The same destination type twice on a stack",
             fragments: [
                 ["was declared earlier on the stack"],
                 ["Only the destination declared closest to the root view of the stack will be used"],
-            ]),
+            ],
+            rule: "duplicate-navigation-destination"),
         RuntimeMessage(
             section: "A value link in a NavigationView",
             fragments: [["must appear inside a NavigationContent-based NavigationView"], ["Link will be disabled"]],
@@ -35,7 +37,8 @@ struct RuntimeMessage: Sendable {
             rule: "exclusive-bool-flags"),
         RuntimeMessage(
             section: "State changed while the body is computed",
-            fragments: [["Modifying state during view update"], ["Publishing changes from within view updates"]]),
+            fragments: [["Modifying state during view update"], ["Publishing changes from within view updates"]],
+            rule: "state-modified-in-body"),
         RuntimeMessage(
             section: "A state object read in init",
             fragments: [["without being installed on a View"], ["outside of being installed on a View"]],

@@ -7,11 +7,11 @@ extension CLITests {
     static let runtimeLines: [(line: String, section: String, rule: String?)] = [
         (
             "A NavigationLink is presenting a value of type “Order” but there is no matching navigationDestination declaration visible from the location of the link. The link cannot be activated.",
-            "No destination for a value link", nil
+            "No destination for a value link", "value-link-without-destination"
         ),
         (
             "A navigationDestination for “Shop.Profile” was declared earlier on the stack. Only the destination declared closest to the root view of the stack will be used.",
-            "The same destination type twice on a stack", nil
+            "The same destination type twice on a stack", "duplicate-navigation-destination"
         ),
         (
             "NavigationLink presenting a value must appear inside a NavigationContent-based NavigationView. Link will be disabled.",
@@ -27,11 +27,11 @@ extension CLITests {
         ),
         (
             "[SwiftUI] Modifying state during view update, this will cause undefined behavior.",
-            "State changed while the body is computed", nil
+            "State changed while the body is computed", "state-modified-in-body"
         ),
         (
             "Publishing changes from within view updates is not allowed, this will cause undefined behavior.",
-            "State changed while the body is computed", nil
+            "State changed while the body is computed", "state-modified-in-body"
         ),
         ("@State assigned in init has no effect", "State assigned in init", "state-assigned-in-init"),
         (

@@ -86,7 +86,7 @@ extension CLITests {
     /// `--fix --dry-run` exits as the lint after the fixes would: 1 while an error remains.
     func testDryRunExitsAsTheLintAfterTheFixesWould() throws {
         let nested =
-            "import SwiftUI\nstruct V: View {\n    @State var n = 0\n    var body: some View { NavigationStack { NavigationStack { NavigationLink(\"\\(n)\", value: n) } } }\n}\n"
+            "import SwiftUI\nstruct V: View {\n    @State var n = 0\n    var body: some View { NavigationStack { NavigationStack { Text(\"\\(n)\") } } }\n}\n"
         let folder = try makeFolder(["V.swift": nested])
         let dryRun = try runGuarded(["lint", "--fix", "--dry-run"], in: folder)
         XCTAssertEqual(dryRun.status, 1, dryRun.stderr)
