@@ -11,7 +11,8 @@
 //         name: "PatternLintBinary",
 //         url: "https://github.com/OWNER/patternlint/releases/download/v0.2.0/patternlint.artifactbundle.zip",
 //         checksum: "the sha256 `swift package compute-checksum` prints")
-// The machine that runs the binary needs libcmark (apt libcmark0.30.0, brew cmark).
+// The machine that runs the binary needs libcmark (apt libcmark0.30.0, brew cmark) and, on Linux,
+// libcurl.so.4 (apt libcurl4).
 import PackageDescription
 
 let package = Package(

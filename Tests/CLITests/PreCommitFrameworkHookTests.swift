@@ -7,10 +7,13 @@ import XCTest
 extension CLITests {
     /// A copy of the hook script where pre-commit's clone would have it, and a folder for tools.
     func hookClone() throws -> (clone: URL, tools: URL) {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../scripts/pre-commit-hook").standardizedFileURL
+        let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../scripts").standardizedFileURL
         let clone = try makeFolder(["scripts/.keep": ""])
-        try FileManager.default.copyItem(at: script, to: clone.appendingPathComponent("scripts/pre-commit-hook"))
+        for name in ["pre-commit-hook", "libcurl-link-flags"] {
+            try FileManager.default.copyItem(
+                at: scripts.appendingPathComponent(name), to: clone.appendingPathComponent("scripts/\(name)"))
+        }
         let tools = try makeFolder([".keep": ""])
         return (clone, tools)
     }
