@@ -1,0 +1,1 @@
+../../../PatternLintBuildToolPlugin/Plugin.swift

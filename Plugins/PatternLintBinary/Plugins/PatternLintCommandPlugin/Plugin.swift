@@ -1,0 +1,1 @@
+../../../PatternLintCommandPlugin/Plugin.swift

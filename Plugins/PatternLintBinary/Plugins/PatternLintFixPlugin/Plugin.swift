@@ -1,0 +1,1 @@
+../../../PatternLintFixPlugin/Plugin.swift
