@@ -134,7 +134,7 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(resolutions[2], .resolved(3), ".md left out")
         XCTAssertEqual(resolutions[3], .unresolved)
         XCTAssertEqual(resolutions[4], .resolved(3), "./ is this folder")
-        XCTAssertEqual(resolutions[5], .ambiguous([1, 2]), "a wiki link still goes by name")
+        XCTAssertEqual(resolutions[5], .resolved(2), "a wiki link by name: the one in the note's folder")
         XCTAssertEqual(ResolutionIndex.normalized("a/./b/../c.md"), "a/c.md")
         XCTAssertEqual(ResolutionIndex.normalized("../notes/x.md"), "../notes/x.md")
     }
@@ -142,7 +142,8 @@ final class VaultTests: XCTestCase {
     /// A title shared by many notes names five of the others and counts the rest.
     func testDuplicateTitlesNameFiveOthersAtMost() {
         let notes = (0..<8).map {
-            NoteParser.parse(path: "d\($0)/README.md", relativePath: "d\($0)/README.md", text: "# Same\n")
+            NoteParser.parse(
+                path: "d\($0)/README.md", relativePath: "d\($0)/README.md", text: "---\ntitle: Same\n---\n")
         }
         let messages = Graph(vault: Vault(notes: notes)).check(reportOrphans: false).filter {
             $0.code == "duplicate-title"
