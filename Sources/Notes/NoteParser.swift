@@ -151,6 +151,8 @@ public enum NoteParser {
     static func normalizedPermalink(_ value: String) -> String {
         var value = value.trimmed
         if value.hasPrefix("memory://") { value.removeFirst("memory://".count) }
+        // `permalink: /` is a site's home page (Obsidian Publish): kept, not emptied.
+        guard value.contains(where: { $0 != "/" }) else { return value.isEmpty ? value : "/" }
         while value.hasPrefix("/") { value.removeFirst() }
         while value.hasSuffix("/") { value.removeLast() }
         return value
@@ -466,7 +468,12 @@ struct BodyWalker {
                     let asciiContext = !after.contains { $0 >= 0x80 }
                     let context = asciiContext ? Self.trimmedASCIIContext(after).map { flatBuffer[$0] } : nil
                     let wideContext = asciiContext ? nil : Self.trimmedContext(ArraySlice(after)).map { Array($0.utf8) }
-                    let inner = flatBuffer[ast.inner]
+                    // The text inside the brackets as written: Obsidian reads no emphasis in a link
+                    // (`[[Target *Note*]]` names "Target *Note*"), where cmark's text drops the `*`.
+                    let written = sourceBuffer[candidate.inner]
+                    let inner =
+                        Self.isEmphasisDropped(from: written, in: flatBuffer[ast.inner])
+                        ? written : flatBuffer[ast.inner]
                     // A link broken over lines reads as one line.
                     let joined: [UInt8]? =
                         inner.contains(UInt8(ascii: "\n"))
@@ -683,6 +690,21 @@ struct BodyWalker {
                 i += 1
             }
         }
+    }
+
+    /// Whether `flat` is `written` with only some `*` and `_` left out (cmark read them as emphasis).
+    static func isEmphasisDropped<Bytes: Collection<UInt8>>(from written: Bytes, in flat: Bytes) -> Bool
+    where Bytes.Index == Int {
+        guard written.count > flat.count else { return false }
+        var j = flat.startIndex
+        for byte in written {
+            if j < flat.endIndex, flat[j] == byte {
+                j += 1
+            } else if byte != UInt8(ascii: "*"), byte != UInt8(ascii: "_") {
+                return false
+            }
+        }
+        return j == flat.endIndex
     }
 
     /// For pairing source and AST candidates: markup and spacing do not count.

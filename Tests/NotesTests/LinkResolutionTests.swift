@@ -183,3 +183,41 @@ final class LinkResolutionTests: XCTestCase {
         XCTAssertEqual(obsidian.resolve("Goal"), .resolved(position(folder + "/t.md", in: obsidian)))
     }
 }
+
+/// Item 11 of issue 49: link text read literally, a home-page permalink, new notes named as their
+/// neighbours are.
+final class LiteralNamesTests: XCTestCase {
+    func testEmphasisInsideAWikiLinkIsPartOfTheName() {
+        let note = NoteParser.parse(
+            path: "a.md", relativePath: "a.md",
+            text: "See [[Target *Note*]], [[snake_case_name]], *[[Plain]]* and [[Also\n Broken]].\n")
+        XCTAssertEqual(note.links.map(\.target), ["Target *Note*", "snake_case_name", "Plain", "Also Broken"])
+    }
+
+    func testAPermalinkOfSlashIsTheHomePage() {
+        let home = NoteParser.parse(path: "h.md", relativePath: "h.md", text: "---\ntitle: Home\npermalink: /\n---\n")
+        XCTAssertEqual(home.permalink, "/")
+        XCTAssertEqual(home.frontMatter.permalink, "/")
+        let guide = NoteParser.parse(path: "g.md", relativePath: "g.md", text: "---\npermalink: /guides/start/\n---\n")
+        XCTAssertEqual(guide.permalink, "guides/start")
+    }
+
+    func testANewNoteIsNamedAsItsNeighboursAre() {
+        func notes(_ files: [(String, String)]) -> [Note] {
+            files.map { NoteParser.parse(path: $0.0, relativePath: $0.0, text: $0.1) }
+        }
+        let obsidian = notes([
+            ("Team onboarding.md", "Text.\n"), ("Sync/Set up Sync.md", "# Set up Sync\n"), ("intro.md", ""),
+        ])
+        XCTAssertEqual(NoteFileNaming(judging: obsidian), .title)
+        XCTAssertEqual(NoteFileNaming.title.fileName(for: "Team Onboarding"), "Team Onboarding.md")
+        XCTAssertEqual(NoteFileNaming.title.fileName(for: "Q&A: why/how?"), "Q&A- why-how-.md")
+        XCTAssertNil(NoteFileNaming.title.fileName(for: "..."))
+        let catalogue = notes([
+            ("checkout-flow.md", "---\ntitle: Checkout Flow\n---\n"), ("sheets.md", "---\ntitle: Sheets\n---\n"),
+        ])
+        XCTAssertEqual(NoteFileNaming(judging: catalogue), .slug)
+        XCTAssertEqual(NoteFileNaming(judging: []), .slug)
+        XCTAssertEqual(NoteFileNaming.slug.fileName(for: "Team Onboarding"), "team-onboarding.md")
+    }
+}

@@ -37,7 +37,8 @@ final class VaultTests: XCTestCase {
                 "9:41 wiki Target Note#Second Part|both",
                 "10:7 embed Target Note#|",
                 "10:35 wiki folder/Deep Note#|",
-                "12:7 wiki Target Note#|",
+                // Read literally, as Obsidian reads it: no note is called so.
+                "12:7 wiki Target *Note*#|",
                 "13:8 wiki Target Note#|",
                 "22:12 markdown other.md#|",
                 "26:3 wiki Target Note#|",
@@ -191,6 +192,7 @@ final class VaultTests: XCTestCase {
                 "bom.md:1 orphan",
                 "empty.md:1 orphan",
                 "Deep Note.md:6 ambiguous-link",
+                "links.md:12 broken-link",
                 "other.md:8 ambiguous-link",
                 "target.md:1 duplicate-permalink",
                 "twin-a.md:1 duplicate-title",
