@@ -136,7 +136,7 @@ public struct Graph: Sendable {
     public let loadDiagnostics: [NoteDiagnostic]
     private let index: ResolutionIndex
     /// Every note's names lowered, made on the first "did you mean".
-    private let suggestions: LazyBox<TitleSuggestions>
+    let suggestions: LazyBox<TitleSuggestions>
     /// The files beside the notes that are not notes, and an index of them made on first use.
     public let attachments: [Attachment]
     let attachmentIndex: LazyBox<AttachmentIndex>
@@ -262,7 +262,13 @@ public struct Graph: Sendable {
         let found = ConcurrentSlots<String>(count: names.count)
         let (wanted, graph) = (names, self)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { position in
-            found[position] = graph.closestTitles(to: wanted[position], limit: 1).first
+            // A title more than a third of the name away is no typo of it, and not worth offering:
+            // bounded so, most titles are passed over by their length alone.
+            let name = wanted[position]
+            found[position] =
+                graph.suggestions.value.closest(
+                    to: name, limit: 1, maxDistance: max(2, name.unicodeScalars.count / 3)
+                ).first
         }
         var byName: [String: String] = [:]
         for (name, title) in zip(names, found.take()) { byName[name] = title }

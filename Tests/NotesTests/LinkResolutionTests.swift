@@ -159,6 +159,21 @@ final class LinkResolutionTests: XCTestCase {
         XCTAssertEqual(reported(vault(files, names: .none), .off), [])
     }
 
+    /// A broken link is offered a title only when it could be a typo of one (or a part of one).
+    func testABrokenLinkIsOfferedOnlyATitleNearIt() {
+        let graph = vault([
+            ("Navigation Stack.md", "# Navigation Stack\n"), ("Embed files.md", "# Embed files\n"),
+            ("Home.md", "[[Navigaton Stack]] [[Embed]] [[work with multiple notes]]\n"),
+        ])
+        XCTAssertEqual(
+            graph.check(reportOrphans: false).map(\.message),
+            [
+                "broken link [[Navigaton Stack]]: no note has this title, alias, permalink or file name (closest: \"Navigation Stack\")",
+                "broken link [[Embed]]: no note has this title, alias, permalink or file name (closest: \"Embed files\")",
+                "broken link [[work with multiple notes]]: no note has this title, alias, permalink or file name",
+            ])
+    }
+
     /// Two notes called the same are Obsidian's everyday case; for names that find notes, a clash.
     func testDuplicateNamesCountOnlyWhereNamesFindNotes() {
         let obsidian = vault([("a/Start.md", "# Start\n"), ("b/Start.md", "# Start\n")])
