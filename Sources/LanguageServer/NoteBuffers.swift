@@ -35,7 +35,9 @@ enum NoteBuffers {
     /// The note a buffer holds, read as the graph reads its note `index`.
     static func note(_ index: Int, in graph: Graph, bytes: [UInt8]) -> Note {
         let known = graph.notes[index]
-        return NoteParser.parse(path: known.path, relativePath: known.relativePath, data: bytes)
+        var note = NoteParser.parse(path: known.path, relativePath: known.relativePath, data: bytes)
+        note.linkNames = known.linkNames
+        return note
     }
 
     /// The session's graph with the buffers (by key) in place of their notes' files, and its keys
@@ -45,7 +47,9 @@ enum NoteBuffers {
         var pending = buffers
         var notes = session.graph.notes.map { note in
             guard let bytes = pending.removeValue(forKey: keys.key(ofPath: note.path)) else { return note }
-            return NoteParser.parse(path: note.path, relativePath: note.relativePath, data: bytes)
+            var parsed = NoteParser.parse(path: note.path, relativePath: note.relativePath, data: bytes)
+            parsed.linkNames = note.linkNames
+            return parsed
         }
         var graphKeys = keys
         let folders = noteFolders(session)

@@ -3,6 +3,7 @@ import Support
 import Yams
 import SwiftUIModel
 import ProjectSettings
+import Notes
 
 /// `.patternlint.yml`: which files, which rules, severities and options, extra notes and rules.
 ///
@@ -17,6 +18,7 @@ import ProjectSettings
 ///   previews: off
 /// state-not-private: error        # or just a severity
 /// notes: [docs/patterns]          # more pattern notes
+/// note_links: { names: none, unresolved: warning }   # an Obsidian vault: links by path, broken ones kept
 /// rules: [docs/rules]             # more rule files
 /// reporter: xcode
 /// deployment_target:             # oldest OS versions supported (else read from the project)
@@ -44,6 +46,12 @@ public struct Configuration: Sendable {
     public var detectsDeploymentTargets = false
     /// `mcp: { writes: true }`: `patternlint mcp` offers its note-writing tools.
     public var mcpWrites = false
+    /// `note_links: { names: … }`: which notes a link finds by title, permalink or alias
+    /// (`LinkNames`); nil, each folder's own (`LinkNames.of(root:)`).
+    public var noteLinkNames: LinkNames?
+    /// `note_links: { unresolved: … }`: how `notes check` reports a link to no note: error,
+    /// warning or off (nil: error, or warning in an Obsidian vault).
+    public var unresolvedNoteLinks: String?
     /// `navigation:`: the team's own stacks, links and destination modifiers, which the navigation
     /// rules count as SwiftUI's.
     public var navigation = TeamNavigationNames()
@@ -65,7 +73,7 @@ public struct Configuration: Sendable {
     public static let fileName = ".patternlint.yml"
     static let knownKeys: Set<String> = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "notes", "rules", "reporter",
-        "help_uri_base", "deployment_target", "baseline", "mcp", "soft_deprecations", "navigation",
+        "help_uri_base", "deployment_target", "baseline", "mcp", "soft_deprecations", "navigation", "note_links",
     ]
 
     public init() {}
@@ -152,6 +160,32 @@ public struct Configuration: Sendable {
                             "\(place("mcp.writes")): `mcp.writes` must be true or false, not \(Self.kind(of: value))")
                 }
                 configuration.mcpWrites = text.lowercased() == "true"
+            }
+        }
+        if let links = map["note_links"] {
+            guard let settings = links as? [String: Any] else {
+                throw LoadError(
+                    description:
+                        "\(place("note_links")): `note_links` must be a mapping, e.g. `note_links: { names: none }`")
+            }
+            let choices = [
+                "names": LinkNames.allCases.map(\.rawValue), "unresolved": ["error", "warning", "off"],
+            ]
+            for (key, value) in settings {
+                guard let allowed = choices[key] else {
+                    throw LoadError(
+                        description:
+                            "\(place("note_links")): unknown key `note_links.\(key)`; `note_links` takes `names` and `unresolved`"
+                    )
+                }
+                guard let text = (value as? String)?.lowercased(), allowed.contains(text) else {
+                    throw LoadError(
+                        description:
+                            "\(place("note_links")): `note_links.\(key)` must be \(allowed.dropLast().joined(separator: ", ")) or \(allowed[allowed.count - 1]), not \((value as? String).map { "`\($0)`" } ?? Self.kind(of: value))"
+                    )
+                }
+                if key == "names" { configuration.noteLinkNames = LinkNames(rawValue: text) }
+                if key == "unresolved" { configuration.unresolvedNoteLinks = text }
             }
         }
         if let soft = try string("soft_deprecations", "info or warning") {
@@ -429,6 +463,11 @@ public struct Configuration: Sendable {
         # help_uri_base: https://docs.example.com/patterns/
         # Let assistants write notes over MCP (write_note, edit_note, move_note), inside the note folders.
         # mcp: { writes: true }
+        # How links between notes resolve. By path first, as Obsidian does; then by title, permalink and
+        # alias for notes that declare `title:` (Basic Memory's). `names: none` for paths only (the
+        # default in a folder with `.obsidian/`), `all` for every note's names; broken links: error,
+        # warning (the default in an Obsidian vault, which keeps links to notes not written yet) or off.
+        # note_links: { names: declared, unresolved: error }
 
         # Oldest OS versions the app supports: rules that recommend newer APIs (NavigationStack needs
         # iOS 16) stay quiet below them. Default: read from *.xcodeproj and Package.swift here.

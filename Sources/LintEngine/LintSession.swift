@@ -74,7 +74,9 @@ public struct LintSession: Sendable {
         var contained = NoteFolders(noteRoots + ruleFolders).contained
         if let boundary = origin.boundary { contained = contained.filter { boundary.contains($0.root) } }
         let finished = FileBatchJournal.recover(in: contained)
-        let vault = Vault.load(roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary)
+        let vault = Vault.load(
+            roots: noteRoots, extra: origin.builtinNotes, within: origin.boundary,
+            linkNames: configuration.noteLinkNames)
         var graph = Graph(vault: vault)
         let catalog = RuleCatalog(
             builtinFiles: origin.builtinRuleFiles, implementations: origin.builtinRules, teamFolders: ruleFolders,

@@ -18,10 +18,12 @@ public struct NoteExampleChecker: Sendable {
 
     /// Everything `notes check` reports, and the MCP `check_notes` tool: the graph's own problems,
     /// rules citing no note and, with `examples`, examples that drift; by path, line, column, code.
+    /// `brokenLinks`: see `Graph.check`.
     public func problems(
-        in graph: Graph, orphans: Bool = true, examples: Bool = true, builtinNotesLoaded: Bool = true
+        in graph: Graph, orphans: Bool = true, examples: Bool = true, builtinNotesLoaded: Bool = true,
+        brokenLinks: Graph.BrokenLinks? = nil
     ) -> [NoteDiagnostic] {
-        var problems = graph.check(reportOrphans: orphans)
+        var problems = graph.check(reportOrphans: orphans, brokenLinks: brokenLinks)
         problems += ruleProblems(builtinNotesLoaded: builtinNotesLoaded)
         if examples { problems += check(graph.notes).diagnostics }
         return problems.sorted { ($0.path, $0.line, $0.column, $0.code) < ($1.path, $1.line, $1.column, $1.code) }

@@ -345,7 +345,12 @@ struct BodyWalker {
                         ? relation?.context.map { flatBuffer[$0] }
                         : asciiContext ? Self.trimmedASCIIContext(after).map { flatBuffer[$0] } : nil
                     let wideContext = asciiContext ? nil : Self.trimmedContext(ArraySlice(after)).map { Array($0.utf8) }
-                    let inner = flatBuffer[ast.inner]
+                    // The text inside the brackets as written: Obsidian reads no emphasis in a link
+                    // (`[[Target *Note*]]` names "Target *Note*"), where cmark's text drops the `*`.
+                    let written = sourceBuffer[candidate.inner]
+                    let inner =
+                        Self.isEmphasisDropped(from: written, in: flatBuffer[ast.inner])
+                        ? written : flatBuffer[ast.inner]
                     // A link broken over lines reads as one line.
                     let joined: [UInt8]? =
                         inner.contains(UInt8(ascii: "\n"))

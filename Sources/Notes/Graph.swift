@@ -4,12 +4,8 @@ import Support
 
 /// The notes as a graph: links resolved to notes, backlinks, tags, orphans and problems.
 ///
-/// A link target resolves in these steps, exact first:
-/// 1. permalink, 2. title, 3. alias, 4. path relative to the vault root (with or without `.md`,
-/// or a trailing part of it such as `folder/Note`), 5. file stem.
-/// The first step with exactly one match wins; two or more matches in a step make the link ambiguous.
-/// When no exact step matches, the same steps run again ignoring case, and a step's match is taken
-/// only when it is unique. Nothing is fuzzy.
+/// A link target resolves as Obsidian resolves it, by path, then (for the notes that answer to
+/// them) by permalink, title and alias: see `ResolutionIndex`. Nothing is fuzzy.
 public struct Graph: Sendable {
     public enum Resolution: Sendable, Equatable {
         case resolved(Int)
@@ -140,7 +136,7 @@ public struct Graph: Sendable {
     public let loadDiagnostics: [NoteDiagnostic]
     private let index: ResolutionIndex
     /// Every note's names lowered, made on the first "did you mean".
-    private let suggestions: LazyBox<TitleSuggestions>
+    let suggestions: LazyBox<TitleSuggestions>
     /// The files beside the notes that are not notes, and an index of them made on first use.
     public let attachments: [Attachment]
     let attachmentIndex: LazyBox<AttachmentIndex>
@@ -171,12 +167,16 @@ public struct Graph: Sendable {
             let slots = DisjointSlots(slots)
             DispatchQueue.concurrentPerform(iterations: notes.count) { source in
                 var ambiguous: [Int: [Int]] = [:]
+                let folder = ResolutionIndex.folderKey(of: notes[source])
                 for (position, link) in notes[source].links.enumerated() {
                     let target = link.target
                     let slot = starts[source] + position
-                    // A markdown link names a file relative to its note, as a browser reads it.
-                    let relative = link.style == .markdown ? index.resolve(target, from: notes[source].path) : nil
-                    switch target.isEmpty ? .resolved(source) : relative ?? index.resolve(target) {
+                    // A markdown link names a file relative to its note, as a browser reads it; a
+                    // wiki link does when it starts `./` or `../`, as Obsidian reads it.
+                    let relative =
+                        link.style == .markdown || target.hasPrefix("./") || target.hasPrefix("../")
+                        ? index.resolve(target, from: notes[source].path) : nil
+                    switch target.isEmpty ? .resolved(source) : relative ?? index.resolve(target, inFolder: folder) {
                     case .resolved(let note): slots[slot] = Int32(note)
                     case .unresolved: slots[slot] = Edge.unresolvedCode
                     case .ambiguous(let candidates):
@@ -199,7 +199,7 @@ public struct Graph: Sendable {
         var name = name.trimmed
         if name.hasPrefix("[["), name.hasSuffix("]]") { name = String(name.dropFirst(2).dropLast(2)) }
         let target = BodyWalker.splitInner(name).target
-        let byName = index.resolve(target)
+        let byName = index.resolve(target, everyName: true)
         if case .resolved(let found) = byName { return .resolved(found) }
         // A path names its note: as printed by `notes list`, relative to the current folder, or absolute.
         // (Looked up, not scanned: a scan of every note per unresolved rule citation cost more than
@@ -262,19 +262,33 @@ public struct Graph: Sendable {
         let found = ConcurrentSlots<String>(count: names.count)
         let (wanted, graph) = (names, self)
         DispatchQueue.concurrentPerform(iterations: wanted.count) { position in
-            found[position] = graph.closestTitles(to: wanted[position], limit: 1).first
+            // A title more than a third of the name away is no typo of it, and not worth offering:
+            // bounded so, most titles are passed over by their length alone.
+            let name = wanted[position]
+            found[position] =
+                graph.suggestions.value.closest(
+                    to: name, limit: 1, maxDistance: max(2, name.unicodeScalars.count / 3)
+                ).first
         }
         var byName: [String: String] = [:]
         for (name, title) in zip(names, found.take()) { byName[name] = title }
         return byName
     }
 
+    /// How `check` reports a link that leads to no note (`note_links: { unresolved: … }`).
+    public enum BrokenLinks: String, Sendable, CaseIterable {
+        case error, warning, off
+    }
+
     /// Every problem in the vault: per-note diagnostics, broken and ambiguous links,
     /// duplicate titles and permalinks, orphans; sorted by path and line.
-    public func check(reportOrphans: Bool = true) -> [NoteDiagnostic] {
+    /// `brokenLinks`: nil reports a broken link as an error, or as a warning in an Obsidian vault
+    /// (whose notes go by path only: such a vault keeps links to notes not written yet).
+    public func check(reportOrphans: Bool = true, brokenLinks: BrokenLinks? = nil) -> [NoteDiagnostic] {
         var problems = loadDiagnostics
-        // Suggestions cost a pass over every note: the first 200 broken links get one.
-        let suggestionLimit = 200
+        // Suggestions cost a pass over every note: the first 200 broken links get one (none when
+        // broken links are not reported).
+        let suggestionLimit = brokenLinks == .off ? 0 : 200
         var suggestions = 0
         let suggested = suggestionsForBrokenLinks(first: suggestionLimit)
         // Each linked note's heading texts and slugs, gathered once: a scan of its headings per
@@ -285,6 +299,13 @@ public struct Graph: Sendable {
             let names = Set(notes[note].headings.flatMap { [$0.slug, $0.text] })
             headingNamesByNote[note] = names
             return names
+        }
+        /// `[[Note#Setup#Linux]]`: a heading under another.
+        func hasNestedHeading(_ anchor: String, in note: Int) -> Bool {
+            guard anchor.utf8.contains(UInt8(ascii: "#")) else { return false }
+            return HeadingPath(anchor).isFound(in: notes[note].headings) { heading, part in
+                heading.text == part || heading.slug == part || heading.slug == Slug.heading(part)
+            }
         }
         for index in notes.indices where !notes[index].diagnostics.isEmpty { problems += notes[index].diagnostics }
         for edge in edges {
@@ -306,7 +327,8 @@ public struct Graph: Sendable {
                     }
                 } else if !anchor.isEmpty,
                     !headingNames(of: target).contains(anchor),
-                    !headingNames(of: target).contains(Slug.heading(anchor))
+                    !headingNames(of: target).contains(Slug.heading(anchor)),
+                    !hasNestedHeading(anchor, in: target)
                 {
                     problems.append(
                         NoteDiagnostic(
@@ -324,6 +346,13 @@ public struct Graph: Sendable {
                             "\(edge.link.raw): no file \(edge.link.target) beside the notes"))
                 }
             case .unresolved:
+                let severity: NoteDiagnostic.Severity
+                switch brokenLinks {
+                case .off?: continue
+                case .warning?: severity = .warning
+                case .error?: severity = .error
+                case nil: severity = notes[edge.source].linkNames == .none ? .warning : .error
+                }
                 var message = "broken link \(edge.link.raw): no note has this title, alias, permalink or file name"
                 suggestions += 1
                 if suggestions <= suggestionLimit, let first = suggested[edge.link.target] {
@@ -331,7 +360,7 @@ public struct Graph: Sendable {
                 }
                 problems.append(
                     NoteDiagnostic(
-                        .error, "broken-link", path: path, line: edge.link.line, column: edge.link.column, message)
+                        severity, "broken-link", path: path, line: edge.link.line, column: edge.link.column, message)
                 )
             case .ambiguous(let candidates):
                 let names = candidates.lazy.map { notes[$0].path }.joined(separator: ", ", atMost: 5)
@@ -341,6 +370,8 @@ public struct Graph: Sendable {
                         "ambiguous link \(edge.link.raw): it matches \(names)"))
             }
         }
+        // A name two notes share matters where links find notes by it: an Obsidian note goes by its
+        // path, and a title made from a heading or the file name is no name a team chose.
         problems += duplicates(
             of: { notes[$0].permalink }, code: "duplicate-permalink", severity: .error, what: "permalink")
         problems += duplicates(of: { notes[$0].title }, code: "duplicate-title", severity: .warning, what: "title")
@@ -361,7 +392,9 @@ public struct Graph: Sendable {
         var groups: [String: [Int]] = [:]
         // By position, the field read in place: a copy of each note (a key path applied to it
         // makes one) costs a dozen reference counts.
-        for position in notes.indices { groups[key(position), default: []].append(position) }
+        for position in notes.indices where notes[position].answers(to: .permalink) {
+            groups[key(position), default: []].append(position)
+        }
         var problems: [NoteDiagnostic] = []
         for (value, members) in groups where members.count > 1 {
             for member in members {
@@ -395,9 +428,18 @@ final class NoteStore: Sendable {
 }
 
 /// Lookup tables for link resolution, built once per graph.
+///
+/// A link's target resolves in Obsidian's order, by the notes' paths (case ignored, as Obsidian
+/// ignores it; among notes differing only in case, the exact spelling):
+/// 1. the note at that path from the vault's root (`.md` may be left out);
+/// 2. the note of that name, or trailing path (`folder/Note`), in the linking note's folder;
+/// 3. of the notes of that name, the one with the fewest folders in its path; two or more at
+///    that depth make the link ambiguous.
+/// Then by names, among the notes that answer to them (`LinkNames`): 4. permalink, 5. title,
+/// 6. alias; exact first, then ignoring case; two notes sharing a name in a step are ambiguous.
 struct ResolutionIndex: Sendable {
     /// The notes a name matches in the first step where it matches any (0 permalink, 1 title,
-    /// 2 alias, 3 path, 4 stem): one lookup answers all five steps.
+    /// 2 alias): one lookup answers all three steps.
     /// Most names belong to one note: the others list stays empty and costs no allocation.
     struct Match: Sendable {
         var step: Int32
@@ -416,51 +458,74 @@ struct ResolutionIndex: Sendable {
         }
     }
 
-    private let exact: [String: Match]
-    /// Made on the first name that matches nothing exactly: in a tidy vault, never.
-    private let folded: LazyBox<[String: Match]>
-    /// Each note under every trailing part of its path (`b/c` and `c` for `a/b/c.md`), for
-    /// `folder/Note` links: one lookup a link, where a scan of every path made a broken path
-    /// link cost the size of the vault.
-    private let suffixes: LazyBox<[String: [Int]]>
+    private let notes: [Note]
+    /// Each note by its path without `.md`, lowered (a list: on a case-sensitive disk `Note.md`
+    /// and `note.md` are two files).
+    private let paths: [String: [Int]]
+    /// Each note under every trailing part of its path after a slash (`b/c` and `c` for
+    /// `a/b/c.md`), lowered, the fewest folders first: one lookup a link for step 3.
+    private let trailing: [String: [Int]]
+    /// The names of the notes that answer to them in links, exact and lowered (the second made
+    /// on the first name that matches nothing exactly: in a tidy vault, never).
+    private let names: [String: Match]
+    private let foldedNames: LazyBox<[String: Match]>
+    /// Every note's names, for a note looked up by name rather than linked to (`Graph.resolve`).
+    private let allNames: LazyBox<[String: Match]>
+    private let allFoldedNames: LazyBox<[String: Match]>
     /// Each note by its file's path, for markdown links read relative to their note.
     private let filePaths: LazyBox<[String: Int]>
-    private let foldedSuffixes: LazyBox<[String: [Int]]>
 
     init(notes: [Note]) {
-        exact = Self.table(notes, folded: false)
-        folded = LazyBox { Self.table(notes, folded: true) }
-        suffixes = LazyBox { Self.suffixTable(notes, folded: false) }
+        self.notes = notes
+        (paths, trailing) = Self.pathTables(notes)
+        names = Self.nameTable(notes, folded: false, every: false)
+        foldedNames = LazyBox { Self.nameTable(notes, folded: true, every: false) }
+        allNames = LazyBox { Self.nameTable(notes, folded: false, every: true) }
+        allFoldedNames = LazyBox { Self.nameTable(notes, folded: true, every: true) }
         filePaths = LazyBox {
             // A folder given twice loads its notes twice: the first of a path stands for it.
             Dictionary(
                 notes.indices.map { (ResolutionIndex.normalized(notes[$0].path), $0) },
                 uniquingKeysWith: { first, _ in first })
         }
-        foldedSuffixes = LazyBox { Self.suffixTable(notes, folded: true) }
     }
 
-    private static func suffixTable(_ notes: [Note], folded: Bool) -> [String: [Int]] {
-        var table: [String: [Int]] = [:]
+    private static func pathTables(_ notes: [Note]) -> (paths: [String: [Int]], trailing: [String: [Int]]) {
+        var paths: [String: [Int]] = [:]
+        var trailing: [String: [Int]] = [:]
+        paths.reserveCapacity(notes.count)
+        trailing.reserveCapacity(notes.count * 2)
         for position in notes.indices {
-            let path = notes[position].relativePath.withoutMarkdownExtension
-            var rest = Substring(folded ? path.lowercased() : path)
+            let path = notes[position].relativePath.withoutMarkdownExtension.lowercased()
+            paths[path, default: []].append(position)
+            var rest = Substring(path)
             while let slash = rest.utf8.firstIndex(of: UInt8(ascii: "/")) {
                 rest = rest[rest.utf8.index(after: slash)...]
-                table[String(rest), default: []].append(position)
+                trailing[String(rest), default: []].append(position)
             }
         }
-        return table
+        // Positions were added in note order: a stable sort by depth keeps that order within a depth.
+        for (key, found) in trailing where found.count > 1 {
+            trailing[key] = found.enumerated().sorted {
+                (Self.depth(notes[$0.element]), $0.offset) < (Self.depth(notes[$1.element]), $1.offset)
+            }.map(\.element)
+        }
+        return (paths, trailing)
     }
 
-    private static func table(_ notes: [Note], folded: Bool) -> [String: Match] {
-        // About six names a note (permalink, title, alias, two path forms, stem): room for them up
-        // front spares rehashing every key each time the table doubles.
+    /// The folders in a note's path.
+    static func depth(_ note: Note) -> Int {
+        note.relativePath.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+    }
+
+    /// `every`: each note's names, else only those it answers to in links.
+    private static func nameTable(_ notes: [Note], folded: Bool, every: Bool) -> [String: Match] {
         var table: [String: Match] = [:]
-        table.reserveCapacity(notes.count * 6)
-        for step in 0..<5 {
-            for position in notes.indices {
-                forEachKey(of: position, in: notes, step: step) { key in
+        table.reserveCapacity(notes.count * 3)
+        let kinds: [LinkNames.Name] = [.permalink, .title, .alias]
+        for step in 0..<3 {
+            for position in notes.indices where every || notes[position].answers(to: kinds[step]) {
+                forEachName(of: position, in: notes, step: step) { key in
                     guard !key.isEmpty else { return }
                     // One lookup: a new name starts with this note, one seen before may add it.
                     table[folded ? key.lowercased() : key, default: Match(step: Int32(step), first: Int32(position))]
@@ -471,19 +536,21 @@ struct ResolutionIndex: Sendable {
         return table
     }
 
-    /// The names a note answers to in each step: permalink, title, aliases, path, stem.
+    /// The names a note answers to in each step: permalink, title, aliases.
     /// (Read field by field: passing the whole note would copy it, a dozen reference counts a call.)
-    private static func forEachKey(of position: Int, in notes: [Note], step: Int, _ body: (String) -> Void) {
+    private static func forEachName(of position: Int, in notes: [Note], step: Int, _ body: (String) -> Void) {
         switch step {
         case 0: body(notes[position].permalink)
         case 1: body(notes[position].title)
-        case 2: for alias in notes[position].aliases { body(alias) }
-        case 3:
-            body(notes[position].relativePath)
-            body(notes[position].relativePath.withoutMarkdownExtension)
-        // `stem` of the path read in place (the computed property on the note copied it).
-        default: body(Note.stemOf(notes[position].relativePath))
+        default: for alias in notes[position].aliases { body(alias) }
         }
+    }
+
+    /// The folder of a note's path, lowered, as `resolve(_:inFolder:)` takes it (`""` at the root).
+    static func folderKey(of note: Note) -> String {
+        let path = note.relativePath
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(path[..<slash]).lowercased()
     }
 
     /// `[text](../views/sheets.md)` in `docs/guides/intro.md`: the note whose file is
@@ -519,7 +586,10 @@ struct ResolutionIndex: Sendable {
         return components.joined(separator: "/")
     }
 
-    func resolve(_ rawTarget: String) -> Graph.Resolution {
+    /// Where a link's target leads, from a note in `folder` (`folderKey`; nil: no note, as when a
+    /// name is looked up). `everyName`: every note answers to its names, not only those whose
+    /// vault says so.
+    func resolve(_ rawTarget: String, inFolder folder: String? = nil, everyName: Bool = false) -> Graph.Resolution {
         var target = rawTarget.trimmed
         // The prefixes are looked for only where the first byte allows them (most names: never).
         if target.utf8.first == UInt8(ascii: "m"), target.hasPrefix("memory://") {
@@ -531,27 +601,45 @@ struct ResolutionIndex: Sendable {
             target.removeFirst(target.hasPrefix("/") ? 1 : 2)
         }
         guard !target.isEmpty else { return .unresolved }
-        if let found = Self.firstStep(exact[target], orSuffixOf: target, in: self, folded: false) { return found }
-        let lowered = target.lowercased()
-        return Self.firstStep(folded.value[lowered], orSuffixOf: lowered, in: self, folded: true) ?? .unresolved
-    }
-
-    /// A path's trailing part (`folder/Note`) counts after the whole path (step 3) and before the stem (step 4).
-    private static func firstStep(
-        _ match: Match?, orSuffixOf target: String, in index: ResolutionIndex, folded: Bool
-    ) -> Graph.Resolution? {
-        if let match, match.step <= 3 { return match.resolution }
-        if let found = index.suffixMatches(target, folded: folded) {
-            return found.count == 1 ? .resolved(found[0]) : .ambiguous(found)
+        let spelt = target.withoutMarkdownExtension
+        let key = spelt.lowercased()
+        if let found = paths[key] {
+            let byPath = exactSpelling(found, spelt)
+            guard case .ambiguous(let candidates) = byPath else { return byPath }
+            // One path for two notes: two folders of notes loaded together (a team's `hub.md` beside
+            // the built-in one). A name that tells them apart decides.
+            if case .resolved(let named) = byName(target, everyName: everyName),
+                everyName || candidates.contains(named)
+            {
+                return .resolved(named)
+            }
+            return byPath
         }
-        return match?.resolution
+        if let found = trailing[key] {
+            if let folder, !folder.isEmpty, let sibling = paths[folder + "/" + key] {
+                return exactSpelling(sibling, spelt)
+            }
+            let shallowest = Self.depth(notes[found[0]])
+            let nearest = found.prefix { Self.depth(notes[$0]) == shallowest }
+            return exactSpelling(Array(nearest), spelt)
+        }
+        return byName(target, everyName: everyName)
     }
 
-    /// `folder/Note` matches `a/folder/Note.md`.
-    private func suffixMatches(_ target: String, folded: Bool) -> [Int]? {
-        guard target.contains("/") else { return nil }
-        let wanted = target.withoutMarkdownExtension
-        // Positions were added in note order, each once: sorted, as a scan would give them.
-        return (folded ? foldedSuffixes : suffixes).value[wanted]
+    /// Steps 4 to 6: permalink, title, alias.
+    private func byName(_ target: String, everyName: Bool) -> Graph.Resolution {
+        if let match = (everyName ? allNames.value : names)[target] { return match.resolution }
+        return (everyName ? allFoldedNames : foldedNames).value[target.lowercased()]?.resolution ?? .unresolved
+    }
+
+    /// One note, or the one of several (differing in case) whose path ends as the link spells it;
+    /// else they are ambiguous.
+    private func exactSpelling(_ found: [Int], _ spelt: String) -> Graph.Resolution {
+        guard found.count > 1 else { return .resolved(found[0]) }
+        let exact = found.filter {
+            let path = notes[$0].relativePath.withoutMarkdownExtension
+            return path == spelt || path.hasSuffix("/" + spelt)
+        }
+        return exact.count == 1 ? .resolved(exact[0]) : .ambiguous(found)
     }
 }

@@ -22,13 +22,14 @@ public struct NamesFirstLoad: Sendable {
     let trigrams: [NameTrigrams?]
 
     public static func load(
-        roots: [String], extra: [Vault.Source] = [], within boundary: RealPathBoundary? = nil
+        roots: [String], extra: [Vault.Source] = [], within boundary: RealPathBoundary? = nil,
+        linkNames: LinkNames? = nil
     ) -> NamesFirstLoad {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
         var attachments: [Attachment] = []
         for root in roots {
-            let (found, files, problems) = Vault.filesUnder(root, within: boundary)
+            let (found, files, problems) = Vault.filesUnder(root, within: boundary, linkNames: linkNames)
             sources += found
             attachments += files
             diagnostics += problems
@@ -55,11 +56,12 @@ public struct NamesFirstLoad: Sendable {
         var trigrams: [NameTrigrams?] = []
         var kept: [Vault.Source] = []
         for (index, result) in read.take().enumerated() {
-            guard let (note, runs) = result else {
+            guard case (var note, let runs)? = result else {
                 diagnostics.append(
                     NoteDiagnostic(.error, "unreadable", path: given[index].path, line: 1, "cannot be read"))
                 continue
             }
+            note.linkNames = given[index].linkNames
             notes.append(note)
             whole.append(runs == nil)
             trigrams.append(runs)
@@ -81,8 +83,10 @@ public struct NamesFirstLoad: Sendable {
             if index != note, let runs = trigrams[index], !words.mayName(runs) { return }
             let source = sources[index]
             guard let data = try? source.read(), index == note || words.mayName(data) else { return }
-            notes[index] = NoteParser.parse(
+            var parsed = NoteParser.parse(
                 path: source.path, relativePath: source.relativePath, data: data, reread: source.read)
+            parsed.linkNames = source.linkNames
+            notes[index] = parsed
         }
         var merged = light
         for (index, parsed) in notes.take().enumerated() { if let parsed { merged[index] = parsed } }

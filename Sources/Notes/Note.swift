@@ -31,6 +31,11 @@ public struct Note: Sendable {
     /// the first heading or the file name, and from the path.
     var titleIsDeclared = false
     var permalinkIsDeclared = false
+    /// Which of its names besides its path a link may find it by: set from its source's vault.
+    public var linkNames: LinkNames = .declared
+
+    /// Whether a link may find this note by its title, permalink or an alias (besides its path).
+    func answers(to name: LinkNames.Name) -> Bool { linkNames.answers(to: name, titleIsDeclared: titleIsDeclared) }
 
     /// The front matter as it was read: the fields it set, none made up from the file.
     public var frontMatter: FrontMatter {

@@ -151,6 +151,8 @@ public enum NoteParser {
     static func normalizedPermalink(_ value: String) -> String {
         var value = value.trimmed
         if value.hasPrefix("memory://") { value.removeFirst("memory://".count) }
+        // `permalink: /` is a site's home page (Obsidian Publish): kept, not emptied.
+        guard value.contains(where: { $0 != "/" }) else { return value.isEmpty ? value : "/" }
         while value.hasPrefix("/") { value.removeFirst() }
         while value.hasSuffix("/") { value.removeLast() }
         return value

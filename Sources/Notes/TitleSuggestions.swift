@@ -11,5 +11,7 @@ struct TitleSuggestions: Sendable {
     }
 
     /// The `limit` titles closest to `name`: a name a note's name contains first, then by edit distance.
-    func closest(to name: String, limit: Int) -> [String] { names.closest(to: name, limit: limit) }
+    func closest(to name: String, limit: Int, maxDistance: Int = .max) -> [String] {
+        names.closest(to: name, limit: limit, maxDistance: maxDistance)
+    }
 }

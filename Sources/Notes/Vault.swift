@@ -21,6 +21,8 @@ public struct Vault: Sendable {
         public var path: String
         public var relativePath: String
         public var read: @Sendable () throws -> [UInt8]
+        /// Which names besides its path the note answers to in links (its vault's rule).
+        public var linkNames: LinkNames = .declared
 
         public init(path: String, relativePath: String, read: @escaping @Sendable () throws -> [UInt8]) {
             self.path = path
@@ -37,15 +39,16 @@ public struct Vault: Sendable {
     /// With a clock, marks how long finding and parsing took (`PATTERNLINT_TIMING=1`).
     /// With a boundary, no file whose real path leaves it is read (`markdownFiles`).
     /// With a progress counter, counts the notes parsed. `reading`: see `load(sources:)`.
+    /// `linkNames`: the names the roots' notes answer to in links (else `LinkNames.of(root:)`).
     public static func load(
         roots: [String], extra: [Source] = [], clock: PhaseClock? = nil, within boundary: RealPathBoundary? = nil,
-        progress: ProgressCounter? = nil, reading: (@Sendable (Note) -> Void)? = nil
+        progress: ProgressCounter? = nil, linkNames: LinkNames? = nil, reading: (@Sendable (Note) -> Void)? = nil
     ) -> Vault {
         var sources = extra
         var diagnostics: [NoteDiagnostic] = []
         var attachments: [Attachment] = []
         for root in roots {
-            let (found, files, problems) = filesUnder(root, within: boundary)
+            let (found, files, problems) = filesUnder(root, within: boundary, linkNames: linkNames)
             sources += found
             attachments += files
             diagnostics += problems
@@ -72,6 +75,7 @@ public struct Vault: Sendable {
             do {
                 let data = try source.read()
                 var note = NoteParser.parse(path: source.path, relativePath: source.relativePath, data: data)
+                note.linkNames = source.linkNames
                 reading?(note)
                 note.bodySource = .reread(source.read)
                 results[index] = .success(note)
@@ -108,9 +112,9 @@ public struct Vault: Sendable {
     }
 
     /// The markdown files under a root, and the other files that may be attachments.
-    static func filesUnder(_ root: String, within boundary: RealPathBoundary? = nil) -> (
-        [Source], [Attachment], [NoteDiagnostic]
-    ) {
+    static func filesUnder(_ root: String, within boundary: RealPathBoundary? = nil, linkNames: LinkNames? = nil)
+        -> ([Source], [Attachment], [NoteDiagnostic])
+    {
         if let boundary, !boundary.contains(root) { return ([], [], [leadsOutside(root, boundary)]) }
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -180,6 +184,8 @@ public struct Vault: Sendable {
             }
         }
         sources.sort { $0.path < $1.path }
+        let names = linkNames ?? LinkNames.of(root: base)
+        if names != .declared { for index in sources.indices { sources[index].linkNames = names } }
         attachments.sort { $0.path < $1.path }
         return (sources, attachments, diagnostics.sorted { $0.path < $1.path })
     }

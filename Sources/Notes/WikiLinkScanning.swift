@@ -132,6 +132,21 @@ extension BodyWalker {
         }
     }
 
+    /// Whether `flat` is `written` with only some `*` and `_` left out (cmark read them as emphasis).
+    static func isEmphasisDropped<Bytes: Collection<UInt8>>(from written: Bytes, in flat: Bytes) -> Bool
+    where Bytes.Index == Int {
+        guard written.count > flat.count else { return false }
+        var j = flat.startIndex
+        for byte in written {
+            if j < flat.endIndex, flat[j] == byte {
+                j += 1
+            } else if byte != UInt8(ascii: "*"), byte != UInt8(ascii: "_") {
+                return false
+            }
+        }
+        return j == flat.endIndex
+    }
+
     /// For pairing source and AST candidates: markup and spacing do not count.
     static func sameIgnoringMarkup<Bytes: Collection<UInt8>>(_ a: Bytes, _ b: Bytes) -> Bool where Bytes.Index == Int {
         func ignored(_ byte: UInt8) -> Bool {

@@ -307,7 +307,8 @@ struct MCPTools {
     func checkNotes(_ arguments: [String: Value], _ environment: LintSession) throws -> String {
         let problems = NoteExampleChecker(catalog: environment.catalog).problems(
             in: environment.graph, orphans: try boolean(arguments, "orphans", default: true),
-            examples: try boolean(arguments, "examples", default: true))
+            examples: try boolean(arguments, "examples", default: true),
+            brokenLinks: environment.configuration.unresolvedNoteLinks.flatMap(Graph.BrokenLinks.init))
         return json(problems.map(\.jsonObject))
     }
 

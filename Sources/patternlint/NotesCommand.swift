@@ -258,8 +258,10 @@ struct NotesCommand: ParsableCommand {
                 builtinFiles: BuiltinCatalog.ruleFiles, implementations: BuiltinRules.all,
                 teamFolders: configured + rules,
                 graph: graph)
+            let brokenLinks = try source.configuration()?.unresolvedNoteLinks.flatMap(Graph.BrokenLinks.init)
             let problems = NoteExampleChecker(catalog: catalog).problems(
-                in: graph, orphans: !noOrphans, examples: !noExamples, builtinNotesLoaded: !source.noBuiltin)
+                in: graph, orphans: !noOrphans, examples: !noExamples, builtinNotesLoaded: !source.noBuiltin,
+                brokenLinks: brokenLinks)
             if json {
                 let objects = problems.map(\.jsonObject)
                 let data = try JSONSerialization.data(

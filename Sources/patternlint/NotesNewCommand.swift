@@ -11,7 +11,8 @@ extension NotesCommand {
             abstract: "Write a new note from a template into a note folder, and print its path.",
             discussion: """
                 The note goes into the first configured note folder (`notes:` in .patternlint.yml, \
-                then --notes), or --dir, as TITLE-SLUG.md, with front matter in the catalogue's \
+                then --notes), or --dir, as TITLE-SLUG.md (as "Title.md" where the folder's notes \
+                are named by their titles, as in an Obsidian vault), with front matter in the catalogue's \
                 form: title, type, permalink (from its path in the note folder) and tags. \
                 Templates are markdown files in the templates folder (--templates, default \
                 .templates in the first note folder; hidden folders are not read as notes): \
@@ -46,10 +47,17 @@ extension NotesCommand {
                         "notes new: no note folder to write in; set `notes:` in .patternlint.yml, or give --notes DIR or --dir DIR"
                 )
             }
-            guard let fileName = NoteDraft.fileName(for: title) else {
+            // Titles and permalinks are what a new note must not repeat: the names suffice.
+            let graph = NamesFirstLoad.load(
+                roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources
+            ).graph
+            let directory = dir ?? folders.first!.path
+            // Named as the notes already in that folder are: by title in an Obsidian vault.
+            let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+            let naming = NoteFileNaming(judging: graph.notes.lazy.filter { $0.path.hasPrefix(prefix) })
+            guard let fileName = naming.fileName(for: title) else {
                 throw CLIFailure(message: "notes new: \"\(title)\" has no letter or digit to name a file after")
             }
-            let directory = dir ?? folders.first!.path
             let path = (directory.hasSuffix("/") ? String(directory.dropLast()) : directory) + "/" + fileName
             // The permalink follows the path in the note folder (or in --dir, when that is in none).
             let relative = folders.folder(containing: directory).flatMap { NoteFolders.relative(directory, in: $0) }
@@ -58,10 +66,6 @@ extension NotesCommand {
                 title: title,
                 permalink: permalink.map { $0.trimmed } ?? Slug.permalink(fromRelativePath: relative ?? fileName),
                 type: type, tags: tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }, date: NoteDraft.today())
-            // Titles and permalinks are what a new note must not repeat: the names suffice.
-            let graph = NamesFirstLoad.load(
-                roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources
-            ).graph
             try refuseTaken(draft, path: path, in: graph)
             let templateText = try templateContents(folders)
             let text = draft.text(template: templateText)

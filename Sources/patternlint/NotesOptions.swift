@@ -42,9 +42,11 @@ struct NotesOptions: ParsableArguments {
         try finishInterruptedWrites()
         var sources: [Vault.Source] = []
         if !noBuiltin { sources = BuiltinCatalog.noteSources }
-        let configured = try configuration().map { config in config.notes.map(config.resolve) } ?? []
+        let config = try configuration()
+        let configured = config.map { config in config.notes.map(config.resolve) } ?? []
         return Vault.load(
-            roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress, reading: reading)
+            roots: configured + roots + extraRoots, extra: sources, clock: clock, progress: progress,
+            linkNames: config?.noteLinkNames, reading: reading)
     }
 
     /// The notes and their links, and the rule files citing them (the built-in rules' when the

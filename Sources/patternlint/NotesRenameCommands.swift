@@ -70,7 +70,8 @@ private func relocate(
     try source.finishInterruptedWrites(extraRules: options.rules)
     let configuration = try source.configuration()
     let first = NamesFirstLoad.load(
-        roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources)
+        roots: try source.noteFolderPaths(), extra: source.noBuiltin ? [] : BuiltinCatalog.noteSources,
+        linkNames: configuration?.noteLinkNames)
     clock.mark("notes: names")
     reportLoadProblems(first.graph)
     let index = try first.graph.note(named: name)

@@ -704,6 +704,16 @@ extension EngineTests {
             ("reporter: [xcode]\n", ":1: `reporter` must be a reporter's name, not a list"),
             ("included:\n  - {a: 1}\n", ":1: each item of `included` must be a path or name, not a mapping"),
             ("mcp: {writes: yes-please}\n", ":1: `mcp.writes` must be true or false, not `yes-please`"),
+            ("note_links: {names: titles}\n", ":1: `note_links.names` must be declared, all or none, not `titles`"),
+            (
+                "note_links: {unresolved: [a]}\n",
+                ":1: `note_links.unresolved` must be error, warning or off, not a list"
+            ),
+            (
+                "note_links: {aliases: true}\n",
+                ":1: unknown key `note_links.aliases`; `note_links` takes `names` and `unresolved`"
+            ),
+            ("note_links: none\n", ":1: `note_links` must be a mapping, e.g. `note_links: { names: none }`"),
             (
                 "constant-binding:\n  previews: [a]\n",
                 ":2: `constant-binding.previews` must be a single value, not a list"
@@ -715,6 +725,10 @@ extension EngineTests {
                 XCTAssertFalse("\($0)".contains("AnyHashable"))
             }
         }
+        let links = try Configuration.load(path: try write("note_links: {names: none, unresolved: warning}\n"))
+        XCTAssertEqual(links.noteLinkNames, LinkNames.none)
+        XCTAssertEqual(links.unresolvedNoteLinks, "warning")
+        XCTAssertTrue(links.warnings(rules: [:]).isEmpty)
         let path = try write("constant-binding: [1, 2]\n")
         let configuration = try Configuration.load(path: path)
         XCTAssertEqual(

@@ -37,7 +37,8 @@ final class VaultTests: XCTestCase {
                 "9:41 wiki Target Note#Second Part|both",
                 "10:7 embed Target Note#|",
                 "10:35 wiki folder/Deep Note#|",
-                "12:7 wiki Target Note#|",
+                // Read literally, as Obsidian reads it: no note is called so.
+                "12:7 wiki Target *Note*#|",
                 "13:8 wiki Target Note#|",
                 "22:12 markdown other.md#|",
                 "26:3 wiki Target Note#|",
@@ -134,7 +135,7 @@ final class VaultTests: XCTestCase {
         XCTAssertEqual(resolutions[2], .resolved(3), ".md left out")
         XCTAssertEqual(resolutions[3], .unresolved)
         XCTAssertEqual(resolutions[4], .resolved(3), "./ is this folder")
-        XCTAssertEqual(resolutions[5], .ambiguous([1, 2]), "a wiki link still goes by name")
+        XCTAssertEqual(resolutions[5], .resolved(2), "a wiki link by name: the one in the note's folder")
         XCTAssertEqual(ResolutionIndex.normalized("a/./b/../c.md"), "a/c.md")
         XCTAssertEqual(ResolutionIndex.normalized("../notes/x.md"), "../notes/x.md")
     }
@@ -142,7 +143,8 @@ final class VaultTests: XCTestCase {
     /// A title shared by many notes names five of the others and counts the rest.
     func testDuplicateTitlesNameFiveOthersAtMost() {
         let notes = (0..<8).map {
-            NoteParser.parse(path: "d\($0)/README.md", relativePath: "d\($0)/README.md", text: "# Same\n")
+            NoteParser.parse(
+                path: "d\($0)/README.md", relativePath: "d\($0)/README.md", text: "---\ntitle: Same\n---\n")
         }
         let messages = Graph(vault: Vault(notes: notes)).check(reportOrphans: false).filter {
             $0.code == "duplicate-title"
@@ -190,6 +192,7 @@ final class VaultTests: XCTestCase {
                 "bom.md:1 orphan",
                 "empty.md:1 orphan",
                 "Deep Note.md:6 ambiguous-link",
+                "links.md:12 broken-link",
                 "other.md:8 ambiguous-link",
                 "target.md:1 duplicate-permalink",
                 "twin-a.md:1 duplicate-title",
