@@ -1270,6 +1270,7 @@ struct AccountSettings: View {
     (path: #"Rules/duplicate-navigation-destination.md"#, contents: #"""
 ---
 id: duplicate-navigation-destination
+opt_in: true
 severity: warning
 note: "[[Enum Routes and Programmatic Navigation]]"
 summary: >-
@@ -4668,6 +4669,7 @@ struct Counter: View {
     (path: #"Rules/state-modified-in-body.md"#, contents: #"""
 ---
 id: state-modified-in-body
+opt_in: true
 severity: info
 note: "[[Views-Only State Management]]"
 summary: >-
@@ -5625,6 +5627,7 @@ struct Counter: View {
     (path: #"Rules/value-link-without-destination.md"#, contents: #"""
 ---
 id: value-link-without-destination
+opt_in: true
 severity: warning
 note: "[[Value-Based List Navigation]]"
 summary: >-

