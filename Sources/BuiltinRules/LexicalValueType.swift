@@ -101,7 +101,7 @@ struct LexicalValueType: Equatable {
             // Any other earlier mention (a pattern, an `if let`) may bind it to another value.
             return nil
         }
-        if let function = enclosingFunction(of: use, in: s),
+        if let function = s.enclosingFunction(of: use, withinType: true),
             let parameter = s.functions[function].parameters.first(where: { $0.name == name })
         {
             return plain(parameter.type).map {
@@ -187,16 +187,6 @@ struct LexicalValueType: Equatable {
             case .typeBody, .file: return false
             default: break
             }
-            return true
-        }
-        return found
-    }
-
-    static func enclosingFunction(of token: Int, in s: Structure) -> Int? {
-        var found: Int?
-        s.forEachEnclosingScope(of: token) { scope in
-            if case .function(let function) = scope.kind { found = function; return false }
-            if case .typeBody = scope.kind { return false }
             return true
         }
         return found

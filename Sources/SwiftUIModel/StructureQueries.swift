@@ -500,11 +500,13 @@ extension Structure {
         return types[owner].name
     }
 
-    /// The innermost function whose body holds the token.
-    func enclosingFunction(of token: Int) -> Int? {
+    /// The innermost function whose body holds the token; with `withinType`, only one inside the
+    /// type body around the token (a function around a local type does not count).
+    package func enclosingFunction(of token: Int, withinType: Bool = false) -> Int? {
         var found: Int?
         forEachEnclosingScope(of: token) { scope in
             if case .function(let function) = scope.kind { found = function; return false }
+            if withinType, case .typeBody = scope.kind { return false }
             return true
         }
         return found
