@@ -68,12 +68,10 @@ extension CollectingRule {
             ruleID: id, collect: { file in self.collect(file) },
             gather: { pieces in Self.merge(Collected<FileInfo>(pieces.map { $0 as? FileInfo })) },
             same: { a, b in
-                switch (a, b) {
-                case (nil, nil): return true
-                case (let a?, let b?):
-                    return (a as? FileInfo).map { x in (b as? FileInfo).map { x == $0 } ?? false } ?? false
-                default: return false
-                }
+                // Both absent, or both this rule's facts and equal (a piece of another type never is).
+                guard let a, let b else { return a == nil && b == nil }
+                guard let x = a as? FileInfo, let y = b as? FileInfo else { return false }
+                return x == y
             })
     }
 
