@@ -105,7 +105,7 @@ public struct DuplicateNavigationDestinationRule: CollectingRule {
         for (file, facts) in collected.byFile.enumerated() {
             guard let facts else { continue }
             for name in facts.declaredTypes {
-                lastNames[String(name.split(separator: ".").last ?? Substring(name)), default: []].insert(name)
+                lastNames[lastName(name), default: []].insert(name)
             }
             for destination in facts.destinations {
                 project.destinations[DuplicateNavigationDestinationRule.lastName(destination.view), default: []].append(
@@ -221,7 +221,7 @@ public struct DuplicateNavigationDestinationRule: CollectingRule {
         }
     }
 
-    static func lastName(_ name: String) -> String { String(name.split(separator: ".").last ?? Substring(name)) }
+    static func lastName(_ name: String) -> String { name.lastComponent(separatedBy: UInt8(ascii: ".")) }
 }
 
 /// One file's facts for `duplicate-navigation-destination`.

@@ -173,7 +173,7 @@ struct LexicalValueType: Equatable {
                     || byte == UInt8(ascii: ".")
             })
         else { return nil }
-        let last = String(text.split(separator: ".").last ?? text)
+        let last = String(text).lastComponent(separatedBy: UInt8(ascii: "."))
         guard Structure.isTypeName(last), last != "AnyHashable", last != "Self" else { return nil }
         return last
     }

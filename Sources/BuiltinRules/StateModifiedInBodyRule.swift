@@ -26,9 +26,9 @@ public struct StateModifiedInBodyRule: CollectingRule {
     public func collect(_ file: LintFile) -> StateChangeFacts? {
         let s = file.structure
         var facts = StateChangeFacts()
-        for property in s.properties where !property.isStatic {
-            guard let owner = property.owner, property.attributes.contains("@State") else { continue }
-            facts.states.append(.init(type: s.types[owner].name, name: property.name))
+        for position in s.properties.indices where s.properties[position].attributes.contains("@State") {
+            guard let owner = s.properties[position].owner, !s.properties[position].isStatic else { continue }
+            facts.states.append(.init(type: s.types[owner].name, name: s.properties[position].name))
         }
         // Only a type with `@State` here, or an extension (of a view declared elsewhere), can change one.
         let stateful = Set(facts.states.map(\.type))
@@ -36,10 +36,10 @@ public struct StateModifiedInBodyRule: CollectingRule {
             s.types[owner].kind == .extension || stateful.contains(s.types[owner].name)
         }
         guard !stateful.isEmpty || s.types.contains(where: { $0.kind == .extension }) else { return nil }
-        for function in s.functions where !function.isInitializer {
-            guard let owner = function.owner, mayChangeState(owner), let body = function.body,
-                !s.is(function.nameToken, "body")
-            else {
+        for position in s.functions.indices {
+            guard let owner = s.functions[position].owner, mayChangeState(owner) else { continue }
+            let function = s.functions[position]
+            guard !function.isInitializer, let body = function.body, !s.is(function.nameToken, "body") else {
                 continue
             }
             let changes = Self.topLevelChanges(in: body, in: s)
@@ -48,8 +48,11 @@ public struct StateModifiedInBodyRule: CollectingRule {
                     .init(type: s.types[owner].name, name: function.name, isFunction: true, changes: changes))
             }
         }
-        for property in s.properties where !property.isStatic {
-            guard let owner = property.owner, mayChangeState(owner), let body = property.body, property.name != "body",
+        for position in s.properties.indices {
+            guard let owner = s.properties[position].owner, s.properties[position].body != nil, mayChangeState(owner)
+            else { continue }
+            let property = s.properties[position]
+            guard !property.isStatic, let body = property.body, property.name != "body",
                 !property.attributes.contains(where: { $0 == "@State" || $0 == "@Binding" })
             else { continue }
             // A getter only: observers (`didSet`) run on writes, not while `body` reads it.
@@ -91,9 +94,14 @@ public struct StateModifiedInBodyRule: CollectingRule {
         if s.punct(index - 1, UInt8(ascii: ".")), !s.is(index - 2, "self") { return nil }
         let next = index + 1
         guard next < s.code.count else { return nil }
-        if s.code[next].kind == .operator, BindingWrites.isAssignment(s.text(next)) { return s.text(index) }
+        // An assignment operator ends in `=`: only then is its text read.
+        if s.code[next].kind == .operator, s.file.bytes[s.code[next].end - 1] == UInt8(ascii: "="),
+            BindingWrites.isAssignment(s.text(next))
+        {
+            return s.text(index)
+        }
         if s.punct(next, UInt8(ascii: ".")), next + 2 < s.code.count, s.code[next + 1].kind == .identifier,
-            BindingWrites.mutatingMethods.contains(s.text(next + 1)), s.punct(next + 2, UInt8(ascii: "(")),
+            s.punct(next + 2, UInt8(ascii: "(")), BindingWrites.mutatingMethods.contains(s.text(next + 1)),
             !s.is(next + 1, "dismiss")
         {
             return s.text(index)
@@ -139,10 +147,16 @@ public struct StateModifiedInBodyRule: CollectingRule {
         // properties, and `let _ = x = …`.
         var uses: [(offset: Int, type: String, member: String, isCall: Bool)] = []
         var direct: [(offset: Int, type: String, name: String)] = []
+        // `@State` is stored, so a view's own declaration holds all of it: a view declared here
+        // without any cannot have its state changed (an extension's view is declared elsewhere).
+        var stateful = Set<Int>()
+        for property in s.properties.indices where s.properties[property].attributes.contains("@State") {
+            if let owner = s.properties[property].owner { stateful.insert(owner) }
+        }
         for property in s.properties where property.name == "body" {
             guard let owner = property.owner, let body = property.body,
-                s.isViewType(s.types[owner])
-                    || s.types[owner].kind == .extension, !s.isInPreview(property.nameToken)
+                s.types[owner].kind == .extension || (stateful.contains(owner) && s.isViewType(s.types[owner])),
+                !s.isInPreview(property.nameToken)
             else { continue }
             let type = s.types[owner].name
             // Tokens of one scope run together or not at all: one walk per scope, and one use per name.

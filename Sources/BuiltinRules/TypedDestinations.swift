@@ -1,3 +1,4 @@
+import LintEngine
 import SwiftLexer
 import SwiftUIModel
 
@@ -8,6 +9,12 @@ import SwiftUIModel
 struct TypedDestination {
     var call: Int
     var type: String?
+
+    /// The file's destinations; none without a destination modifier's name (a package's or the
+    /// team's too) in the file's vocabulary.
+    static func all(in file: LintFile) -> [TypedDestination] {
+        file.vocabulary.contains(.navigationDestination) ? all(in: file.structure) : []
+    }
 
     /// Every destination modifier that takes a type; `isPresented:`, `item:` and TCA's `store:`
     /// forms present no value links' values and are left out.

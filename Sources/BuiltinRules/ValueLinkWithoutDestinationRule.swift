@@ -17,7 +17,7 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
     public func collect(_ file: LintFile) -> ValueLinkFacts? {
         let s = file.structure
         var facts = ValueLinkFacts()
-        for destination in TypedDestination.all(in: s) {
+        for destination in TypedDestination.all(in: file) {
             let call = s.calls[destination.call]
             let line = s.code[call.calleeToken].line
             let site = ValueLinkFacts.Site(
@@ -30,15 +30,30 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
             }
         }
         for type in s.types where type.kind != .extension && type.kind != .protocol {
-            facts.declaredTypes.append(String(type.name.split(separator: ".").last ?? Substring(type.name)))
+            facts.declaredTypes.append(type.name.lastComponent(separatedBy: UInt8(ascii: ".")))
         }
         let bytes = s.file.bytes
         facts.imports = s.importedModules()
         // A router handed `Route.self` is called from view code, which imports SwiftUI.
         let readsMentions = facts.imports.isEmpty || facts.imports.contains("SwiftUI")
-        for index in s.code.indices {
+        // The tokens that can start an alias or a mention, found in one tight pass.
+        var candidates: [Int] = []
+        s.code.withUnsafeBufferPointer { code in
+            for index in code.indices {
+                let token = code[index]
+                if token.kind == .keyword {
+                    if token.keyword == .typealias || (readsMentions && token.keyword == .self) {
+                        candidates.append(index)
+                    }
+                } else if readsMentions, token.kind == .operator, token.length == 1,
+                    bytes[token.offset] == UInt8(ascii: "<")
+                {
+                    candidates.append(index)
+                }
+            }
+        }
+        for index in candidates {
             let token = s.code[index]
-            guard token.kind == .keyword || (readsMentions && token.kind == .operator) else { continue }
             if token.keyword == .typealias, index + 3 < s.code.count, s.code[index + 1].kind == .identifier,
                 s.code[index + 2].kind == .operator, s.is(index + 2, "="), s.code[index + 3].kind == .identifier
             {
@@ -58,12 +73,16 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
                 facts.typeMentions.append(s.text(index + 1))
             }
         }
-        facts.folders = file.path.split(separator: "/").dropLast().map(String.init)
-        for call in s.calls where !call.isMember && call.callee == "List" {
-            if s.arguments(of: call).contains(where: { $0.label == "selection" }) { facts.selectionLists = true }
+        if let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/")) { facts.folder = String(file.path[..<slash]) }
+        for call in s.calls.indices where !s.calls[call].isMember && s.calls[call].callee == "List" {
+            if s.arguments(of: s.calls[call]).contains(where: { $0.label == "selection" }) {
+                facts.selectionLists = true
+            }
         }
-        for call in s.calls where !call.isMember && call.callee == "NavigationSplitView" { facts.splitViews = true }
-        Self.readPaths(s, into: &facts)
+        facts.splitViews =
+            file.vocabulary.contains(.navigationSplitView)
+            && s.calls.contains { !$0.isMember && $0.callee == "NavigationSplitView" }
+        Self.readPaths(file, into: &facts)
         facts.destinations = facts.destinations.filter { !$0.type.isEmpty }
         return facts == ValueLinkFacts() ? nil : facts
     }
@@ -91,15 +110,20 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
 
     /// Properties typed `NavigationPath` or `[Item]`, and the names handed to a stack as its path
     /// (`NavigationStack(path: $router.path)` → `path`).
-    static func readPaths(_ s: Structure, into facts: inout ValueLinkFacts) {
-        for property in s.properties where !property.isStatic {
-            var type = property.type
-            if type == nil, property.hasInitialValue, property.nameToken + 3 < s.code.count,
-                s.is(property.nameToken + 1, "="), s.is(property.nameToken + 2, "NavigationPath")
+    static func readPaths(_ file: LintFile, into facts: inout ValueLinkFacts) {
+        let s = file.structure
+        for position in s.properties.indices {
+            var type = s.properties[position].type
+            let nameToken = s.properties[position].nameToken
+            if type == nil, s.properties[position].hasInitialValue, nameToken + 3 < s.code.count,
+                s.is(nameToken + 1, "="), s.is(nameToken + 2, "NavigationPath")
             {
                 type = "NavigationPath"
             }
-            guard let type else { continue }
+            guard let type, type == "NavigationPath" || type.hasPrefix("["), !s.properties[position].isStatic else {
+                continue
+            }
+            let property = s.properties[position]
             if type == "NavigationPath" {
                 facts.pathProperties.append(.init(name: property.name, element: nil))
             } else if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":"),
@@ -108,6 +132,8 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
                 facts.pathProperties.append(.init(name: property.name, element: element))
             }
         }
+        // A stack's name stands in the file's vocabulary (`NavigationView` has a word of its own).
+        guard file.vocabulary.containsAny(.navigationStack, .navigationView) else { return }
         for call in s.calls where !call.isMember && SwiftUINames.isPathStackName(call.callee) {
             guard let path = s.argument(of: call, labeled: "path"), let last = path.value.last,
                 s.code[last].kind == .identifier
@@ -118,7 +144,7 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
 
     public static func merge(_ collected: Collected<ValueLinkFacts>) -> ValueLinkProject {
         var project = ValueLinkProject()
-        var folders = Set<String>()
+        var directories = Set<String>()
         var imports = Set<String>()
         var pathKinds: [String: Set<String>] = [:]
         for (file, facts) in collected.byFile.enumerated() {
@@ -132,7 +158,7 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
             for alias in facts.aliases { project.aliases[alias.name] = alias.target }
             project.mentions.formUnion(facts.typeMentions)
             imports.formUnion(facts.imports)
-            folders.formUnion(facts.folders)
+            directories.insert(facts.folder)
             project.selectionLists = project.selectionLists || facts.selectionLists
             project.splitViews = project.splitViews || facts.splitViews
             for path in facts.pathProperties { pathKinds[path.name, default: []].insert(path.element ?? "") }
@@ -147,6 +173,8 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
                 project.destinations[target] = sites
             }
         }
+        // A module named like one of the run's folders is the run's own (a package's target).
+        let folders = Set(directories.flatMap { $0.components(separatedBy: UInt8(ascii: "/")) })
         project.foreignImports = imports.subtracting(folders).subtracting(Self.platformModules).sorted()
         for (name, kinds) in pathKinds where kinds.count == 1 && project.boundPaths.contains(name) {
             project.pathElements[name] = kinds.first!
@@ -178,8 +206,11 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
     {
         let s = file.structure
         var links: [ValueLink] = []
-        for (index, call) in s.calls.enumerated() {
-            if !call.isMember, SwiftUINames.isLinkName(call.callee) {
+        // A link's name (a package's or the team's too) stands in the file's vocabulary.
+        let readsLinks = file.vocabulary.contains(.navigationLink)
+        for index in s.calls.indices {
+            let call = s.calls[index]
+            if readsLinks, !call.isMember, SwiftUINames.isLinkName(call.callee) {
                 guard let value = s.argument(of: call, labeled: "value"), !s.isInPreview(call.calleeToken) else {
                     continue
                 }
@@ -298,7 +329,8 @@ public struct ValueLinkFacts: Sendable, Equatable {
     var aliases: [Alias] = []
     var typeMentions: [String] = []
     var imports: [String] = []
-    var folders: [String] = []
+    /// The file's folder (its path without the file's name).
+    var folder = ""
     var selectionLists = false
     var splitViews = false
     var pathProperties: [PathProperty] = []
