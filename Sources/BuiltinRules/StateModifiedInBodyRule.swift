@@ -26,9 +26,8 @@ public struct StateModifiedInBodyRule: CollectingRule {
     public func collect(_ file: LintFile) -> StateChangeFacts? {
         let s = file.structure
         var facts = StateChangeFacts()
-        for position in s.properties.indices where s.properties[position].attributes.contains("@State") {
-            guard let owner = s.properties[position].owner, !s.properties[position].isStatic else { continue }
-            facts.states.append(.init(type: s.types[owner].name, name: s.properties[position].name))
+        for (property, owner) in Self.stateProperties(in: s) {
+            facts.states.append(.init(type: s.types[owner].name, name: s.properties[property].name))
         }
         // Only a type with `@State` here, or an extension (of a view declared elsewhere), can change one.
         let stateful = Set(facts.states.map(\.type))
@@ -65,6 +64,16 @@ public struct StateModifiedInBodyRule: CollectingRule {
             }
         }
         return facts == StateChangeFacts() ? nil : facts
+    }
+
+    /// The file's `@State` properties (instance ones, in a type) and the types holding them.
+    static func stateProperties(in s: Structure) -> [(property: Int, owner: Int)] {
+        s.properties.indices.compactMap { position in
+            guard s.properties[position].attributes.contains("@State"), let owner = s.properties[position].owner,
+                !s.properties[position].isStatic
+            else { return nil }
+            return (position, owner)
+        }
     }
 
     /// The names assigned (`x = `, `x += `, `self.x = `) or changed by a mutating call
@@ -149,10 +158,7 @@ public struct StateModifiedInBodyRule: CollectingRule {
         var direct: [(offset: Int, type: String, name: String)] = []
         // `@State` is stored, so a view's own declaration holds all of it: a view declared here
         // without any cannot have its state changed (an extension's view is declared elsewhere).
-        var stateful = Set<Int>()
-        for property in s.properties.indices where s.properties[property].attributes.contains("@State") {
-            if let owner = s.properties[property].owner { stateful.insert(owner) }
-        }
+        let stateful = Set(Self.stateProperties(in: s).map(\.owner))
         for property in s.properties where property.name == "body" {
             guard let owner = property.owner, let body = property.body,
                 s.types[owner].kind == .extension || (stateful.contains(owner) && s.isViewType(s.types[owner])),

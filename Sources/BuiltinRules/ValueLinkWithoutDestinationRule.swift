@@ -120,16 +120,13 @@ public struct ValueLinkWithoutDestinationRule: CollectingRule {
             {
                 type = "NavigationPath"
             }
-            guard let type, type == "NavigationPath" || type.hasPrefix("["), !s.properties[position].isStatic else {
-                continue
-            }
-            let property = s.properties[position]
+            guard let type, !s.properties[position].isStatic else { continue }
             if type == "NavigationPath" {
-                facts.pathProperties.append(.init(name: property.name, element: nil))
+                facts.pathProperties.append(.init(name: s.properties[position].name, element: nil))
             } else if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":"),
                 let element = LexicalValueType.plain(String(type.dropFirst().dropLast()))
             {
-                facts.pathProperties.append(.init(name: property.name, element: element))
+                facts.pathProperties.append(.init(name: s.properties[position].name, element: element))
             }
         }
         // A stack's name stands in the file's vocabulary (`NavigationView` has a word of its own).

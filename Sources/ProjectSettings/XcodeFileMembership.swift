@@ -1,3 +1,5 @@
+import Support
+
 /// Which files an Xcode project's targets compile, by path: each file reference's path resolved
 /// through its groups (`path`, `sourceTree`), joined through its build files to the Sources phase
 /// of each target, and Xcode 16's synchronized folders (every file below the folder, less or plus
@@ -143,7 +145,9 @@ struct XcodeFileMembership: Sendable {
                     }
                     // Unplaced: known by the reference's name, else by the comment Xcode writes.
                     let written = reference.flatMap { objects[$0] }.flatMap { $0.fields["path"] ?? $0.fields["name"] }
-                    let name = written.map(Self.lastComponent) ?? Self.nameInComment(file.comment)
+                    let name =
+                        written.map { $0.lastComponent(separatedBy: UInt8(ascii: "/")) }
+                        ?? Self.nameInComment(file.comment)
                     guard let name, !name.isEmpty else {
                         undecidable = "a compiled file cannot be named (\(file.value))"
                         return
@@ -198,7 +202,7 @@ struct XcodeFileMembership: Sendable {
     /// Whether a file (its path relative to the project's folder) is compiled, and by which targets.
     func verdict(forPath relative: String) -> Verdict {
         let key = Self.normalized(relative).lowercased()
-        let namesake = unplacedNames[Self.lastComponent(key)] ?? []
+        let namesake = unplacedNames[key.lastComponent(separatedBy: UInt8(ascii: "/"))] ?? []
         guard undecidable == nil else { return .unknown(namesake) }
         var found = sources[key] ?? []
         for folder in folders where folder.path.isEmpty || key.hasPrefix(folder.slashed) {
@@ -246,14 +250,6 @@ struct XcodeFileMembership: Sendable {
             }
         }
         return length > 0 && dots != length
-    }
-
-    static func lastComponent(_ path: String) -> String {
-        let bytes = path.utf8
-        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), bytes.index(after: slash) != bytes.endIndex {
-            return String(path[bytes.index(after: slash)...])
-        }
-        return String(path.split(separator: "/").last ?? Substring(path))
     }
 
     /// `Home.swift in Sources` → `Home.swift`.

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import XCTest
 @testable import LintEngine
 @testable import ProjectSettings
@@ -295,7 +296,8 @@ final class XcodeFileMembershipTests: XCTestCase {
         for path in paths {
             XCTAssertEqual(XcodeFileMembership.normalized(path), reference(path), path)
             XCTAssertEqual(
-                XcodeFileMembership.lastComponent(path), String(path.split(separator: "/").last ?? Substring(path)),
+                path.lastComponent(separatedBy: UInt8(ascii: "/")),
+                String(path.split(separator: "/").last ?? Substring(path)),
                 path)
         }
     }
