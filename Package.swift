@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "LintEngine", dependencies: ["SwiftLexer", "SwiftUIModel", "ProjectSettings", "Support", "Notes", "Yams"]),
         .target(name: "BuiltinRules", dependencies: ["LintEngine", "SwiftUIModel", "SwiftLexer", "Support"]),
         .target(name: "Reporters", dependencies: ["LintEngine", "Support", "Notes"]),
+        // `import-swiftlint`: a .swiftlint.yml's custom_rules as team rule files; only the CLI uses it.
+        .target(name: "SwiftLintImport", dependencies: ["LintEngine", "SwiftLexer", "SwiftUIModel", "Support", "Yams"]),
         // The shipped Rules/ and notes/, compiled into the binary from Sources/Catalog/EmbeddedCatalog.swift,
         // which scripts/embed-catalog writes with EmbedTool (a test fails while it is stale), with the rule
         // registry and the README's rule table. Never depends on Lint: a stale registry must not stop it.
@@ -63,7 +65,7 @@ let package = Package(
             name: "patternlint",
             dependencies: [
                 "Support", "Notes", "SwiftLexer", "SwiftUIModel", "ProjectSettings", "LintEngine", "BuiltinRules", "Reporters",
-                "Catalog", "LanguageServer",
+                "SwiftLintImport", "Catalog", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,7 +90,7 @@ let package = Package(
             name: "LintTests",
             dependencies: [
                 "LintEngine", "BuiltinRules", "Reporters", "SwiftUIModel", "ProjectSettings", "Notes", "Support",
-                "SwiftLexer", "Catalog", "CatalogGenerator",
+                "SwiftLexer", "Catalog", "CatalogGenerator", "SwiftLintImport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LintEngine"]),

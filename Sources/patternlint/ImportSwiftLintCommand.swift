@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import BuiltinRules
 import LintEngine
+import SwiftLintImport
 import Reporters
 import Support
 import SwiftUIModel
@@ -20,6 +21,8 @@ struct ImportSwiftLintCommand: ParsableCommand {
             The configuration's top-level included/excluded become each rule's paths/excluded_paths \
             (globs from the .swiftlint.yml's folder), and each rule keeps its SwiftLint id \
             (`swiftlint_id:`), so the team's `// swiftlint:disable` comments silence it. \
+            A local `parent_config` / `child_config` is merged in as SwiftLint merges it; one given \
+            as a URL is named, not fetched (download it and import it too). \
             Rules SwiftLint itself refuses are named and left out. Files already in DIR that differ \
             are kept unless --overwrite. Then add `rules: [DIR]` and `notes: [DIR/notes]` to \
             .patternlint.yml. Exit 2 when the configuration cannot be read.
@@ -35,15 +38,15 @@ struct ImportSwiftLintCommand: ParsableCommand {
         if FolderListing.isFolder(source) == true {
             source = (source as NSString).appendingPathComponent(".swiftlint.yml")
         }
-        let rules: [SwiftLintCustomRule]
-        let paths: SwiftLintPaths
+        let configuration: SwiftLintConfiguration
         do {
-            (rules, paths) = try SwiftLintConfigReader.readWithPaths(path: source)
+            configuration = try SwiftLintConfigReader.readMerged(path: source)
         } catch {
             throw CLIFailure(message: "\(error)")
         }
         let builtin = Set(BuiltinRules.byID.keys)
-        let importer = SwiftLintImporter(rules: rules, sourcePath: source, taken: builtin, paths: paths)
+        let importer = SwiftLintImporter(
+            rules: configuration.rules, sourcePath: source, taken: builtin, paths: configuration.paths)
         var written = 0, unchanged = 0
         var kept: [String] = []
         // Every file lands in DIR by real path, through no link: a checkout decides what DIR holds.
@@ -89,16 +92,26 @@ struct ImportSwiftLintCommand: ParsableCommand {
                 + importer.skipped.map { ["swiftlint": $0.key, "skipped": $0.reason] }
                 + (importer.paths.isEmpty || importer.imported.isEmpty
                     ? [] : [["included": importer.paths.included, "excluded": importer.paths.excluded]])
+                + configuration.merged.map { ["merged": $0] }
+                + configuration.unread.map { ["unread": $0.value, "key": $0.key, "reason": $0.reason] }
             let data = try JSONSerialization.data(
                 withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             Terminal.write(String(decoding: data, as: UTF8.self) + "\n")
         } else {
-            Terminal.write(report(importer, source: source, written: written, unchanged: unchanged, kept: kept))
+            Terminal.write(
+                report(
+                    importer, configuration: configuration, source: source, written: written, unchanged: unchanged,
+                    kept: kept))
         }
     }
 
-    func report(_ importer: SwiftLintImporter, source: String, written: Int, unchanged: Int, kept: [String]) -> String {
+    func report(
+        _ importer: SwiftLintImporter, configuration: SwiftLintConfiguration, source: String, written: Int,
+        unchanged: Int, kept: [String]
+    ) -> String {
         var out = "\(source): \(Terminal.plural(importer.imported.count + importer.skipped.count, "custom rule"))\n"
+        for file in configuration.merged { out += "  merged in: \(file)\n" }
+        for entry in configuration.unread { out += "  \(entry.key) \(entry.value): not read: \(entry.reason)\n" }
         let width = importer.imported.map(\.id.count).max() ?? 10
         for rule in importer.imported {
             out +=

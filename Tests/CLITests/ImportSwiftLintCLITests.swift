@@ -54,6 +54,49 @@ extension CLITests {
         XCTAssertTrue(try String(contentsOf: ruleFile, encoding: .utf8).hasSuffix("Edited.\n"))
     }
 
+    /// SwiftLint merges a local `parent_config` / `child_config` (a child's rule of the same key
+    /// wins); a URL is not fetched, and the report names it instead of importing nothing silently.
+    func testImportSwiftLintMergesLocalParentsAndNamesRemoteOnes() throws {
+        let folder = try makeFolder([
+            "shared/base.yml": """
+            excluded: [Generated]
+            custom_rules:
+              no_print:
+                regex: 'print\\('
+                message: "From the parent"
+              no_dump:
+                regex: 'dump\\('
+            """,
+            ".swiftlint.yml": """
+            parent_config: shared/base.yml
+            child_config: https://example.com/team.yml
+            custom_rules:
+              no_print:
+                regex: 'print\\('
+                message: "From the app"
+            """,
+            "loop/.swiftlint.yml": "parent_config: ../loop/.swiftlint.yml\n",
+        ])
+        let imported = try run(["import-swiftlint", ".", "--to", "rules", "--json"], in: folder)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let objects = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(imported.stdout.utf8)) as? [[String: Any]], imported.stdout)
+        XCTAssertEqual(objects.compactMap { $0["id"] as? String }, ["no-print", "no-dump"])
+        XCTAssertEqual(objects.compactMap { $0["excluded"] as? [String] }, [["Generated"]])
+        XCTAssertEqual(objects.compactMap { $0["unread"] as? String }, ["https://example.com/team.yml"])
+        let rule = try String(contentsOf: folder.appendingPathComponent("rules/no-print.md"), encoding: .utf8)
+        XCTAssertTrue(rule.contains("From the app"), rule)
+
+        let text = try run(["import-swiftlint", ".", "--to", "rules2"], in: folder)
+        XCTAssertTrue(text.stdout.contains("merged in: "), text.stdout)
+        XCTAssertTrue(
+            text.stdout.contains("child_config https://example.com/team.yml: not read: a URL, not fetched"), text.stdout
+        )
+        let loop = try run(["import-swiftlint", "loop", "--to", "rules3"], in: folder)
+        XCTAssertEqual(loop.status, 0, loop.stderr)
+        XCTAssertTrue(loop.stdout.contains("not read: already read: a cycle"), loop.stdout)
+    }
+
     func testImportSwiftLintOfAnUnreadableConfigurationExitsTwoNamingIt() throws {
         let folder = try makeFolder(["bad.yml": "custom_rules: [\n"])
         let missing = try run(["import-swiftlint", "nope.yml", "--to", "out"], in: folder)

@@ -18,7 +18,7 @@ final class ArchitectureTests: XCTestCase {
     /// Over a ceiling today (issue 48, item 7): the size each may not exceed.
     static let overFileCeiling: [String: Int] = [:]
     static let overTargetCeiling: [String: Int] = [
-        "LintEngine": 11_481,
+        "LintEngine": 10_803,
         "Notes": 7_446,
     ]
 

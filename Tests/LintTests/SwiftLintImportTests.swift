@@ -1,6 +1,7 @@
 import Foundation
 import BuiltinRules
 import LintEngine
+import SwiftLintImport
 import ProjectSettings
 import Reporters
 import Support

@@ -6,6 +6,7 @@ import XCTest
 
 @testable import BuiltinRules
 @testable import LintEngine
+@testable import SwiftLintImport
 @testable import ProjectSettings
 @testable import Reporters
 import Support

@@ -14,7 +14,7 @@ import SwiftUIModel
 /// excluded kind (a `TODO:` only in strings, for a comment rule) is skipped too. Only then does
 /// the whole-file scan that decides the findings run, once, charged to the rule's budget for the
 /// run (`RegexBudget`): a rule that spends it is off from there.
-struct SwiftLintRegex: @unchecked Sendable {
+package struct SwiftLintRegex: @unchecked Sendable {
     let pattern: String
     let regex: NSRegularExpression
     let excluded: SwiftLintKindSet
@@ -38,7 +38,7 @@ struct SwiftLintRegex: @unchecked Sendable {
         var description: String
     }
 
-    init(
+    package init(
         pattern: String, excluded: SwiftLintKindSet = SwiftLintKindSet(), captureGroup: Int = 0,
         sourceKitComments: Bool = false
     ) throws {

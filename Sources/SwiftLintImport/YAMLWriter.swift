@@ -1,3 +1,4 @@
+import LintEngine
 import SwiftLexer
 import Notes
 import Support

@@ -1,3 +1,4 @@
+import LintEngine
 import Foundation
 import Yams
 import SwiftLexer

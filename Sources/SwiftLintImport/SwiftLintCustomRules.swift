@@ -1,3 +1,4 @@
+import LintEngine
 import Foundation
 import Support
 import Yams
@@ -45,6 +46,19 @@ public struct SwiftLintPaths: Sendable, Equatable {
     public var isEmpty: Bool { included.isEmpty && excluded.isEmpty }
 }
 
+/// What a `.swiftlint.yml` holds for the import: its custom rules with those of the local
+/// `parent_config` / `child_config` files it names merged in as SwiftLint merges them (a child's
+/// rule replaces its parent's of the same key), its top-level paths, and the configurations it
+/// names that were not read (a URL: PatternLint reads no network), so the report can say so.
+public struct SwiftLintConfiguration: Sendable {
+    public var rules: [SwiftLintCustomRule] = []
+    public var paths = SwiftLintPaths()
+    /// `parent_config` / `child_config` entries as written, each with why it was not read.
+    public var unread: [(key: String, value: String, reason: String)] = []
+    /// Local parent and child configurations that were read, in the order they were merged.
+    public var merged: [String] = []
+}
+
 public enum SwiftLintConfigReader {
     public struct Problem: Error, CustomStringConvertible {
         public var description: String
@@ -55,13 +69,78 @@ public enum SwiftLintConfigReader {
 
     /// The file's `custom_rules` and its top-level `included` / `excluded`.
     public static func readWithPaths(path: String) throws -> (rules: [SwiftLintCustomRule], paths: SwiftLintPaths) {
+        let configuration = try readMerged(path: path)
+        return (configuration.rules, configuration.paths)
+    }
+
+    /// The file with the local parent and child configurations it names merged in. A chain is
+    /// followed at most `depth` files deep and never through a file twice (SwiftLint refuses cycles).
+    public static func readMerged(path: String, depth: Int = 8) throws -> SwiftLintConfiguration {
+        var visited: Set<String> = []
+        return try readMerged(path: path, depth: depth, visited: &visited)
+    }
+
+    static func readMerged(path: String, depth: Int, visited: inout Set<String>) throws -> SwiftLintConfiguration {
+        // Absolute, so that `a/../a/x.yml` and `a/x.yml` are the same file to the cycle check.
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let standard = (absolute as NSString).standardizingPath
+        visited.insert(standard)
+        let (own, references) = try readOne(path: path)
+        var result = SwiftLintConfiguration(paths: own.paths)
+        var parents: [SwiftLintConfiguration] = []
+        var children: [SwiftLintConfiguration] = []
+        for (key, value) in references {
+            if value.hasPrefix("http://") || value.hasPrefix("https://") {
+                result.unread.append(
+                    (key, value, "a URL, not fetched (PatternLint reads no network): download it and import it too"))
+                continue
+            }
+            let folder = (standard as NSString).deletingLastPathComponent
+            let target = ((folder as NSString).appendingPathComponent(value) as NSString).standardizingPath
+            guard !visited.contains(target) else {
+                result.unread.append((key, value, "already read: a cycle, which SwiftLint refuses"))
+                continue
+            }
+            guard depth > 1 else {
+                result.unread.append((key, value, "more than 8 configurations deep"))
+                continue
+            }
+            do {
+                let read = try readMerged(path: target, depth: depth - 1, visited: &visited)
+                result.merged += [target] + read.merged
+                result.unread += read.unread
+                if key == "parent_config" { parents.append(read) } else { children.append(read) }
+            } catch {
+                result.unread.append((key, value, "\(error)"))
+            }
+        }
+        // Parent rules first, then the file's own, then its children's: a later rule of the same
+        // key replaces the earlier one in place.
+        var order: [String] = []
+        var byKey: [String: SwiftLintCustomRule] = [:]
+        for rules in parents.map(\.rules) + [own.rules] + children.map(\.rules) {
+            for rule in rules {
+                if byKey[rule.key] == nil { order.append(rule.key) }
+                byKey[rule.key] = rule
+            }
+        }
+        result.rules = order.compactMap { byKey[$0] }
+        if result.paths.isEmpty, let inherited = parents.first(where: { !$0.paths.isEmpty }) {
+            result.paths = inherited.paths
+        }
+        return result
+    }
+
+    static func readOne(path: String) throws -> (
+        (rules: [SwiftLintCustomRule], paths: SwiftLintPaths), references: [(String, String)]
+    ) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "\(path): cannot read the SwiftLint configuration")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw Problem(description: "\(path): the SwiftLint configuration is not UTF-8 text")
         }
-        return try parseWithPaths(text, path: path)
+        return try parseWithReferences(text, path: path)
     }
 
     public static func parse(_ text: String, path: String) throws -> [SwiftLintCustomRule] {
@@ -70,6 +149,13 @@ public enum SwiftLintConfigReader {
 
     public static func parseWithPaths(_ text: String, path: String) throws -> (
         rules: [SwiftLintCustomRule], paths: SwiftLintPaths
+    ) {
+        try parseWithReferences(text, path: path).0
+    }
+
+    /// The rules and paths, and the `parent_config` / `child_config` entries the file names.
+    static func parseWithReferences(_ text: String, path: String) throws -> (
+        (rules: [SwiftLintCustomRule], paths: SwiftLintPaths), references: [(String, String)]
     ) {
         let root: Node?
         do {
@@ -84,7 +170,10 @@ public enum SwiftLintConfigReader {
         }
         let paths = SwiftLintPaths(
             included: top["included"].flatMap(strings) ?? [], excluded: top["excluded"].flatMap(strings) ?? [])
-        guard let customRules = top["custom_rules"] else { return ([], paths) }
+        let references = ["parent_config", "child_config"].compactMap { key in
+            top[key].flatMap(string).map { (key, $0) }
+        }
+        guard let customRules = top["custom_rules"] else { return (([], paths), references) }
         guard case .mapping(let entries) = customRules else {
             throw Problem(description: "\(path): `custom_rules` must map rule names to their settings")
         }
@@ -100,7 +189,7 @@ public enum SwiftLintConfigReader {
             rules.append(rule(key, value))
         }
         for index in rules.indices where rules[index].executionMode == nil { rules[index].executionMode = defaultMode }
-        return (rules, paths)
+        return ((rules, paths), references)
     }
 
     static func rule(_ key: String, _ node: Node) -> SwiftLintCustomRule {
